@@ -1,0 +1,1 @@
+// PuzzleServer module
