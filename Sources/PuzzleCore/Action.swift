@@ -1,0 +1,17 @@
+/// Something a player asks a room to do. The room validates it against the
+/// current state and either refuses it (changing nothing) or turns it into events.
+public enum Action: Hashable, Sendable {
+    case join(name: String)
+    case leave
+    case grab(piece: Int)
+    /// Move a held piece so that its top-left corner is at `to` (table units).
+    case drag(piece: Int, to: Point)
+    /// Turn a held piece a quarter turn clockwise.
+    case rotate(piece: Int)
+    /// Let go of a held piece where it is: it lands on its drop target, if any.
+    case drop(piece: Int)
+    /// Cancel a drag: the piece goes back where it was grabbed.
+    case release(piece: Int)
+    case hint
+    case next
+}

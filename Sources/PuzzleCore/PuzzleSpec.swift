@@ -1,0 +1,47 @@
+/// The two kinds of puzzle a room can play.
+public enum PuzzleKind: String, Hashable, Sendable, CaseIterable {
+    /// Every cell holds a tile; dropping a tile on another cell swaps the two.
+    case swap
+    /// Pieces start on the table around an empty board and snap into cells they fit.
+    case jigsaw
+}
+
+/// What one puzzle of a room is: its kind, size, picture and rules.
+public struct PuzzleSpec: Hashable, Sendable {
+    public static let sizeRange = 2...100
+
+    public var kind: PuzzleKind
+    public var rows: Int
+    public var cols: Int
+    /// Whether jigsaw pieces start turned and may be rotated (always false for swap).
+    public var rotation: Bool
+    /// Name of the picture the pieces are cut from (built-in or configured PPM).
+    public var picture: String
+
+    public init(kind: PuzzleKind, rows: Int, cols: Int, rotation: Bool = false, picture: String = "sunset") throws(PuzzleError) {
+        guard Self.sizeRange.contains(rows), Self.sizeRange.contains(cols) else {
+            throw .sizeOutOfRange(rows: rows, cols: cols)
+        }
+        self.kind = kind
+        self.rows = rows
+        self.cols = cols
+        self.rotation = kind == .jigsaw && rotation
+        self.picture = picture
+    }
+
+    public var pieceCount: Int { rows * cols }
+
+    /// The puzzle that follows this one in a room: one row and one column more
+    /// (capped at the largest size), same kind, picture and rotation rule.
+    public func next() -> PuzzleSpec {
+        var s = self
+        s.rows = min(rows + 1, Self.sizeRange.upperBound)
+        s.cols = min(cols + 1, Self.sizeRange.upperBound)
+        return s
+    }
+
+    public var geometry: TableGeometry {
+        TableGeometry(rows: rows, cols: cols,
+                      marginCells: kind == .jigsaw ? TableGeometry.jigsawMargin(rows: rows, cols: cols) : 0)
+    }
+}

@@ -1,0 +1,78 @@
+/// The authoritative state of one room: the current puzzle, every piece, every
+/// hold and every player. Pure: no clock, no I/O; times are passed in.
+///
+/// Change it only through `perform` (validated player actions), `expireLeases`
+/// and `apply` (replaying events). Every lookup the hot paths need (piece by id,
+/// occupant by cell, hold by piece) is O(1) in the number of pieces.
+public struct RoomState: Hashable, Sendable {
+    public let settings: RoomSettings
+    public internal(set) var puzzleIndex: Int
+    public internal(set) var spec: PuzzleSpec
+    public internal(set) var geometry: TableGeometry
+    public internal(set) var cut: JigsawCut
+    public internal(set) var pieces: [PieceState]
+    /// Piece id occupying each board cell (row-major), or -1.
+    var occupant: [Int32]
+    public internal(set) var locks: [Int: PieceLock]
+    public internal(set) var players: [PlayerID: PlayerInfo]
+    public internal(set) var correctCount: Int
+    /// Number of sequenced events applied so far.
+    public internal(set) var seq: UInt64
+    /// Room clock when the current puzzle started, and when it was solved.
+    public internal(set) var startedAt: Int64
+    public internal(set) var solvedAt: Int64?
+
+    /// A room at its starting state: puzzle 0 built from the settings' seed.
+    public init(settings: RoomSettings, startedAt: Int64) {
+        self.settings = settings
+        let layout = PuzzleLayout(spec: settings.first, seed: settings.seed, index: 0)
+        puzzleIndex = 0
+        spec = settings.first
+        geometry = layout.geometry
+        cut = layout.cut
+        pieces = layout.pieces
+        occupant = layout.occupant
+        locks = [:]
+        players = [:]
+        correctCount = 0
+        seq = 0
+        self.startedAt = startedAt
+        solvedAt = nil
+        correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
+    }
+
+    public var pieceCount: Int { pieces.count }
+    public var isSolved: Bool { solvedAt != nil }
+
+    /// The piece occupying a board cell, if any (a lifted piece still occupies its cell).
+    public func occupant(of cell: Cell) -> Int? {
+        guard geometry.isOnBoard(cell) else { return nil }
+        let p = occupant[geometry.index(of: cell)]
+        return p < 0 ? nil : Int(p)
+    }
+
+    /// Whether a piece is in its home cell at rotation 0.
+    public func isCorrect(_ piece: Int) -> Bool {
+        let s = pieces[piece]
+        guard s.rotation == 0, case .board(let c) = s.location else { return false }
+        return c.row * spec.cols + c.col == piece
+    }
+
+    public func homeCell(of piece: Int) -> Cell { geometry.cell(at: piece) }
+
+    /// Where a piece is drawn now: its drag point if held, else its committed place.
+    public func position(of piece: Int) -> Point {
+        if let lock = locks[piece] { return lock.point }
+        switch pieces[piece].location {
+        case .board(let c): return geometry.origin(of: c)
+        case .table(let p): return p
+        }
+    }
+
+    /// The rotation a piece is drawn at now (its in-hand rotation if held).
+    public func displayRotation(of piece: Int) -> Int {
+        locks[piece]?.rotation ?? pieces[piece].rotation
+    }
+
+    public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
+}
