@@ -1,0 +1,56 @@
+/// The escape sequences the terminal client uses, as bytes ready to write.
+///
+/// All are ECMA-48 / xterm sequences understood by every terminal emulator in common use.
+public enum ANSI {
+    /// ESC, the first byte of every sequence here.
+    public static let escape: UInt8 = 0x1B
+
+    /// Switches to the alternate screen (xterm 1049: also saves the cursor and clears).
+    public static let enterAlternateScreen: [UInt8] = Array("\u{1B}[?1049h".utf8)
+    /// Returns to the normal screen and restores what it showed before.
+    public static let leaveAlternateScreen: [UInt8] = Array("\u{1B}[?1049l".utf8)
+    /// Hides the text cursor.
+    public static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
+    /// Shows the text cursor.
+    public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)
+    /// Resets colours and attributes (SGR 0).
+    public static let resetAttributes: [UInt8] = Array("\u{1B}[0m".utf8)
+    /// Moves home and erases the whole screen.
+    public static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
+
+    /// What to write when giving the terminal back: default attributes, a visible cursor, the
+    /// normal screen. Meant for `TerminalMode.enterRaw(restoreOutput:)`.
+    public static let restoreSequence: [UInt8] = resetAttributes + showCursor + leaveAlternateScreen
+
+    /// Cursor position (CUP) for a zero-based `row` and `column`.
+    public static func moveCursor(row: Int, column: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        appendMoveCursor(row: row, column: column, to: &bytes)
+        return bytes
+    }
+
+    /// Appends a cursor position (CUP) for a zero-based `row` and `column` to `bytes`.
+    public static func appendMoveCursor(row: Int, column: Int, to bytes: inout [UInt8]) {
+        bytes.append(escape)
+        bytes.append(UInt8(ascii: "["))
+        appendDecimal(row + 1, to: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        appendDecimal(column + 1, to: &bytes)
+        bytes.append(UInt8(ascii: "H"))
+    }
+
+    /// Appends the decimal digits of a non-negative `value` (negative values write 0).
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var digits: [UInt8] = []
+        var rest = value
+        while rest > 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        }
+        bytes.append(contentsOf: digits.reversed())
+    }
+}

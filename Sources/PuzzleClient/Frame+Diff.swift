@@ -1,0 +1,92 @@
+/// Turning a frame into terminal output.
+extension Frame {
+    /// The bytes that change a terminal showing `previous` into one showing this frame.
+    ///
+    /// When `previous` is nil or of another size the screen is cleared first and every
+    /// non-blank cell is drawn. Otherwise only changed cells are written: the cursor is moved
+    /// only where a run of changed cells starts, SGR is emitted only when the style changes, and
+    /// attributes are reset at the end. The cursor is then put at `cursor` (shown) or hidden;
+    /// identical frames with the same cursor produce no bytes.
+    ///
+    /// In `plain` mode colours are left out; bold, underline and inverse are still drawn.
+    /// Control characters in cells are written as "?" so they cannot disturb the terminal.
+    public func diff(from previous: Frame?, colorMode: ColorMode) -> [UInt8] {
+        var output: [UInt8] = []
+        var base: Frame
+        let previousCursor: Position?
+        let cursorKnownVisible: Bool?
+        if let previous, previous.width == width, previous.height == height {
+            base = previous
+            previousCursor = previous.cursor
+            cursorKnownVisible = previous.cursor != nil
+        } else {
+            output += ANSI.resetAttributes
+            output += ANSI.clearScreen
+            base = Frame(width: width, height: height)
+            previousCursor = nil
+            cursorKnownVisible = nil  // unknown: state it explicitly below
+        }
+
+        var pen = Style.default
+        // nil: position unknown (after writing the last column the terminal may be pending a wrap).
+        var position: Position? = nil
+        var wroteCells = false
+        for row in 0..<height {
+            for column in 0..<width {
+                let cell = cells[row * width + column].shown(in: colorMode)
+                guard cell != base.cells[row * width + column].shown(in: colorMode) else { continue }
+                if position != Position(row: row, column: column) {
+                    ANSI.appendMoveCursor(row: row, column: column, to: &output)
+                }
+                if cell.style != pen {
+                    output += Self.sgr(for: cell.style, colorMode: colorMode)
+                    pen = cell.style
+                }
+                Self.appendCharacter(cell.character, to: &output)
+                wroteCells = true
+                position = column + 1 < width ? Position(row: row, column: column + 1) : nil
+            }
+        }
+        if pen != .default {
+            output += ANSI.resetAttributes
+        }
+
+        if let cursor {
+            if wroteCells || cursor != previousCursor || cursorKnownVisible != true {
+                ANSI.appendMoveCursor(row: cursor.row, column: cursor.column, to: &output)
+            }
+            if cursorKnownVisible != true {
+                output += ANSI.showCursor
+            }
+        } else if cursorKnownVisible != false {
+            output += ANSI.hideCursor
+        }
+        return output
+    }
+
+    /// SGR selecting `style` from any previous state: reset, then attributes and colours.
+    static func sgr(for style: Style, colorMode: ColorMode) -> [UInt8] {
+        var parameters = [0]
+        if style.bold { parameters.append(1) }
+        if style.underline { parameters.append(4) }
+        if style.inverse { parameters.append(7) }
+        if let foreground = style.foreground {
+            parameters += colorMode.sgrParameters(for: foreground, background: false)
+        }
+        if let background = style.background {
+            parameters += colorMode.sgrParameters(for: background, background: true)
+        }
+        return ColorMode.sgrSequence(parameters)
+    }
+
+    static func appendCharacter(_ character: Character, to output: inout [UInt8]) {
+        let isControl = character.unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        }
+        if isControl {
+            output.append(UInt8(ascii: "?"))
+        } else {
+            output.append(contentsOf: character.utf8)
+        }
+    }
+}
