@@ -9,6 +9,36 @@
 #include <termios.h>
 #include <signal.h>
 #include <netinet/tcp.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <sys/socket.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <poll.h>
+#include <stdint.h>
+#include <string.h>
+
+/// epoll flag values as plain integers: the C enum imports as a distinct
+/// Swift type, and EPOLLET/EPOLLRDHUP do not fit a signed enum cleanly.
+static inline uint32_t csystem_epoll_in(void) { return EPOLLIN; }
+static inline uint32_t csystem_epoll_out(void) { return EPOLLOUT; }
+static inline uint32_t csystem_epoll_err(void) { return EPOLLERR; }
+static inline uint32_t csystem_epoll_hup(void) { return EPOLLHUP; }
+static inline uint32_t csystem_epoll_rdhup(void) { return EPOLLRDHUP; }
+
+/// accept4(2): declared by glibc only under _GNU_SOURCE, which Swift's Glibc
+/// module does not set; CSystem.c defines it and forwards.
+int csystem_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// Sets `sig` to SIG_IGN via sigaction; Swift cannot tell the sigaction
+/// function from the struct of the same name. 0 or -1 with errno set.
+static inline int csystem_ignore_signal(int sig) {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_handler = SIG_IGN;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, NULL);
+}
 
 /// Terminal size of `fd` via TIOCGWINSZ; returns 0 on success, -1 with errno set.
 static inline int csystem_window_size(int fd, unsigned short *rows, unsigned short *cols) {
@@ -27,4 +57,6 @@ static inline int csystem_readable_bytes(int fd) {
 /// errno as a plain function: Swift cannot always see the thread-local macro.
 #include <errno.h>
 static inline int csystem_errno(void) { return errno; }
+/// Sets errno; lets tests drive the EINTR retry path deterministically.
+static inline void csystem_set_errno(int value) { errno = value; }
 #endif
