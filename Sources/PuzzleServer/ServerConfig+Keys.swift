@@ -1,0 +1,154 @@
+/// The config file's keys: their spelling, their flag, and how a value is read
+/// into a ``ServerConfig``. One table drives the file parser, the flag parser and
+/// the `--help` text, so the three cannot drift apart.
+enum ConfigKey: String, CaseIterable, Sendable {
+    case bind
+    case port
+    case maxConnections = "max_connections"
+    case maxLineLength = "max_line_length"
+    case outputSoftLimit = "output_soft_limit"
+    case outputHardLimit = "output_hard_limit"
+    case slowReaderGraceMillis = "slow_reader_grace_ms"
+    case idleTimeoutSeconds = "idle_timeout_seconds"
+    case leaseMillis = "lease_ms"
+    case hintMillis = "hint_ms"
+    case maxHeldPieces = "max_held_pieces"
+    case dragRateLimit = "drag_rate_limit"
+    case dataDirectory = "data_directory"
+    case fsync
+    case snapshotEvery = "snapshot_every"
+    case logLevel = "log_level"
+    case room
+    case picture
+
+    /// Keys that may appear on many lines, each adding one entry.
+    var isRepeatable: Bool {
+        self == .room || self == .picture
+    }
+
+    /// The command-line flag setting this key, with the name of its value in `--help`.
+    var flag: (name: String, metavar: String, summary: String)? {
+        switch self {
+        case .port: ("--port", "N", "TCP port to listen on; 0 picks a free port")
+        case .bind: ("--bind", "ADDR", "address to listen on (0.0.0.0 = all IPv4, :: = all IPv6)")
+        case .dataDirectory: ("--data", "DIR", "directory for journals and snapshots")
+        case .maxConnections: ("--max-connections", "N", "most simultaneous connections")
+        case .maxLineLength: ("--max-line", "N", "longest request line in bytes")
+        case .logLevel: ("--log-level", "L", "debug, info, warn or error")
+        case .leaseMillis: ("--lease-ms", "N", "ms a grabbed piece stays locked without activity")
+        case .dragRateLimit: ("--drag-rate", "N", "drags per second per connection; 0 = unlimited")
+        case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
+        case .fsync: ("--fsync", "P", "always, batch (once per loop turn, before replies) or never")
+        case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S]\"; repeatable, replaces config rooms")
+        case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .hintMillis,
+            .maxHeldPieces, .snapshotEvery, .picture:
+            nil
+        }
+    }
+
+    /// Reads `value` into `config`. `room` appends (the caller decides when the
+    /// defaults are dropped); `picture` resolves its path against `baseDirectory`.
+    /// `name` is how the user spelled the key (config key or flag), for messages.
+    func apply(
+        _ value: String,
+        as name: String,
+        to config: inout ServerConfig,
+        baseDirectory: String
+    ) throws(ConfigError) {
+        func bad(_ expected: String) -> ConfigError {
+            ConfigError(.badValue(key: name, value: value, expected: expected))
+        }
+        func integer(_ range: ClosedRange<Int>) throws(ConfigError) -> Int {
+            guard let number = ConfigValue.integer(value), range.contains(number) else {
+                throw bad("a whole number in \(range.lowerBound)...\(range.upperBound)")
+            }
+            return number
+        }
+        func bytes(_ range: ClosedRange<Int>) throws(ConfigError) -> Int {
+            guard let number = ConfigValue.bytes(value), range.contains(number) else {
+                throw bad("a byte count in \(ConfigValue.renderBytes(range.lowerBound))...\(ConfigValue.renderBytes(range.upperBound)), optionally with suffix K, KiB, M or MiB")
+            }
+            return number
+        }
+
+        switch self {
+        case .bind:
+            guard ConfigValue.isIPLiteral(value) else {
+                throw bad("an IPv4 or IPv6 address such as 0.0.0.0, 127.0.0.1 or ::")
+            }
+            config.bind = value
+        case .port:
+            config.port = try integer(0...65535)
+        case .maxConnections:
+            config.maxConnections = try integer(1...1_000_000)
+        case .maxLineLength:
+            config.maxLineLength = try bytes(64...(1 << 20))
+        case .outputSoftLimit:
+            config.outputSoftLimit = try bytes(1024...(1 << 30))
+        case .outputHardLimit:
+            config.outputHardLimit = try bytes(1024...(1 << 30))
+        case .slowReaderGraceMillis:
+            config.slowReaderGraceMillis = try integer(1...3_600_000)
+        case .idleTimeoutSeconds:
+            config.idleTimeoutSeconds = try integer(0...604_800)
+        case .leaseMillis:
+            config.leaseMillis = try integer(1...3_600_000)
+        case .hintMillis:
+            config.hintMillis = try integer(1...600_000)
+        case .maxHeldPieces:
+            config.maxHeldPieces = try integer(1...100)
+        case .dragRateLimit:
+            config.dragRateLimit = try integer(0...100_000)
+        case .dataDirectory:
+            config.dataDirectory = value
+        case .fsync:
+            guard let policy = FsyncPolicy(rawValue: value) else {
+                throw bad("always, batch or never")
+            }
+            config.fsync = policy
+        case .snapshotEvery:
+            config.snapshotEvery = try integer(1...10_000_000)
+        case .logLevel:
+            guard let level = LogLevel(name: value) else {
+                throw bad("debug, info, warn or error")
+            }
+            config.logLevel = level
+        case .room:
+            let room = try RoomSpec.parse(value)
+            guard !config.rooms.contains(where: { $0.name == room.name }) else {
+                throw ConfigError(.duplicateRoom(room.name))
+            }
+            config.rooms.append(room)
+        case .picture:
+            let (pictureName, path) = try ConfigValue.picture(value, key: name)
+            guard config.pictures[pictureName] == nil else {
+                throw ConfigError(.duplicatePicture(pictureName))
+            }
+            config.pictures[pictureName] = ConfigValue.resolve(path, against: baseDirectory)
+        }
+    }
+
+    /// The key's value in `config`, written as the config file would write it.
+    func render(_ config: ServerConfig) -> String {
+        switch self {
+        case .bind: config.bind
+        case .port: String(config.port)
+        case .maxConnections: String(config.maxConnections)
+        case .maxLineLength: String(config.maxLineLength)
+        case .outputSoftLimit: ConfigValue.renderBytes(config.outputSoftLimit)
+        case .outputHardLimit: ConfigValue.renderBytes(config.outputHardLimit)
+        case .slowReaderGraceMillis: String(config.slowReaderGraceMillis)
+        case .idleTimeoutSeconds: String(config.idleTimeoutSeconds)
+        case .leaseMillis: String(config.leaseMillis)
+        case .hintMillis: String(config.hintMillis)
+        case .maxHeldPieces: String(config.maxHeldPieces)
+        case .dragRateLimit: String(config.dragRateLimit)
+        case .dataDirectory: config.dataDirectory
+        case .fsync: config.fsync.rawValue
+        case .snapshotEvery: String(config.snapshotEvery)
+        case .logLevel: config.logLevel.name
+        case .room: config.rooms.map(\.description).joined(separator: "; ")
+        case .picture: config.pictures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
+        }
+    }
+}

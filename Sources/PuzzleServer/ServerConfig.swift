@@ -1,0 +1,107 @@
+/// Everything an operator can tune about a running puzzle server.
+///
+/// `ServerConfig()` is the built-in default; `Config/puzzle.conf` spells out the
+/// same values (a test keeps the two equal). A config file and command-line
+/// flags are read by ``parse(text:baseDirectory:)``, ``load(path:)`` and
+/// ``fromCommandLine(_:defaultConfigPath:)``, each starting from the defaults.
+public struct ServerConfig: Equatable, Sendable {
+    /// Address to listen on: an IPv4 or IPv6 literal. `0.0.0.0` (the default)
+    /// accepts players from the LAN on IPv4; `::` is IPv6 any; `127.0.0.1` keeps
+    /// the server private to this machine. Key `bind`.
+    public var bind: String
+    /// TCP port, 0...65535; 0 lets the system pick a free port (the server logs
+    /// which one). Default 7171. Key `port`.
+    public var port: Int
+    /// Most simultaneous player connections; further ones are refused.
+    /// Default 1024. Key `max_connections`.
+    public var maxConnections: Int
+    /// Longest request line in bytes, newline excluded; a longer line is an error
+    /// and the connection is closed. Default 1024. Key `max_line_length`.
+    public var maxLineLength: Int
+    /// Bytes queued to one reader past which its pending drag events are
+    /// coalesced (only the newest position per piece is kept). Default 64 KiB.
+    /// Key `output_soft_limit`.
+    public var outputSoftLimit: Int
+    /// Bytes queued to one reader past which it is disconnected. Must exceed the
+    /// soft limit. Default 1 MiB. Key `output_hard_limit`.
+    public var outputHardLimit: Int
+    /// How long a reader may stay over the soft limit before it is disconnected.
+    /// Default 5000 ms. Key `slow_reader_grace_ms`.
+    public var slowReaderGraceMillis: Int
+    /// Seconds without a request after which a connection is closed; 0 = never.
+    /// Default 300. Key `idle_timeout_seconds`.
+    public var idleTimeoutSeconds: Int
+    /// How long a grabbed piece stays locked to its holder without a drag or drop
+    /// before the lease expires and the piece goes back. Default 10000 ms. Key `lease_ms`.
+    public var leaseMillis: Int
+    /// How long a hint (the whole picture) is shown. Default 2000 ms. Key `hint_ms`.
+    public var hintMillis: Int
+    /// Pieces one player may hold at once. Default 1. Key `max_held_pieces`.
+    public var maxHeldPieces: Int
+    /// Drag messages accepted per second per connection; extra ones are dropped.
+    /// 0 = unlimited. Default 200. Key `drag_rate_limit`.
+    public var dragRateLimit: Int
+    /// Directory for journals and snapshots. A relative path is relative to the
+    /// server's working directory (not to the config file). Default `./puzzle-data`.
+    /// Key `data_directory`.
+    public var dataDirectory: String
+    /// When the journal is flushed to disk; see ``FsyncPolicy``. Default `batch`. Key `fsync`.
+    public var fsync: FsyncPolicy
+    /// Journal records written between two snapshots of a room. Default 1000.
+    /// Key `snapshot_every`.
+    public var snapshotEvery: Int
+    /// Least important log lines written. Default `info`. Key `log_level`.
+    public var logLevel: LogLevel
+    /// Rooms opened at start-up. Default: one room, ``defaultRoom``. Key `room`
+    /// (repeatable); any `room` line replaces the default list.
+    public var rooms: [RoomSpec]
+    /// Picture files by name, from `picture = NAME PATH` lines (repeatable). Paths
+    /// are stored resolved against the config file's directory. Default: none
+    /// (only built-in pictures).
+    public var pictures: [String: String]
+
+    /// The room a server gets when the config names none: `lobby jigsaw 4x4`,
+    /// picture `sunset`, no rotation, no password.
+    public static let defaultRoom = RoomSpec(
+        name: "lobby", kind: .jigsaw, rows: 4, cols: 4, picture: "sunset", rotation: false, password: nil)
+
+    public init(
+        bind: String = "0.0.0.0",
+        port: Int = 7171,
+        maxConnections: Int = 1024,
+        maxLineLength: Int = 1024,
+        outputSoftLimit: Int = 64 * 1024,
+        outputHardLimit: Int = 1024 * 1024,
+        slowReaderGraceMillis: Int = 5000,
+        idleTimeoutSeconds: Int = 300,
+        leaseMillis: Int = 10_000,
+        hintMillis: Int = 2000,
+        maxHeldPieces: Int = 1,
+        dragRateLimit: Int = 200,
+        dataDirectory: String = "./puzzle-data",
+        fsync: FsyncPolicy = .batch,
+        snapshotEvery: Int = 1000,
+        logLevel: LogLevel = .info,
+        rooms: [RoomSpec] = [ServerConfig.defaultRoom],
+        pictures: [String: String] = [:]
+    ) {
+        self.bind = bind
+        self.port = port
+        self.maxConnections = maxConnections
+        self.maxLineLength = maxLineLength
+        self.outputSoftLimit = outputSoftLimit
+        self.outputHardLimit = outputHardLimit
+        self.slowReaderGraceMillis = slowReaderGraceMillis
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.leaseMillis = leaseMillis
+        self.hintMillis = hintMillis
+        self.maxHeldPieces = maxHeldPieces
+        self.dragRateLimit = dragRateLimit
+        self.dataDirectory = dataDirectory
+        self.fsync = fsync
+        self.snapshotEvery = snapshotEvery
+        self.logLevel = logLevel
+        self.rooms = rooms
+        self.pictures = pictures
+    }
+}

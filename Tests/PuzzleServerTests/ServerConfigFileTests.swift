@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import PuzzleServer
+
+/// Keeps `Config/puzzle.conf` and `ServerConfig()` from ever disagreeing.
+@Suite("Config/puzzle.conf")
+struct ServerConfigFileTests {
+    /// The repository's Config/puzzle.conf, found from this source file's location.
+    private static let path: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 {
+            url.deleteLastPathComponent()  // file, PuzzleServerTests, Tests
+        }
+        return url.appendingPathComponent("Config/puzzle.conf").path
+    }()
+
+    @Test func shippedConfigIsExactlyTheDefaults() throws {
+        #expect(try ServerConfig.load(path: Self.path) == ServerConfig())
+    }
+
+    @Test func shippedConfigSetsEveryKeyButPictures() throws {
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let setKeys = Set(text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let trimmed = line.configTrimmed()
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else {
+                return nil
+            }
+            return trimmed[..<equals].configTrimmed()
+        })
+        let expected = Set(ConfigKey.allCases.filter { $0 != .picture }.map(\.rawValue))
+        #expect(setKeys == expected)
+        // Pictures have no default; the file shows the syntax in a comment.
+        #expect(text.contains("# picture = "))
+        #expect(text.contains("# room = ") && text.contains(" swap "))
+    }
+
+    @Test func shippedConfigValuesMatchRenderedDefaults() throws {
+        // Catches a comment or value drifting from the code's default rendering.
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let defaults = ServerConfig()
+        for key in ConfigKey.allCases where key != .picture && key != .room {
+            let rendered = key.render(defaults)
+            #expect(text.contains("\(key.rawValue) = \(rendered)"), "\(key.rawValue)")
+            #expect(text.contains("Default: \(rendered)"), "comment for \(key.rawValue)")
+        }
+    }
+}
