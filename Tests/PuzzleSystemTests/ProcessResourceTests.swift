@@ -6,10 +6,11 @@ import PuzzleSystem
         let (soft, hard) = try ResourceLimits.openFileLimit()
         #expect(soft <= hard)
         let raised = try ResourceLimits.raiseOpenFileLimit(to: UInt64.max)
-        #expect(raised == hard)
-        #expect(try ResourceLimits.openFileLimit().soft == hard)
+        #expect(raised >= soft)
+        #expect(raised <= hard)
+        #expect(try ResourceLimits.openFileLimit().soft == raised)
         // Asking for less never lowers it.
-        #expect(try ResourceLimits.raiseOpenFileLimit(to: 1) == hard)
+        #expect(try ResourceLimits.raiseOpenFileLimit(to: 1) == raised)
     }
 
     @Test func residentSizeIsPlausible() throws {
