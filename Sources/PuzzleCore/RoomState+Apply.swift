@@ -2,9 +2,15 @@ extension RoomState {
     /// Applies an event produced by this room (or a copy of it) to this state.
     /// Replaying a room's events in order from its starting state reproduces it.
     /// Throws when the event's sequence number does not follow this state's.
+    /// Transient events (drags) may arrive late, after later sequenced events
+    /// (a slow reader's drags are coalesced): they are accepted when not from the
+    /// future, and move a hold only if the same player still has it.
     public mutating func apply(_ event: RoomEvent) throws(PuzzleError) {
-        let expected = event.body.isSequenced ? seq + 1 : seq
-        guard event.seq == expected else { throw .sequenceMismatch(expected: expected, got: event.seq) }
+        if event.body.isSequenced {
+            guard event.seq == seq + 1 else { throw .sequenceMismatch(expected: seq + 1, got: event.seq) }
+        } else {
+            guard event.seq <= seq else { throw .sequenceMismatch(expected: seq, got: event.seq) }
+        }
         applyUnchecked(event)
     }
 
@@ -39,7 +45,8 @@ extension RoomState {
             lock.target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
             locks[piece] = lock
             players[player]?.holding.append(piece)
-        case .dragged(let piece, _, let point, let target):
+        case .dragged(let piece, let player, let point, let target):
+            guard locks[piece]?.holder == player else { break }
             locks[piece]?.point = point
             locks[piece]?.target = target
             locks[piece]?.expiresAt = time + settings.leaseMillis

@@ -1,0 +1,51 @@
+extension RoomState {
+    /// Rebuilds a room from a recorded state (a snapshot from the wire or from
+    /// disk). The puzzle's shapes are regenerated from the seed; the pieces, holds
+    /// and players are taken as given, after checking that every piece exists
+    /// exactly once and every hold has a holder in the room.
+    public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
+                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], seq: UInt64,
+                startedAt: Int64, solvedAt: Int64?) throws(SnapshotError) {
+        var state = RoomState(settings: settings, startedAt: startedAt)
+        let layout = PuzzleLayout(spec: spec, seed: settings.seed, index: puzzleIndex)
+        guard pieces.count == spec.pieceCount else { throw .pieceCount(expected: spec.pieceCount, got: pieces.count) }
+        state.puzzleIndex = puzzleIndex
+        state.spec = spec
+        state.geometry = layout.geometry
+        state.cut = layout.cut
+        state.pieces = pieces
+        var occupant = [Int32](repeating: -1, count: spec.pieceCount)
+        for (i, piece) in pieces.enumerated() {
+            guard (0...3).contains(piece.rotation) else { throw .badPiece(i) }
+            switch piece.location {
+            case .board(let c):
+                guard layout.geometry.isOnBoard(c), occupant[layout.geometry.index(of: c)] < 0 else { throw .badPiece(i) }
+                occupant[layout.geometry.index(of: c)] = Int32(i)
+            case .table(let p):
+                guard spec.kind == .jigsaw, layout.geometry.contains(p) else { throw .badPiece(i) }
+            }
+        }
+        state.occupant = occupant
+        var players = players
+        for id in players.keys { players[id]?.holding = [] }
+        for (piece, lock) in locks.sorted(by: { $0.key < $1.key }) {
+            guard piece >= 0 && piece < pieces.count, players[lock.holder] != nil else { throw .badHold(piece) }
+            players[lock.holder]?.holding.append(piece)
+        }
+        state.locks = locks
+        state.players = players
+        state.seq = seq
+        state.startedAt = startedAt
+        state.solvedAt = solvedAt
+        state.correctCount = (0..<pieces.count).reduce(0) { $0 + (state.isCorrect($1) ? 1 : 0) }
+        self = state
+    }
+}
+
+/// Why a recorded room state could not be rebuilt.
+public enum SnapshotError: Error, Hashable, Sendable {
+    case pieceCount(expected: Int, got: Int)
+    case badPiece(Int)
+    case badHold(Int)
+    case malformed(String)
+}

@@ -1,0 +1,47 @@
+import PuzzleCore
+
+/// A refusal at the protocol level, sent as `ERR <code> <message>`.
+/// Codes are stable: clients and scripts may match on them.
+public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+
+    public init(_ code: String, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code) \(message)" }
+
+    /// The reply line, without its terminator.
+    public var line: String { "ERR \(code) \(message)" }
+
+    public static func unknownVerb(_ verb: String) -> ProtocolError { .init("UNKNOWN_VERB", "unknown request '\(verb.prefix(32))'; try HELP") }
+    public static func badArgs(_ usage: String) -> ProtocolError { .init("BAD_ARGS", "usage: \(usage)") }
+    public static func badNumber(_ text: String) -> ProtocolError { .init("BAD_NUMBER", "'\(text.prefix(32))' is not a number in range") }
+    public static let badUTF8 = ProtocolError("BAD_UTF8", "line is not valid UTF-8")
+    public static let nulByte = ProtocolError("NUL_BYTE", "line contains a NUL byte")
+    public static func lineTooLong(_ limit: Int) -> ProtocolError { .init("LINE_TOO_LONG", "line longer than \(limit) bytes was discarded") }
+    public static let notHello = ProtocolError("NO_HELLO", "say HELLO <version> <name> first")
+    public static let notJoined = ProtocolError("NOT_JOINED", "join a room first (ROOMS lists them)")
+    public static func badVersion(_ v: Int) -> ProtocolError { .init("BAD_VERSION", "protocol version \(v) is not supported; this server speaks \(ProtocolVersion.current)") }
+    public static let badName = ProtocolError("BAD_NAME", "names are 1-24 letters, digits, '_', '-' or '.'")
+    public static func unknownRoom(_ r: String) -> ProtocolError { .init("UNKNOWN_ROOM", "no room named '\(r.prefix(32))'") }
+    public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
+    public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")
+    public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags per second; slow down")
+    public static let alreadyGreeted = ProtocolError("ALREADY_HELLO", "HELLO was already accepted on this connection")
+    public static func badPicture(_ why: String) -> ProtocolError { .init("BAD_PICTURE", why) }
+    public static let tooManyRooms = ProtocolError("TOO_MANY_ROOMS", "the server hosts as many rooms as it allows")
+    public static let alreadyInRoom = ProtocolError("ALREADY_JOINED", "leave your current room first")
+
+    /// The protocol form of a core refusal; `name` turns player ids into names.
+    public static func core(_ e: PuzzleError, name: (PlayerID) -> String) -> ProtocolError {
+        ProtocolError(e.code, e.message(name: name))
+    }
+}
+
+/// The version this code speaks, sent in HELLO.
+public enum ProtocolVersion {
+    public static let current = 1
+}

@@ -1,1 +1,0 @@
-// PuzzleProtocol module

@@ -1,0 +1,131 @@
+import PuzzleCore
+
+extension Request {
+    /// Parses one request line (terminator already removed). Empty lines are not
+    /// requests: the caller skips them (`nil`).
+    public static func parse(_ bytes: some Collection<UInt8>) -> Result<Request, ProtocolError>? {
+        var ascii = true
+        for b in bytes {
+            if b == 0 { return .failure(.nulByte) }
+            if b >= 0x80 { ascii = false }
+        }
+        let text: String
+        if ascii {
+            text = String(decoding: bytes, as: UTF8.self)
+        } else {
+            guard let valid = String(validating: bytes, as: UTF8.self) else { return .failure(.badUTF8) }
+            text = valid
+        }
+        return parse(text)
+    }
+
+    /// Parses one request from text.
+    public static func parse(_ text: String) -> Result<Request, ProtocolError>? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first else { return nil }
+        let verb = first.uppercased()
+        let args = words.dropFirst()
+        do {
+            return .success(try parse(verb: verb, args: Array(args), text: text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func parse(verb: String, args: [Substring], text: String) throws(ProtocolError) -> Request {
+        func usage() -> ProtocolError { .badArgs(Request.usage[verb] ?? verb) }
+        func count(_ range: ClosedRange<Int>) throws(ProtocolError) {
+            guard range.contains(args.count) else { throw usage() }
+        }
+        switch verb {
+        case "HELLO":
+            try count(2...2)
+            let name = String(args[1])
+            guard isValidName(name) else { throw .badName }
+            return .hello(version: try number(args[0], 0...1_000_000), name: name)
+        case "PING":
+            // The token is echoed back as it was sent, spaces included.
+            let rest = text.drop { $0 == " " }.dropFirst(4).drop { $0 == " " }
+            return .ping(String(rest))
+        case "ROOMS": try count(0...0); return .rooms
+        case "CREATE": return .create(try RoomRequest.parse(args))
+        case "JOIN":
+            try count(1...2)
+            return .join(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
+        case "LEAVE": try count(0...0); return .leave
+        case "SYNC": try count(0...0); return .sync
+        case "GRAB": try count(1...1); return .grab(try piece(args[0]))
+        case "DRAG":
+            try count(2...3)
+            let p = args.count == 3 ? try piece(args[0]) : nil
+            let x = try number(args[args.count - 2], -1_000_000...1_000_000)
+            let y = try number(args[args.count - 1], -1_000_000...1_000_000)
+            return .drag(p, Point(x: x, y: y))
+        case "ROTATE": try count(0...1); return .rotate(try args.first.map(piece))
+        case "DROP": try count(0...1); return .drop(try args.first.map(piece))
+        case "RELEASE": try count(0...1); return .release(try args.first.map(piece))
+        case "HINT": try count(0...0); return .hint
+        case "NEXT": try count(0...0); return .next
+        case "SAY":
+            guard !args.isEmpty else { throw usage() }
+            let rest = text.drop { $0 == " " }.dropFirst(3).drop { $0 == " " }
+            return .say(String(rest))
+        case "WHO": try count(0...0); return .who
+        case "STATS": try count(0...0); return .stats
+        case "DIGEST": try count(0...0); return .digest
+        case "HELP": return .help
+        case "QUIT", "BYE", "EXIT": try count(0...0); return .quit
+        default: throw .unknownVerb(verb)
+        }
+    }
+
+    static func piece(_ s: Substring) throws(ProtocolError) -> Int {
+        try number(s, 0...1_000_000)
+    }
+
+    static func number(_ s: Substring, _ range: ClosedRange<Int>) throws(ProtocolError) -> Int {
+        guard s.count <= 12, let n = Int(s), range.contains(n) else { throw .badNumber(String(s)) }
+        return n
+    }
+
+    /// Player and room names: 1-24 of letters, digits, '_', '-', '.'.
+    public static func isValidName(_ s: String) -> Bool {
+        guard (1...24).contains(s.utf8.count) else { return false }
+        return s.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D || b == 0x2E
+        }
+    }
+}
+
+extension RoomRequest {
+    static func parse(_ args: [Substring]) throws(ProtocolError) -> RoomRequest {
+        let usage = ProtocolError.badArgs(Request.usage["CREATE"]!)
+        guard args.count >= 3 else { throw usage }
+        let name = String(args[0])
+        guard Request.isValidName(name) else { throw .badName }
+        guard let kind = PuzzleKind(rawValue: args[1].lowercased()) else { throw usage }
+        let size = args[2].lowercased().split(separator: "x")
+        guard size.count == 2 else { throw usage }
+        var r = RoomRequest(name: name, kind: kind, rows: try Request.number(size[0], 0...1_000), cols: try Request.number(size[1], 0...1_000))
+        for option in args.dropFirst(3) {
+            let kv = option.split(separator: "=", maxSplits: 1)
+            guard kv.count == 2 else { throw usage }
+            let value = kv[1]
+            switch kv[0].lowercased() {
+            case "picture": r.picture = String(value)
+            case "rotation":
+                switch value.lowercased() {
+                case "on", "yes", "true", "1": r.rotation = true
+                case "off", "no", "false", "0": r.rotation = false
+                default: throw usage
+                }
+            case "password": r.password = String(value)
+            case "lease": r.leaseMillis = try Request.number(value, 100...3_600_000)
+            case "hint": r.hintMillis = try Request.number(value, 0...60_000)
+            case "hold": r.maxHeld = try Request.number(value, 1...100)
+            default: throw usage
+            }
+        }
+        return r
+    }
+}

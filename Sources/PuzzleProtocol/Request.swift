@@ -1,0 +1,133 @@
+import PuzzleCore
+
+/// What a client asks of the server: one request a line, one reply each.
+public enum Request: Hashable, Sendable {
+    case hello(version: Int, name: String)
+    case ping(String)
+    case rooms
+    case create(RoomRequest)
+    case join(room: String, password: String?)
+    case leave
+    case sync
+    case grab(Int)
+    /// Piece omitted: the one piece the player holds.
+    case drag(Int?, Point)
+    case rotate(Int?)
+    case drop(Int?)
+    case release(Int?)
+    case hint
+    case next
+    case say(String)
+    case who
+    case stats
+    case digest
+    case help
+    case quit
+
+    /// The request verb as sent on the wire.
+    public var verb: String {
+        switch self {
+        case .hello: return "HELLO"
+        case .ping: return "PING"
+        case .rooms: return "ROOMS"
+        case .create: return "CREATE"
+        case .join: return "JOIN"
+        case .leave: return "LEAVE"
+        case .sync: return "SYNC"
+        case .grab: return "GRAB"
+        case .drag: return "DRAG"
+        case .rotate: return "ROTATE"
+        case .drop: return "DROP"
+        case .release: return "RELEASE"
+        case .hint: return "HINT"
+        case .next: return "NEXT"
+        case .say: return "SAY"
+        case .who: return "WHO"
+        case .stats: return "STATS"
+        case .digest: return "DIGEST"
+        case .help: return "HELP"
+        case .quit: return "QUIT"
+        }
+    }
+
+    /// Usage of every request, as HELP prints it and BAD_ARGS quotes it.
+    public static let usage: [String: String] = [
+        "HELLO": "HELLO <version> <name>",
+        "PING": "PING [token]",
+        "ROOMS": "ROOMS",
+        "CREATE": "CREATE <room> <jigsaw|swap> <rows>x<cols> [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]",
+        "JOIN": "JOIN <room> [password]",
+        "LEAVE": "LEAVE",
+        "SYNC": "SYNC",
+        "GRAB": "GRAB <piece>",
+        "DRAG": "DRAG [piece] <x> <y>",
+        "ROTATE": "ROTATE [piece]",
+        "DROP": "DROP [piece]",
+        "RELEASE": "RELEASE [piece]",
+        "HINT": "HINT",
+        "NEXT": "NEXT",
+        "SAY": "SAY <text>",
+        "WHO": "WHO",
+        "STATS": "STATS",
+        "DIGEST": "DIGEST",
+        "HELP": "HELP",
+        "QUIT": "QUIT",
+    ]
+
+    /// The request as one wire line, without the terminator.
+    public var line: String {
+        func opt(_ p: Int?) -> String { p.map { " \($0)" } ?? "" }
+        switch self {
+        case .hello(let v, let name): return "HELLO \(v) \(name)"
+        case .ping(let token): return token.isEmpty ? "PING" : "PING \(token)"
+        case .create(let r): return "CREATE " + r.arguments.joined(separator: " ")
+        case .join(let room, let password): return "JOIN \(room)" + (password.map { " \($0)" } ?? "")
+        case .grab(let p): return "GRAB \(p)"
+        case .drag(let p, let point): return "DRAG\(opt(p)) \(point.x) \(point.y)"
+        case .rotate(let p): return "ROTATE\(opt(p))"
+        case .drop(let p): return "DROP\(opt(p))"
+        case .release(let p): return "RELEASE\(opt(p))"
+        case .say(let text): return "SAY \(text)"
+        default: return verb
+        }
+    }
+}
+
+/// The settings of a room a client asks to create.
+public struct RoomRequest: Hashable, Sendable {
+    public var name: String
+    public var kind: PuzzleKind
+    public var rows: Int
+    public var cols: Int
+    public var picture: String?
+    public var rotation: Bool
+    public var password: String?
+    public var leaseMillis: Int?
+    public var hintMillis: Int?
+    public var maxHeld: Int?
+
+    public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String? = nil, rotation: Bool = false,
+                password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil) {
+        self.name = name
+        self.kind = kind
+        self.rows = rows
+        self.cols = cols
+        self.picture = picture
+        self.rotation = rotation
+        self.password = password
+        self.leaseMillis = leaseMillis
+        self.hintMillis = hintMillis
+        self.maxHeld = maxHeld
+    }
+
+    var arguments: [String] {
+        var a = [name, kind.rawValue, "\(rows)x\(cols)"]
+        if let picture { a.append("picture=\(picture)") }
+        if rotation { a.append("rotation=on") }
+        if let password { a.append("password=\(password)") }
+        if let leaseMillis { a.append("lease=\(leaseMillis)") }
+        if let hintMillis { a.append("hint=\(hintMillis)") }
+        if let maxHeld { a.append("hold=\(maxHeld)") }
+        return a
+    }
+}

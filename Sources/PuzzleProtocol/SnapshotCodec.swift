@@ -1,0 +1,153 @@
+import PuzzleCore
+
+/// A room as a client (or the disk) needs it to draw and mirror everything.
+public struct RoomSnapshot: Equatable, Sendable {
+    public var name: String
+    public var state: RoomState
+    /// The room's picture, scaled to what a terminal can show.
+    public var picture: Picture?
+
+    public init(name: String, state: RoomState, picture: Picture?) {
+        self.name = name
+        self.state = state
+        self.picture = picture
+    }
+}
+
+/// Encodes a room as `S ...` state lines (sent before the OK of JOIN and SYNC,
+/// and written as a room's snapshot file on disk) and decodes them back.
+/// Times travel as durations relative to the sender's clock (`now`).
+public enum SnapshotCodec {
+    public static func encode(_ s: RoomSnapshot, now: Int64, into out: inout [UInt8]) {
+        let st = s.state
+        let set = st.settings
+        func onOff(_ b: Bool) -> String { b ? "on" : "off" }
+        let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
+        out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(now - st.startedAt) solved=\(st.solvedAt.map { "\($0 - st.startedAt)" } ?? "-") first=\(first)\n")
+        for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
+            let hint = p.hintUntil.map { "\(max(0, $0 - now))" } ?? "-"
+            out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
+        }
+        for (i, piece) in st.pieces.enumerated() {
+            out.append(ascii: "S piece ")
+            out.append(decimal: i)
+            switch piece.location {
+            case .board(let c):
+                out.append(ascii: " cell "); out.append(decimal: c.row); out.append(UInt8(ascii: " ")); out.append(decimal: c.col)
+            case .table(let p):
+                out.append(ascii: " table "); out.append(decimal: p.x); out.append(UInt8(ascii: " ")); out.append(decimal: p.y)
+            }
+            out.append(UInt8(ascii: " "))
+            out.append(decimal: piece.rotation)
+            out.append(UInt8(ascii: "\n"))
+        }
+        for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
+            let t = lock.target.map { "\($0.row),\($0.col)" } ?? "-"
+            out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt - now))\n")
+        }
+        if let picture = s.picture {
+            out.append(text: "S picture \(picture.width) \(picture.height)\n")
+            for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
+        }
+    }
+
+    public static func lines(_ s: RoomSnapshot, now: Int64) -> [String] {
+        var out: [UInt8] = []
+        encode(s, now: now, into: &out)
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Rebuilds a room from its state lines (each with or without the `S ` prefix).
+    public static func decode(_ lines: [Substring], now: Int64) throws(SnapshotError) -> RoomSnapshot {
+        var header: [Substring: Substring] = [:]
+        var name = ""
+        var players: [PlayerID: PlayerInfo] = [:]
+        var pieces: [PieceState] = []
+        var locks: [Int: PieceLock] = [:]
+        var pictureSize: (Int, Int)?
+        var pixelRows: [Substring] = []
+        for raw in lines {
+            let line = raw.hasPrefix("S ") ? raw.dropFirst(2) : raw
+            let w = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let kind = w.first else { continue }
+            func int(_ i: Int) throws(SnapshotError) -> Int {
+                guard i < w.count, let v = Int(w[i]) else { throw .malformed(String(line.prefix(80))) }
+                return v
+            }
+            switch kind {
+            case "room":
+                guard w.count >= 2 else { throw .malformed(String(line)) }
+                name = String(w[1])
+                for kv in w.dropFirst(2) {
+                    let parts = kv.split(separator: "=", maxSplits: 1)
+                    if parts.count == 2 { header[parts[0]] = parts[1] }
+                }
+            case "player":
+                guard w.count >= 6 else { throw .malformed(String(line)) }
+                var info = PlayerInfo(name: w[5...].joined(separator: " "))
+                info.moves = try int(2)
+                info.hintUsed = w[3] == "1"
+                if w[4] != "-" { info.hintUntil = now + Int64(try int(4)) }
+                players[PlayerID(try int(1))] = info
+            case "piece":
+                guard w.count == 6, try int(1) == pieces.count else { throw .malformed(String(line)) }
+                let a = try int(3), b = try int(4), r = try int(5)
+                switch w[2] {
+                case "cell": pieces.append(PieceState(location: .board(Cell(row: a, col: b)), rotation: r))
+                case "table": pieces.append(PieceState(location: .table(Point(x: a, y: b)), rotation: r))
+                default: throw .malformed(String(line))
+                }
+            case "hold":
+                guard w.count == 8 else { throw .malformed(String(line)) }
+                var target: Cell?
+                if w[6] != "-" {
+                    let rc = w[6].split(separator: ",")
+                    guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { throw .malformed(String(line)) }
+                    target = Cell(row: r, col: c)
+                }
+                locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: now + Int64(try int(7)),
+                                              point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
+            case "picture":
+                pictureSize = (try int(1), try int(2))
+            case "px":
+                guard w.count == 2 else { throw .malformed(String(line.prefix(80))) }
+                pixelRows.append(w[1])
+            default:
+                // Unknown state lines are skipped so that newer servers can add some.
+                continue
+            }
+        }
+        func field(_ k: Substring) throws(SnapshotError) -> Substring {
+            guard let v = header[k] else { throw .malformed("room line lacks \(k)=") }
+            return v
+        }
+        func intField(_ k: Substring) throws(SnapshotError) -> Int {
+            guard let v = Int(try field(k)) else { throw .malformed("room line has a bad \(k)=") }
+            return v
+        }
+        func spec(kind: Substring, size: Substring, rotation: Substring, picture: Substring) throws(SnapshotError) -> PuzzleSpec {
+            let rc = size.split(separator: "x")
+            guard let k = PuzzleKind(rawValue: String(kind)), rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]),
+                  let s = try? PuzzleSpec(kind: k, rows: r, cols: c, rotation: rotation == "on", picture: String(picture))
+            else { throw .malformed("bad puzzle spec") }
+            return s
+        }
+        let current = try spec(kind: try field("kind"), size: try field("size"), rotation: try field("rotation"), picture: try field("picture"))
+        let f = try field("first").split(separator: ",", maxSplits: 3)
+        guard f.count == 4 else { throw .malformed("bad first=") }
+        let first = try spec(kind: f[0], size: f[1], rotation: f[2], picture: f[3])
+        guard let seed = UInt64(try field("seed")), let seq = UInt64(try field("seq")) else { throw .malformed("bad seed or seq") }
+        let settings = RoomSettings(first: first, leaseMillis: Int64(try intField("lease")), hintMillis: Int64(try intField("hint")),
+                                    maxHeld: try intField("hold"), seed: seed)
+        let startedAt = now - Int64(try intField("elapsed"))
+        let solved = try field("solved")
+        let solvedAt: Int64? = solved == "-" ? nil : startedAt + Int64(Int(solved) ?? 0)
+        let state = try RoomState(settings: settings, puzzleIndex: try intField("puzzle"), spec: current, pieces: pieces,
+                                  locks: locks, players: players, seq: seq, startedAt: startedAt, solvedAt: solvedAt)
+        var picture: Picture?
+        if let (w, h) = pictureSize {
+            do { picture = try Picture(width: w, height: h, hexRows: pixelRows) } catch { throw .malformed("bad picture: \(error)") }
+        }
+        return RoomSnapshot(name: name, state: state, picture: picture)
+    }
+}
