@@ -1,12 +1,15 @@
 extension Frame {
     /// One column of the screen: a character and how it is drawn.
     public struct Cell: Hashable, Sendable {
+        /// What is shown; one terminal column.
         public var character: Character
+        /// How it is drawn.
         public var style: Style
 
         /// A space in the default style.
         public static let blank = Cell(" ")
 
+        /// A cell showing `character` in `style`.
         public init(_ character: Character, style: Style = .default) {
             self.character = character
             self.style = style
@@ -15,15 +18,21 @@ extension Frame {
 
     /// Colours and attributes of a cell. Nil colours mean the terminal's default.
     public struct Style: Hashable, Sendable {
+        /// Text colour; nil for the terminal default.
         public var foreground: TerminalColor?
+        /// Background colour; nil for the terminal default.
         public var background: TerminalColor?
+        /// Bold (SGR 1).
         public var bold: Bool
+        /// Underlined (SGR 4).
         public var underline: Bool
+        /// Foreground and background swapped (SGR 7); visible even in `plain` mode.
         public var inverse: Bool
 
         /// The terminal's default colours, no attributes.
         public static let `default` = Style()
 
+        /// A style; every part defaults to the terminal's default.
         public init(
             foreground: TerminalColor? = nil,
             background: TerminalColor? = nil,

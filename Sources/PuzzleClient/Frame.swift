@@ -43,9 +43,12 @@ public struct Frame: Hashable, Sendable {
 extension Frame {
     /// A zero-based screen position.
     public struct Position: Hashable, Sendable {
+        /// Zero-based row from the top.
         public var row: Int
+        /// Zero-based column from the left.
         public var column: Int
 
+        /// A position at `row`, `column`.
         public init(row: Int, column: Int) {
             self.row = row
             self.column = column

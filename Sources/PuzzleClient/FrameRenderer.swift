@@ -5,6 +5,7 @@ public struct FrameRenderer: Sendable {
     /// The frame last rendered, or nil when the screen content is unknown.
     public private(set) var lastFrame: Frame?
 
+    /// A renderer whose first frame redraws the whole screen.
     public init(colorMode: ColorMode) {
         self.colorMode = colorMode
         self.lastFrame = nil

@@ -1,7 +1,10 @@
 /// A 24-bit colour; `ColorMode` turns it into the nearest colour the terminal can show.
 public struct TerminalColor: Hashable, Sendable {
+    /// Red component, 0–255.
     public var red: UInt8
+    /// Green component, 0–255.
     public var green: UInt8
+    /// Blue component, 0–255.
     public var blue: UInt8
 
     /// Creates a colour from its red, green and blue components.
