@@ -20,11 +20,11 @@ let package = Package(
         .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore"]),
-        .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol"]),
+        .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
-        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol"]),
-        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleClient"]),
-        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleBench"]),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
+        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
+        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
