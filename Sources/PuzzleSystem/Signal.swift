@@ -14,6 +14,7 @@ public struct Signal: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let user1 = Signal(rawValue: SIGUSR1)
     public static let user2 = Signal(rawValue: SIGUSR2)
     public static let windowChanged = Signal(rawValue: SIGWINCH)
+    public static let kill = Signal(rawValue: SIGKILL)
 
     public var description: String {
         switch rawValue {
@@ -42,5 +43,10 @@ public enum Signals {
     public static func raiseInCurrentThread(_ signal: Signal) throws(Errno) {
         // raise returns a nonzero value, not necessarily -1, on failure.
         if Syscall.raise(signal.rawValue) != 0 { throw Errno.current }
+    }
+
+    /// Sends `signal` to process `pid` (kill(2)), e.g. SIGKILL in crash tests.
+    public static func send(_ signal: Signal, to pid: Int32) throws(Errno) {
+        _ = try valueOrThrow { Syscall.kill(pid, signal.rawValue) }
     }
 }

@@ -143,6 +143,10 @@ enum Syscall {
         csystem_ignore_signal(signal)
     }
 
+    static func kill(_ pid: Int32, _ signal: Int32) -> Int32 {
+        Glibc.kill(pid, signal)
+    }
+
     static func raise(_ signal: Int32) -> Int32 {
         Glibc.raise(signal)
     }

@@ -1,0 +1,120 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+/// Connections with bytes waiting to be flushed at the end of the loop turn.
+final class FlushList {
+    var pending: [Connection] = []
+}
+
+/// One client connection: its socket, input framing, output queue and the
+/// player it speaks for once greeted.
+final class Connection {
+    let token: UInt64
+    let socket: Socket
+    let peer: String
+    var framer: LineFramer
+    var out = OutputQueue()
+    private let flushList: FlushList
+    private let softLimit: Int
+    private var replyChunk: ByteChunk?
+
+    /// Set by HELLO.
+    var player: PlayerID?
+    var name: String?
+    /// The room this connection has joined, if any.
+    var room: HostedRoom?
+    /// How far into the room's current broadcast chunk this member has queued.
+    var roomMark = 0
+    var isQueuedForFlush = false
+
+    var lastActivity: Int64
+    /// When the queue first went over the soft limit (nil while under it).
+    var overSoftSince: Int64?
+    /// Token bucket for drags.
+    var dragTokens: Double
+    var dragRefilledAt: Int64
+    /// Lines handled so far (the first one is checked for HTTP).
+    var linesHandled = 0
+    /// The peer shut its sending side: finish what is buffered, then close.
+    var readClosed = false
+    /// Close once the queue is flushed (after QUIT, BYE, or a fatal error).
+    var closeAfterFlush = false
+    var closeReason: String?
+    /// Registered for writability because the socket buffer filled.
+    var waitingForWritable = false
+    var isClosed = false
+
+    init(token: UInt64, socket: Socket, peer: String, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64, dragBurst: Double) {
+        self.token = token
+        self.socket = socket
+        self.peer = peer
+        self.framer = LineFramer(maxLineLength: maxLineLength)
+        self.flushList = flushList
+        self.softLimit = softLimit
+        self.lastActivity = now
+        self.dragTokens = dragBurst
+        self.dragRefilledAt = now
+    }
+
+    var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }
+
+    /// Queues a reply (or any line meant for this connection only), after the
+    /// room broadcasts it has not been handed yet, so its order is kept.
+    func send(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        send(bytes: bytes)
+    }
+
+    func send(bytes: [UInt8]) {
+        syncRoom()
+        let chunk: ByteChunk
+        if let c = replyChunk { chunk = c } else { chunk = ByteChunk(capacity: 256); replyChunk = chunk }
+        let start = chunk.count
+        chunk.bytes += bytes
+        out.append(chunk, from: start, to: chunk.count)
+        markDirty()
+    }
+
+    /// Starts a new reply chunk for the next turn (the old one stays referenced
+    /// by the queue until sent).
+    func endTurn() {
+        replyChunk = nil
+    }
+
+    /// Queues the room's broadcast bytes this member has not had yet. A slow
+    /// member (queue over the soft limit) gets its drags coalesced instead.
+    func syncRoom() {
+        guard let room else { return }
+        let end = room.chunk.count
+        guard end > roomMark else { return }
+        if out.queuedBytes <= softLimit {
+            out.releaseCoalescedDrags()
+            out.append(room.chunk, from: roomMark, to: end)
+        } else {
+            var i = room.firstLine(after: roomMark)
+            var start = roomMark
+            while i < room.lines.count && room.lines[i].end <= end {
+                let line = room.lines[i]
+                if line.isDrag {
+                    out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes[start..<line.end])
+                } else {
+                    if line.piece >= 0 { out.dropCoalescedDrag(piece: Int(line.piece)) }
+                    out.append(room.chunk, from: start, to: line.end)
+                }
+                start = line.end
+                i += 1
+            }
+        }
+        roomMark = end
+        markDirty()
+    }
+
+    func markDirty() {
+        if !isQueuedForFlush {
+            isQueuedForFlush = true
+            flushList.pending.append(self)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// A room the server hosts: the authoritative core state, its members, and the
+/// bytes broadcast to them during the current loop turn.
+final class HostedRoom {
+    let name: String
+    let password: String?
+    var state: RoomState
+    /// The picture, scaled for terminals, sent with every snapshot.
+    var picture: Picture?
+    /// Members in join order.
+    private(set) var members: [Connection] = []
+
+    /// This turn's broadcast bytes: every event line, encoded once.
+    private(set) var chunk = ByteChunk(capacity: 4096)
+    /// For each line in `chunk`: where it ends and, for drags, which piece (so
+    /// slow readers can coalesce), or for other piece events which piece (so a
+    /// stale held-back drag can be dropped).
+    private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool)] = []
+    /// Durable events of this turn, for the journal.
+    var durable: [RoomEvent] = []
+    /// Sequenced events since the last snapshot on disk.
+    var journalled = 0
+
+    init(name: String, password: String?, state: RoomState, picture: Picture?) {
+        self.name = name
+        self.password = password
+        self.state = state
+        self.picture = picture
+    }
+
+    func add(_ member: Connection) {
+        members.append(member)
+        // A joiner's snapshot already holds everything broadcast so far this turn.
+        member.roomMark = chunk.count
+    }
+
+    func remove(_ member: Connection) {
+        member.syncRoom()
+        if let i = members.firstIndex(where: { $0 === member }) { members.remove(at: i) }
+    }
+
+    /// Encodes events once into this turn's broadcast chunk.
+    func broadcast(_ events: [RoomEvent]) {
+        for e in events {
+            EventCodec.encode(e, into: &chunk.bytes)
+            let (piece, isDrag) = Self.piece(of: e.body)
+            lines.append((chunk.count, piece, isDrag))
+            if e.body.isDurable { durable.append(e) }
+            if e.body.isSequenced { journalled += 1 }
+        }
+    }
+
+    /// Broadcasts a raw line (chat) that belongs to no piece.
+    func broadcast(line: [UInt8]) {
+        chunk.bytes += line
+        lines.append((chunk.count, -1, false))
+    }
+
+    /// Hands this turn's bytes to every member and starts a new turn.
+    func endTurn() {
+        guard chunk.count > 0 else { return }
+        for m in members { m.syncRoom() }
+        chunk = ByteChunk(capacity: max(4096, chunk.count))
+        lines.removeAll(keepingCapacity: true)
+        for m in members { m.roomMark = 0 }
+    }
+
+    private static func piece(of body: EventBody) -> (Int32, Bool) {
+        switch body {
+        case .dragged(let p, _, _, _): return (Int32(p), true)
+        case .grabbed(let p, _), .rotated(let p, _, _, _), .placed(let p, _, _, _), .returned(let p, _, _): return (Int32(p), false)
+        case .swapped(let p, _, _): return (Int32(p), false)
+        default: return (-1, false)
+        }
+    }
+
+    /// Index of the first line ending after byte `offset` (binary search).
+    func firstLine(after offset: Int) -> Int {
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}

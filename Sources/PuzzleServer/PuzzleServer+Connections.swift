@@ -1,0 +1,246 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+extension Connection {
+    var connectionIsOpen: Bool { !isClosed }
+}
+
+extension PuzzleServer {
+    func acceptConnections() {
+        guard let listener else { return }
+        // Bounded so a connection storm cannot starve the connections already in.
+        for _ in 0..<256 {
+            let result: Socket.AcceptResult
+            do {
+                result = try listener.accept()
+            } catch {
+                logger.warn("accept failed: \(error)")
+                return
+            }
+            guard case .accepted(let socket, let peer) = result else { return }
+            if connections.count >= config.maxConnections || shuttingDown {
+                stats.refusedConnections += 1
+                let line = shuttingDown ? "BYE SHUTDOWN server is shutting down\n" : "BYE FULL server is full (\(config.maxConnections) connections)\n"
+                _ = try? socket.send(Array(line.utf8))
+                try? socket.close()
+                logger.info("refused \(peer): \(shuttingDown ? "shutting down" : "full")")
+                continue
+            }
+            try? socket.setNoDelay(true)
+            let token = nextToken
+            nextToken += 1
+            let burst = Double(max(config.dragRateLimit, 1))
+            let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
+                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst)
+            do {
+                try queue.register(socket.descriptor, interest: .readable, token: token)
+            } catch {
+                logger.warn("cannot watch \(peer): \(error)")
+                try? socket.close()
+                continue
+            }
+            connections[token] = conn
+            stats.connectionsAccepted += 1
+            logger.debug("connected \(peer)")
+        }
+    }
+
+    func readInput(_ conn: Connection) {
+        guard !conn.readClosed else {
+            // Level-triggered hangups repeat; the connection is only waiting to flush.
+            if conn.out.isEmpty { close(conn, reason: "peer closed") }
+            return
+        }
+        let result: IOResult
+        do {
+            result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
+        } catch {
+            close(conn, reason: "read error: \(error)")
+            return
+        }
+        switch result {
+        case .wouldBlock:
+            return
+        case .processed(0):
+            conn.readClosed = true
+            // Stop reading; answer what is buffered, then close once flushed.
+            try? queue.modify(conn.socket.descriptor, interest: conn.waitingForWritable ? .writable : [], token: conn.token)
+            handleLines(conn)
+            leaveRoom(conn)
+            conn.closeAfterFlush = true
+            conn.closeReason = "peer closed"
+            conn.markDirty()
+        case .processed(let n):
+            readBuffer.withUnsafeBytes { conn.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            handleLines(conn)
+        }
+    }
+
+    /// Handles complete lines, at most `linesPerTurn` per call; the rest wait
+    /// for the next turn so one flooding client cannot starve the room.
+    func handleLines(_ conn: Connection) {
+        var handled = 0
+        while conn.connectionIsOpen && !conn.closeAfterFlush, let frame = conn.framer.next() {
+            conn.lastActivity = now
+            switch frame {
+            case .overlong:
+                conn.linesHandled += 1
+                reply(conn, error: .lineTooLong(config.maxLineLength))
+            case .line(let bytes):
+                conn.linesHandled += 1
+                if conn.linesHandled == 1 && Self.looksLikeHTTP(bytes) {
+                    conn.send("ERR HTTP this is a puzzle-room server (line protocol), not a web server")
+                    conn.closeAfterFlush = true
+                    conn.closeReason = "HTTP request"
+                    return
+                }
+                guard let parsed = Request.parse(bytes) else { continue }
+                stats.requests += 1
+                switch parsed {
+                case .failure(let error): reply(conn, error: error)
+                case .success(let request): handle(request, from: conn)
+                }
+            }
+            handled += 1
+            if handled >= Self.linesPerTurn {
+                backlog.append(conn)
+                return
+            }
+        }
+    }
+
+    static func looksLikeHTTP(_ line: [UInt8]) -> Bool {
+        let text = String(decoding: line.prefix(64), as: UTF8.self)
+        let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "]
+        return methods.contains { text.hasPrefix($0) } && String(decoding: line, as: UTF8.self).contains(" HTTP/")
+    }
+
+    func reply(_ conn: Connection, error: ProtocolError) {
+        stats.errorsSent += 1
+        conn.send(error.line)
+    }
+
+    /// Sends what the socket takes; keeps slow readers bounded (coalesce past the
+    /// soft limit, disconnect past the hard limit or after the grace period).
+    func flush(_ conn: Connection) {
+        var sentAny = false
+        while conn.out.queuedBytes > 0 {
+            do {
+                guard let n = try conn.out.flush(to: conn.socket) else { break }
+                stats.bytesOut += n
+                sentAny = true
+                if n == 0 { break }
+            } catch {
+                close(conn, reason: "write error: \(error)")
+                return
+            }
+        }
+        _ = sentAny
+        if conn.out.queuedBytes > config.outputHardLimit {
+            disconnectSlow(conn, why: "output queue over \(config.outputHardLimit) bytes")
+            return
+        }
+        if conn.out.queuedBytes > config.outputSoftLimit {
+            if conn.overSoftSince == nil { conn.overSoftSince = now }
+            if let since = conn.overSoftSince, now - since > Int64(config.slowReaderGraceMillis) {
+                disconnectSlow(conn, why: "reader too slow for \(config.slowReaderGraceMillis) ms")
+                return
+            }
+        } else {
+            conn.overSoftSince = nil
+            if !conn.out.coalescedDrags.isEmpty {
+                conn.out.releaseCoalescedDrags()
+                flush(conn)
+                return
+            }
+        }
+        let wantWrite = conn.out.queuedBytes > 0
+        if wantWrite != conn.waitingForWritable {
+            conn.waitingForWritable = wantWrite
+            var interest: Interest = conn.readClosed ? [] : .readable
+            if wantWrite { interest.insert(.writable) }
+            try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
+        }
+        if !wantWrite && conn.closeAfterFlush {
+            closing.append(conn)
+        }
+    }
+
+    func disconnectSlow(_ conn: Connection, why: String) {
+        stats.slowReaderDisconnects += 1
+        logger.warn("disconnecting slow reader \(conn.label): \(why)")
+        // Best effort: the queue is full, so say goodbye past it.
+        _ = try? conn.socket.send(Array("\nBYE SLOW \(why)\n".utf8))
+        close(conn, reason: "slow reader")
+    }
+
+    /// Closes a connection now; its player leaves its room (holds are released).
+    func close(_ conn: Connection, reason: String) {
+        guard !conn.isClosed else { return }
+        conn.isClosed = true
+        leaveRoom(conn)
+        try? queue.deregister(conn.socket.descriptor)
+        try? conn.socket.close()
+        connections[conn.token] = nil
+        logger.debug("closed \(conn.label): \(reason)")
+    }
+
+    /// Removes the connection's player from its room, returning held pieces.
+    func leaveRoom(_ conn: Connection) {
+        guard let room = conn.room, let player = conn.player else { return }
+        room.remove(conn)
+        conn.room = nil
+        events.removeAll(keepingCapacity: true)
+        try? room.state.perform(.leave, by: player, at: now, into: &events)
+        room.broadcast(events)
+    }
+
+    /// Closes connections idle past the timeout.
+    func sweepIdle() {
+        lastSweep = now
+        guard config.idleTimeoutSeconds > 0 else { return }
+        let limit = Int64(config.idleTimeoutSeconds) * 1000
+        for conn in connections.values where now - conn.lastActivity > limit && !conn.closeAfterFlush {
+            conn.send("BYE IDLE no request for \(config.idleTimeoutSeconds) s")
+            leaveRoom(conn)
+            conn.closeAfterFlush = true
+            conn.closeReason = "idle"
+        }
+    }
+
+    /// Clean shutdown: stop accepting, say goodbye, flush for up to 2 s,
+    /// snapshot every room.
+    func shutdown() throws {
+        if let listener {
+            try? queue.deregister(listener.descriptor)
+            try? listener.close()
+            self.listener = nil
+        }
+        for conn in connections.values {
+            conn.send("BYE SHUTDOWN server is shutting down")
+            leaveRoom(conn)
+            conn.closeAfterFlush = true
+            conn.closeReason = "shutdown"
+        }
+        finishTurn()
+        let deadline = MonotonicClock.nowMilliseconds + 2000
+        while !connections.isEmpty && MonotonicClock.nowMilliseconds < deadline {
+            let ready = try queue.wait(timeoutMillis: 50)
+            now = MonotonicClock.nowMilliseconds
+            for event in ready {
+                guard let conn = connections[event.token] else { continue }
+                if event.writable { flush(conn) }
+                if event.readable || event.hangup { readInput(conn) }
+            }
+            let done = closing
+            closing.removeAll()
+            for conn in done { close(conn, reason: "shutdown") }
+        }
+        for conn in Array(connections.values) { close(conn, reason: "shutdown") }
+        for room in rooms.values { snapshot(room) }
+        try? waker.close()
+        try? signals?.close()
+        logger.info("shut down cleanly")
+    }
+}

@@ -1,0 +1,176 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+extension PuzzleServer {
+    /// Answers one request with exactly one reply (`OK`, `ERR` or `PONG`),
+    /// preceded by any `S` state lines that belong to it.
+    func handle(_ request: Request, from conn: Connection) {
+        switch request {
+        case .ping(let token):
+            conn.send(token.isEmpty ? "PONG" : "PONG \(token)")
+        case .help:
+            for verb in Request.usage.keys.sorted() { conn.send("S help \(Request.usage[verb]!)") }
+            conn.send("OK help \(Request.usage.count)")
+        case .quit:
+            conn.send("OK bye")
+            leaveRoom(conn)
+            conn.closeAfterFlush = true
+            conn.closeReason = "quit"
+        case .hello(let version, let name):
+            guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
+            guard version == ProtocolVersion.current else { return reply(conn, error: .badVersion(version)) }
+            let id = PlayerID(nextPlayer)
+            nextPlayer += 1
+            conn.player = id
+            conn.name = name
+            conn.send("OK hello version=\(ProtocolVersion.current) id=\(id.rawValue) name=\(name) server=puzzle-room")
+        case .rooms:
+            for room in rooms.values.sorted(by: { $0.name < $1.name }) {
+                let s = room.state
+                conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount)\(s.isSolved ? " solved" : "")")
+            }
+            conn.send("OK rooms \(rooms.count)")
+        case .stats:
+            let rss = (try? ProcessStats.residentBytes()) ?? 0
+            let players = rooms.values.reduce(0) { $0 + $1.state.players.count }
+            let mps = stats.movesPerSecond(at: now)
+            conn.send("OK stats connections=\(connections.count) rooms=\(rooms.count) players=\(players) moves=\(stats.moves) moves_per_sec=\(mps) drags=\(stats.drags) requests=\(stats.requests) bytes_out=\(stats.bytesOut) slow_disconnects=\(stats.slowReaderDisconnects) refused=\(stats.refusedConnections) rss_bytes=\(rss) uptime_s=\((now - startedAt) / 1000)")
+        default:
+            guard let player = conn.player else { return reply(conn, error: .notHello) }
+            handleGreeted(request, from: conn, player: player)
+        }
+    }
+
+    private func handleGreeted(_ request: Request, from conn: Connection, player: PlayerID) {
+        switch request {
+        case .create(let r):
+            createRoom(r, for: conn)
+            return
+        case .join(let name, let password):
+            guard conn.room == nil else { return reply(conn, error: .alreadyInRoom) }
+            guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
+            if let expected = room.password, expected != password { return reply(conn, error: .badPassword) }
+            guard perform(.join(name: conn.name ?? "player"), in: room, by: conn, player: player) else { return }
+            room.add(conn)
+            conn.room = room
+            sendSnapshot(room, to: conn)
+            conn.send("OK joined \(room.name) id=\(player.rawValue) seq=\(room.state.seq)")
+            logger.info("\(conn.label) joined \(room.name)")
+            return
+        default:
+            break
+        }
+        guard let room = conn.room else { return reply(conn, error: .notJoined) }
+        switch request {
+        case .leave:
+            leaveRoom(conn)
+            conn.send("OK left \(room.name)")
+        case .sync:
+            sendSnapshot(room, to: conn)
+            conn.send("OK sync seq=\(room.state.seq) digest=\(room.state.digest)")
+        case .digest:
+            let s = room.state
+            conn.send("OK digest seq=\(s.seq) value=\(s.digest) correct=\(s.correctCount) total=\(s.pieceCount) held=\(s.locks.count) puzzle=\(s.puzzleIndex)")
+        case .who:
+            let s = room.state
+            for (id, info) in s.players.sorted(by: { $0.key < $1.key }) {
+                let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
+                conn.send("S who \(id.rawValue) \(info.name) moves=\(info.moves) holding=\(holding)")
+            }
+            conn.send("OK who \(s.players.count)")
+        case .grab(let piece):
+            if perform(.grab(piece: piece), in: room, by: conn, player: player) { conn.send("OK grabbed \(piece)") }
+        case .drag(let piece, let point):
+            guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
+            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            if perform(.drag(piece: piece, to: point), in: room, by: conn, player: player) {
+                stats.drags += 1
+                let t = room.state.locks[piece]?.target.map { "\($0.row),\($0.col)" } ?? "-"
+                conn.send("OK dragged \(piece) \(point.x) \(point.y) \(t)")
+            }
+        case .rotate(let piece):
+            guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
+            if perform(.rotate(piece: piece), in: room, by: conn, player: player) {
+                conn.send("OK rotated \(piece) \(room.state.locks[piece]?.rotation ?? 0)")
+            }
+        case .drop(let piece):
+            guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
+            let before = room.state.pieces[piece].location
+            if perform(.drop(piece: piece), in: room, by: conn, player: player) {
+                stats.countMove(at: now)
+                let after = room.state.pieces[piece].location
+                var outcome: String
+                switch (room.state.spec.kind, after) {
+                case (.swap, _): outcome = after == before ? "returned" : "swapped \(after)"
+                case (.jigsaw, .board(let c)): outcome = "cell \(c.row) \(c.col)"
+                case (.jigsaw, .table(let p)): outcome = "table \(p.x) \(p.y)"
+                }
+                if room.state.isSolved { outcome += " solved" }
+                conn.send("OK dropped \(piece) \(outcome)")
+            }
+        case .release(let piece):
+            guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
+            if perform(.release(piece: piece), in: room, by: conn, player: player) { conn.send("OK released \(piece)") }
+        case .hint:
+            if perform(.hint, in: room, by: conn, player: player) { conn.send("OK hint \(room.state.settings.hintMillis)") }
+        case .next:
+            if perform(.next, in: room, by: conn, player: player) {
+                room.picture = pictures.terminalPicture(room.state.spec.picture, rows: room.state.spec.rows, cols: room.state.spec.cols)
+                conn.send("OK next \(room.state.puzzleIndex) \(room.state.spec.kind.rawValue) \(room.state.spec.rows)x\(room.state.spec.cols)")
+            }
+        case .say(let text):
+            room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
+            conn.send("OK said")
+        default:
+            reply(conn, error: .unknownVerb(request.verb))
+        }
+    }
+
+    /// Runs an action through the core; a refusal becomes an ERR reply naming
+    /// players by name. Returns whether the action was accepted.
+    @discardableResult
+    func perform(_ action: Action, in room: HostedRoom, by conn: Connection, player: PlayerID) -> Bool {
+        events.removeAll(keepingCapacity: true)
+        do {
+            try room.state.perform(action, by: player, at: now, into: &events)
+        } catch {
+            reply(conn, error: .core(error, name: { id in
+                let name = room.state.players[id]?.name ?? "player"
+                return id == player ? "you" : "\(name) (#\(id.rawValue))"
+            }))
+            return false
+        }
+        room.broadcast(events)
+        return true
+    }
+
+    /// The piece a request names, or the one piece the player holds.
+    private func resolve(_ piece: Int?, in room: HostedRoom, player: PlayerID, conn: Connection) -> Int? {
+        if let piece { return piece }
+        let holding = room.state.players[player]?.holding ?? []
+        guard holding.count == 1 else {
+            reply(conn, error: ProtocolError("BAD_ARGS", holding.isEmpty ? "you hold no piece; GRAB one first" : "you hold several pieces; name one"))
+            return nil
+        }
+        return holding[0]
+    }
+
+    /// Token bucket: `dragRateLimit` drags a second, bursts up to one second's worth.
+    private func takeDragToken(_ conn: Connection) -> Bool {
+        let rate = Double(config.dragRateLimit)
+        guard rate > 0 else { return true }
+        let elapsed = Double(now - conn.dragRefilledAt) / 1000
+        conn.dragRefilledAt = now
+        conn.dragTokens = min(rate, conn.dragTokens + elapsed * rate)
+        guard conn.dragTokens >= 1 else { return false }
+        conn.dragTokens -= 1
+        return true
+    }
+
+    func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
+        var bytes: [UInt8] = []
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now, into: &bytes)
+        conn.send(bytes: bytes)
+    }
+}

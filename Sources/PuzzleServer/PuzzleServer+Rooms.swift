@@ -1,0 +1,78 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+extension PuzzleServer {
+    /// Restores every room found in the data directory (with every hold released
+    /// and every player gone), then opens configured rooms not already there.
+    func restoreRooms() throws {
+        for stored in try store.loadAll(now: now) {
+            let snap = stored.snapshot
+            let spec = snap.state.spec
+            let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
+            rooms[snap.name] = HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture)
+            logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
+        }
+        for spec in config.rooms where rooms[spec.name] == nil {
+            let kind: PuzzleKind = spec.kind == .swap ? .swap : .jigsaw
+            let request = RoomRequest(name: spec.name, kind: kind, rows: spec.rows, cols: spec.cols, picture: spec.picture,
+                                      rotation: spec.rotation, password: spec.password)
+            if case .failure(let error) = openRoom(request) {
+                throw ConfigError(.badRoomSpec(spec: spec.description, reason: error.message))
+            }
+        }
+    }
+
+    func createRoom(_ request: RoomRequest, for conn: Connection) {
+        switch openRoom(request) {
+        case .success(let room):
+            logger.info("\(conn.label) created room \(room.name)")
+            conn.send("OK created \(room.name)")
+        case .failure(let error):
+            reply(conn, error: error)
+        }
+    }
+
+    /// Opens a new room and stores it durably before anyone can play in it.
+    func openRoom(_ r: RoomRequest) -> Result<HostedRoom, ProtocolError> {
+        guard Request.isValidName(r.name) else { return .failure(.badName) }
+        guard rooms[r.name] == nil else { return .failure(.roomExists(r.name)) }
+        guard rooms.count < Self.maxRooms else { return .failure(.tooManyRooms) }
+        let pictureName = r.picture ?? "sunset"
+        guard pictures.contains(pictureName) else {
+            return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
+        }
+        let spec: PuzzleSpec
+        do {
+            spec = try PuzzleSpec(kind: r.kind, rows: r.rows, cols: r.cols, rotation: r.rotation, picture: pictureName)
+        } catch {
+            return .failure(.core(error, name: { "\($0)" }))
+        }
+        let settings = RoomSettings(first: spec,
+                                    leaseMillis: Int64(r.leaseMillis ?? config.leaseMillis),
+                                    hintMillis: Int64(r.hintMillis ?? config.hintMillis),
+                                    maxHeld: r.maxHeld ?? config.maxHeldPieces,
+                                    seed: rng.next())
+        let state = RoomState(settings: settings, startedAt: now)
+        let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
+        let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture)
+        do {
+            try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
+        } catch {
+            logger.error("cannot store room \(r.name): \(error)")
+            return .failure(ProtocolError("STORAGE", "the server could not store the room"))
+        }
+        rooms[r.name] = room
+        return .success(room)
+    }
+
+    /// Writes a room's snapshot (which also compacts its journal).
+    func snapshot(_ room: HostedRoom) {
+        do {
+            try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
+            room.journalled = 0
+        } catch {
+            logger.error("snapshot of \(room.name) failed: \(error)")
+        }
+    }
+}

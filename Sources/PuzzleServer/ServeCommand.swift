@@ -1,0 +1,42 @@
+import Foundation
+
+/// `puzzle serve [flags]`: runs a server in the foreground until SIGINT/SIGTERM.
+public enum ServeCommand {
+    /// The config file read when no `--config` is given (relative to the working directory).
+    public static let defaultConfigPath = "Config/puzzle.conf"
+
+    /// Runs the command and returns the process exit status.
+    public static func run(_ args: [String]) -> Int32 {
+        let config: ServerConfig
+        do {
+            switch try ServerConfig.fromCommandLine(args, defaultConfigPath: defaultConfigPath) {
+            case .help(let text):
+                print("usage: puzzle serve [flags]\n\n" + text)
+                return 0
+            case .run(let c):
+                try c.validate()
+                config = c
+            }
+        } catch {
+            FileHandle.standardError.write(Data("puzzle serve: \(error)\n".utf8))
+            return 2
+        }
+        let logger = Logger(level: config.logLevel)
+        do {
+            let server = try PuzzleServer(config: config, logger: logger, handleSignals: true)
+            let banner = "puzzle-room listening on \(config.bind):\(server.port) (rooms: \(server.roomNames.joined(separator: ", "))); play with: swift run puzzle play 127.0.0.1:\(server.port)\n"
+            // Unbuffered, so a script or test reading stdout sees the port at once.
+            FileHandle.standardOutput.write(Data(banner.utf8))
+            try server.run()
+            return 0
+        } catch {
+            logger.error("cannot serve: \(error)")
+            return 1
+        }
+    }
+}
+
+extension PuzzleServer {
+    /// Names of the hosted rooms (for start-up messages).
+    public var roomNames: [String] { rooms.keys.sorted() }
+}
