@@ -1,0 +1,114 @@
+/// A command a player types (in plain mode: one per input line). Most become one
+/// protocol request; `help`, `board` and `pan` are answered locally.
+public enum ClientCommand: Hashable, Sendable {
+    case grab(Int)
+    /// Drag the held piece's top-left corner to a table point.
+    case drag(x: Int, y: Int)
+    /// Drag the held piece onto a board cell's origin.
+    case place(row: Int, col: Int)
+    case rotate
+    case drop
+    case release
+    case hint
+    case next
+    case say(String)
+    case who
+    case rooms
+    case sync
+    case help
+    /// Print the board (plain mode): which piece is in each cell.
+    case board
+    /// Move the view (interactive mode) by table units; `home` follows the held piece again.
+    case pan(dx: Int, dy: Int)
+    case panHome
+    case quit
+
+    /// The help text, one command a line.
+    public static let helpLines: [String] = [
+        "grab N         take piece N",
+        "drag X Y       move the held piece's corner to table point X Y (4 units a cell)",
+        "place R C      move the held piece onto cell R C (then drop)",
+        "rotate         turn the held piece a quarter clockwise",
+        "drop           put the held piece down where it is",
+        "release        give the held piece back where it was",
+        "hint           show the whole picture for a moment (once a puzzle)",
+        "next           start the next puzzle (after solving)",
+        "say TEXT       chat to the room",
+        "who            list the players",
+        "rooms          list the server's rooms",
+        "sync           reload the room from the server",
+        "board          print which piece lies in each cell",
+        "pan DIR [N]    scroll the view (left/right/up/down, or home)",
+        "help           this list",
+        "quit           leave",
+    ]
+
+    /// A line that is not a command, with the reason.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses one command line; nil for an empty line. Verbs are case-insensitive.
+    public static func parse(_ line: String) throws(ParseError) -> ClientCommand? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first else { return nil }
+        let verb = first.lowercased()
+        let args = words.dropFirst().map(String.init)
+        func ints(_ n: Int, _ usage: String) throws(ParseError) -> [Int] {
+            guard args.count == n else { throw ParseError(message: "usage: \(usage)") }
+            var out: [Int] = []
+            for a in args {
+                guard let v = Int(a), v >= 0, v < 1_000_000 else { throw ParseError(message: "'\(a)' is not a number; usage: \(usage)") }
+                out.append(v)
+            }
+            return out
+        }
+        func none() throws(ParseError) {
+            guard args.isEmpty else { throw ParseError(message: "'\(verb)' takes no arguments") }
+        }
+        switch verb {
+        case "grab", "g": return .grab(try ints(1, "grab N")[0])
+        case "drag", "d":
+            let v = try ints(2, "drag X Y")
+            return .drag(x: v[0], y: v[1])
+        case "place", "p":
+            let v = try ints(2, "place R C")
+            return .place(row: v[0], col: v[1])
+        case "rotate", "r": try none(); return .rotate
+        case "drop": try none(); return .drop
+        case "release": try none(); return .release
+        case "hint": try none(); return .hint
+        case "next": try none(); return .next
+        case "say":
+            // Everything after the verb and one separator, spaces kept.
+            let text = trimmed.dropFirst(first.count).dropFirst()
+            guard !text.allSatisfy({ $0 == " " }) else { throw ParseError(message: "usage: say TEXT") }
+            return .say(String(text))
+        case "who": try none(); return .who
+        case "rooms": try none(); return .rooms
+        case "sync": try none(); return .sync
+        case "help", "?": try none(); return .help
+        case "board": try none(); return .board
+        case "quit", "exit": try none(); return .quit
+        case "pan":
+            guard let dir = args.first?.lowercased(), args.count <= 2 else { throw ParseError(message: "usage: pan left|right|up|down [N] | pan home") }
+            if dir == "home" { return .panHome }
+            var n = 4
+            if args.count == 2 {
+                guard let v = Int(args[1]), v > 0, v < 10_000 else { throw ParseError(message: "usage: pan DIR [N]") }
+                n = v
+            }
+            switch dir {
+            case "left": return .pan(dx: -n, dy: 0)
+            case "right": return .pan(dx: n, dy: 0)
+            case "up": return .pan(dx: 0, dy: -n)
+            case "down": return .pan(dx: 0, dy: n)
+            default: throw ParseError(message: "usage: pan left|right|up|down [N] | pan home")
+            }
+        default:
+            throw ParseError(message: "unknown command '\(first.prefix(32))'; type help")
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The player's commands, turned into requests (or answered locally).
+extension ClientSession {
+    /// Parses and performs one typed line. A line that is not a command is
+    /// reported (`error: ...`) and counts as a failed command; nothing is sent.
+    public mutating func submit(_ line: String, now: Int64) {
+        do {
+            guard let command = try ClientCommand.parse(line) else { return }
+            perform(command, now: now)
+        } catch {
+            failedCommands += 1
+            emit(.error, "error: \(error.message)")
+        }
+    }
+
+    /// Performs a command: queues its request, or answers it locally.
+    public mutating func perform(_ command: ClientCommand, now: Int64) {
+        switch command {
+        case .help:
+            for line in ClientCommand.helpLines { emit(.info, "  " + line) }
+            return
+        case .pan, .panHome:
+            emit(.info, "pan scrolls the full-screen view; it does nothing here")
+            return
+        case .board:
+            guard let st = state else { return refuse("not in a room yet") }
+            for line in Self.boardLines(st, names: displayName) { emit(.info, line) }
+            return
+        case .rooms:
+            send(.rooms, fromUser: true, now: now)
+            return
+        case .quit:
+            guard phase == .joined || phase == .joining else { phase = .finished; return }
+            send(.quit, fromUser: true, now: now)
+            return
+        default:
+            break
+        }
+        guard phase == .joined, let st = state else { return refuse("not in a room (yet); wait for the connection") }
+        switch command {
+        case .grab(let p): send(.grab(p), fromUser: true, now: now)
+        case .drag(let x, let y): send(.drag(ambiguousHeld, Point(x: x, y: y)), fromUser: true, now: now)
+        case .place(let r, let c):
+            let cell = Cell(row: r, col: c)
+            guard st.geometry.isOnBoard(cell) else { return refuse("no cell \(r),\(c) on a \(st.spec.rows)x\(st.spec.cols) board") }
+            send(.drag(ambiguousHeld, st.geometry.origin(of: cell)), fromUser: true, now: now)
+        case .rotate: send(.rotate(ambiguousHeld), fromUser: true, now: now)
+        case .drop: send(.drop(ambiguousHeld), fromUser: true, now: now)
+        case .release: send(.release(ambiguousHeld), fromUser: true, now: now)
+        case .hint: send(.hint, fromUser: true, now: now)
+        case .next: send(.next, fromUser: true, now: now)
+        case .say(let text): send(.say(text), fromUser: true, now: now)
+        case .who: send(.who, fromUser: true, now: now)
+        case .sync:
+            syncing = true
+            send(.sync, fromUser: true, now: now)
+        case .help, .pan, .panHome, .board, .rooms, .quit: break
+        }
+    }
+
+    /// The piece to name in a request: left out (the server picks the one held)
+    /// unless this player holds several, when the latest grabbed is meant.
+    var ambiguousHeld: Int? {
+        guard let myID, let holding = state?.players[myID]?.holding, holding.count > 1 else { return nil }
+        return holding.last
+    }
+
+    mutating func refuse(_ message: String) {
+        failedCommands += 1
+        emit(.error, "error: \(message)")
+    }
+
+    // MARK: Keyboard play
+
+    /// Moves the held piece by a step in table units (arrow keys), ahead of the
+    /// server's echo so that fast key repeat does not lag. Stays on the table.
+    public mutating func dragHeld(dx: Int, dy: Int, now: Int64) {
+        guard phase == .joined, let st = state, let piece = heldPiece else { return }
+        let base = localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+        let to = Point(x: base.x + dx, y: base.y + dy)
+        guard st.geometry.contains(to) else { return }
+        localDrag = (piece, to)
+        send(.drag(piece, to), fromUser: true, now: now)
+    }
+
+    /// Tab: grabs the next free piece (not held, not already right) after the
+    /// last one tabbed to, giving back the one held first.
+    public mutating func grabNextFree(now: Int64) {
+        guard phase == .joined, let st = state, st.pieceCount > 0 else { return }
+        let held = heldPiece
+        for step in 1...st.pieceCount {
+            let p = (tabCursor + step + st.pieceCount) % st.pieceCount
+            guard st.locks[p] == nil, !st.isCorrect(p) else { continue }
+            tabCursor = p
+            if let held { send(.release(held), fromUser: true, now: now) }
+            send(.grab(p), fromUser: true, now: now)
+            return
+        }
+        emit(.info, "no free piece to grab")
+    }
+
+    /// The board as text: which piece lies in each cell, the loose pieces, the holds.
+    static func boardLines(_ st: RoomState, names: (PlayerID) -> String) -> [String] {
+        let p = st.progress(at: st.startedAt)
+        var lines = ["board: puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed"]
+        for r in 0..<st.spec.rows {
+            let cells = (0..<st.spec.cols).map { c in st.occupant(of: Cell(row: r, col: c)).map(String.init) ?? "." }
+            lines.append("row \(r): " + cells.joined(separator: " "))
+        }
+        let loose = st.pieces.enumerated().compactMap { i, s -> String? in
+            if case .table(let pt) = s.location { return "\(i)@\(pt.x),\(pt.y)" }
+            return nil
+        }
+        if !loose.isEmpty { lines.append("table: " + loose.joined(separator: " ")) }
+        for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
+            lines.append("held: \(piece) by \(names(lock.holder)) at \(lock.point.x),\(lock.point.y) → \(lock.target.map { "cell \($0.row),\($0.col)" } ?? "no target")")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,102 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// Events: mirrored into the room state and told as readable lines.
+extension ClientSession {
+    mutating func handleEvent(_ line: Substring, now: Int64) {
+        guard let event = EventCodec.decode(line, now: now) else {
+            emit(.info, "unreadable event: \(line.prefix(120))")
+            return
+        }
+        switch event {
+        case .say(_, let player, let text):
+            emit(.chat, "<\(displayName(player))> \(text)")
+        case .room(let e):
+            if case .joined(let id, let name) = e.body { names[id] = name }
+            guard var st = state, !syncing else {
+                emit(kind(of: e.body), describe(e.body, time: e.time, in: state))
+                return
+            }
+            if e.body.isSequenced && e.seq <= st.seq { return }  // already in the snapshot
+            let text = describe(e.body, time: e.time, in: st)
+            guard Self.isApplicable(e.body, to: st) else {
+                emit(kind(of: e.body), text)
+                requestSync(now: now)
+                return
+            }
+            do {
+                try st.apply(e)
+            } catch {
+                // A gap: something was missed. Say what arrived, then reload.
+                emit(kind(of: e.body), text)
+                requestSync(now: now)
+                return
+            }
+            mirror?.state = st
+            emit(kind(of: e.body), text)
+            switch e.body {
+            case .solved(let puzzle, let ms): solvedBanner = solvedText(puzzle: puzzle, millis: ms)
+            case .nextPuzzle: solvedBanner = nil; tabCursor = -1
+            default: break
+            }
+        }
+    }
+
+    mutating func requestSync(now: Int64) {
+        guard !syncing, phase == .joined else { return }
+        syncing = true
+        send(.sync, fromUser: false, now: now)
+    }
+
+    func kind(of body: EventBody) -> OutputLine.Kind {
+        if case .dragged = body { return .drag }
+        return .event
+    }
+
+    /// Whether applying `body` is safe: every piece and cell it names exists.
+    /// (The core trusts its events; these come from the network.)
+    static func isApplicable(_ body: EventBody, to st: RoomState) -> Bool {
+        func piece(_ p: Int) -> Bool { p >= 0 && p < st.pieceCount }
+        func cell(_ c: Cell?) -> Bool { c.map(st.geometry.isOnBoard) ?? true }
+        switch body {
+        case .joined, .left, .solved, .nextPuzzle, .hint: return true
+        case .grabbed(let p, _), .returned(let p, _, _): return piece(p)
+        case .dragged(let p, _, _, let t): return piece(p) && cell(t)
+        case .rotated(let p, _, let r, let t): return piece(p) && (0...3).contains(r) && cell(t)
+        case .placed(let p, _, let at, let r):
+            guard piece(p), (0...3).contains(r) else { return false }
+            if case .board(let c) = at { return cell(c) }
+            return true
+        case .swapped(let p, let o, _): return piece(p) && piece(o) && p != o
+        }
+    }
+
+    /// The readable line for an event, using the mirror as it was before it.
+    func describe(_ body: EventBody, time: Int64, in st: RoomState?) -> String {
+        func n(_ id: PlayerID) -> String { displayName(id) }
+        func target(_ t: Cell?) -> String { t.map { "cell \($0.row),\($0.col)" } ?? "no target" }
+        switch body {
+        case .joined(let id, let name): return "\(name) (#\(id.rawValue)) joined"
+        case .left(let id): return "\(n(id)) (#\(id.rawValue)) left"
+        case .grabbed(let p, let id): return "\(n(id)) grabbed piece \(p)"
+        case .dragged(let p, let id, let to, let t): return "\(n(id)) dragged piece \(p) to \(to.x),\(to.y) → \(target(t))"
+        case .rotated(let p, let id, let r, let t): return "\(n(id)) rotated piece \(p) to \(r) → \(target(t))"
+        case .placed(let p, let id, .board(let c), _): return "\(n(id)) placed piece \(p) in cell \(c.row),\(c.col)"
+        case .placed(let p, let id, .table(let pt), _): return "\(n(id)) put piece \(p) on the table at \(pt.x),\(pt.y)"
+        case .swapped(let p, let o, let id):
+            if let st, Self.isApplicable(body, to: st), let a = st.pieces[p].location.cell, let b = st.pieces[o].location.cell {
+                return "\(n(id)) swapped piece \(p) into cell \(b.row),\(b.col) (piece \(o) to cell \(a.row),\(a.col))"
+            }
+            return "\(n(id)) swapped piece \(p) with piece \(o)"
+        case .returned(let p, let id, .released): return "\(n(id)) released piece \(p)"
+        case .returned(let p, let id, .expired): return "\(n(id))'s hold on piece \(p) expired"
+        case .returned(let p, let id, .left): return "piece \(p) went back (\(n(id)) left)"
+        case .returned(let p, _, .noTarget): return "piece \(p) went back (no target)"
+        case .solved(let puzzle, let ms): return "*** \(solvedText(puzzle: puzzle, millis: ms)) ***"
+        case .nextPuzzle(let i, let s):
+            return "next puzzle \(i): \(s.kind.rawValue) \(s.rows)x\(s.cols), rotation \(s.rotation ? "on" : "off"), picture \(s.picture)"
+        case .hint(let id, let until):
+            return "\(n(id)) is looking at the hint for \(Self.seconds(until - time)) s"
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// Server lines: replies matched to requests in order, state lines, goodbyes.
+extension ClientSession {
+    /// Handles one line from the server (without its terminator).
+    public mutating func receive(_ line: Substring, now: Int64) {
+        let kind = ServerLine.classify(line)
+        switch kind {
+        case .event(let text):
+            handleEvent(text, now: now)
+        case .state(let text):
+            // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture.
+            if stateLines.count < 20_000 { stateLines.append(String(text)) }
+        case .bye(let code, let message):
+            emit(.info, "server closed the connection: \(code) \(message)")
+        case .ok, .error, .pong:
+            let state = stateLines
+            stateLines.removeAll()
+            guard !pending.isEmpty else {
+                emit(.info, "unexpected reply: \(line.prefix(120))")
+                return
+            }
+            let request = pending.removeFirst()
+            handleReply(kind, to: request, state: state, now: now)
+        case .unknown:
+            emit(.info, "unexpected line: \(line.prefix(120))")
+        }
+    }
+
+    mutating func handleReply(_ reply: ServerLine, to p: PendingRequest, state: [String], now: Int64) {
+        if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
+            localDrag = nil
+        }
+        switch reply {
+        case .pong:
+            if case .ping = p.request { rttMillis = max(0, now - p.sentAt) }
+        case .error(let code, let message):
+            handleRefusal(code: code, message: message, to: p)
+        case .ok(let text):
+            handleSuccess(text, to: p, state: state, now: now)
+        default:
+            break
+        }
+    }
+
+    mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
+        switch p.request {
+        case .hello, .join:
+            guard phase != .finished else { return }
+            fatalError = "\(p.request.verb) refused: \(code) \(message)"
+            phase = .finished
+            pending.removeAll()
+            emit(.error, "error \(code): \(message)")
+        case .sync:
+            syncing = false
+            emit(.error, "error \(code): \(message)")
+        default:
+            if p.fromUser {
+                failedCommands += 1
+                emit(.error, "error \(code): \(message)")
+            }
+        }
+    }
+
+    mutating func handleSuccess(_ text: String, to p: PendingRequest, state: [String], now: Int64) {
+        switch p.request {
+        case .hello:
+            break
+        case .join:
+            let fields = replyFields(text)
+            if let id = fields["id"].flatMap(Int.init) { myID = PlayerID(id) }
+            if installSnapshot(state, now: now), let st = self.state {
+                phase = .joined
+                let p = st.progress(at: now)
+                emit(.info, "joined \(room) as \(name) (#\(myID?.rawValue ?? 0)): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed, \(st.players.count) player\(st.players.count == 1 ? "" : "s")")
+            } else {
+                fatalError = "the room snapshot could not be read"
+                phase = .finished
+            }
+        case .sync:
+            syncing = false
+            if installSnapshot(state, now: now) {
+                emit(p.fromUser ? .reply : .info, p.fromUser ? "ok: \(text)" : "resynced at seq \(self.state?.seq ?? 0)")
+            }
+        case .quit:
+            phase = .finished
+            emit(.reply, "ok: \(text)")
+        case .who, .rooms:
+            for line in state {
+                emit(.reply, "  " + line.dropFirst(2))
+            }
+            emit(.reply, "ok: \(text)")
+        default:
+            if p.fromUser { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)") }
+        }
+    }
+
+    /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
+    mutating func installSnapshot(_ lines: [String], now: Int64) -> Bool {
+        do {
+            let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
+            mirror = snap
+            for (id, info) in snap.state.players { names[id] = info.name }
+            solvedBanner = snap.state.solvedAt.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0 - snap.state.startedAt) }
+            return true
+        } catch {
+            emit(.error, "error SNAPSHOT: \(error)")
+            return false
+        }
+    }
+
+    func solvedText(puzzle: Int, millis: Int64) -> String {
+        "puzzle \(puzzle) solved in \(Self.seconds(millis)) s"
+    }
+
+    /// Milliseconds as seconds with one decimal: 12345 → "12.3".
+    static func seconds(_ ms: Int64) -> String {
+        let tenths = max(0, ms) / 100
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

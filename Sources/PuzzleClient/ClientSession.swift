@@ -1,0 +1,166 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The client's whole view of one connection, as a pure value: the mirrored room,
+/// the players' names, the requests in flight, and what happened, as readable lines.
+///
+/// The runners feed it server lines (`receive`) and the player's commands
+/// (`submit`/`perform`), send what `takeOutgoing()` returns, and show what
+/// `takeOutput()` returns. It never touches a socket, a terminal or a clock:
+/// times (`now`, milliseconds of any monotonic clock) are passed in.
+public struct ClientSession: Sendable {
+    public let name: String
+    public let room: String
+    public let password: String?
+
+    /// Where the connection is in its life.
+    public enum Phase: Hashable, Sendable {
+        /// No connection (not yet, or lost).
+        case disconnected
+        /// HELLO and JOIN sent, the JOIN reply not yet received.
+        case joining
+        /// In the room, mirroring it.
+        case joined
+        /// Done: quit acknowledged, or refused for good (see `fatalError`).
+        case finished
+    }
+
+    public internal(set) var phase: Phase = .disconnected
+    /// The mirrored room (from the JOIN/SYNC snapshot, kept current with events).
+    public internal(set) var mirror: RoomSnapshot?
+    /// This connection's player id in the room.
+    public internal(set) var myID: PlayerID?
+    /// Everyone seen in the room, including those who left (for readable lines).
+    public internal(set) var names: [PlayerID: String] = [:]
+    /// Requests sent and not yet answered, oldest first.
+    public internal(set) var pending: [PendingRequest] = []
+    /// Round-trip time of the last PING.
+    public internal(set) var rttMillis: Int64?
+    /// Set while the current puzzle is solved: "puzzle 0 solved in 12.3 s".
+    public internal(set) var solvedBanner: String?
+    /// User commands that failed (refused by the server, or not understood).
+    public internal(set) var failedCommands = 0
+    /// Why the session cannot go on (JOIN or HELLO refused), if so.
+    public internal(set) var fatalError: String?
+    /// Whether a SYNC is in flight; events until its snapshot are not applied.
+    public internal(set) var syncing = false
+    /// The point the last keyboard drag asked for, ahead of the server's echo.
+    public internal(set) var localDrag: (piece: Int, point: Point)?
+
+    var stateLines: [String] = []
+    var outgoing: [Request] = []
+    var output: [OutputLine] = []
+    var tabCursor = -1
+
+    /// A request on the wire, waiting for its reply.
+    public struct PendingRequest: Hashable, Sendable {
+        public var request: Request
+        /// Whether the player asked for it (its reply is shown) or the client did.
+        public var fromUser: Bool
+        public var sentAt: Int64
+    }
+
+    public init(name: String, room: String, password: String? = nil) {
+        self.name = name
+        self.room = room
+        self.password = password
+    }
+
+    // MARK: Connection life
+
+    /// A connection is up: greets and joins (pipelined).
+    public mutating func connected(now: Int64) {
+        pending.removeAll()
+        stateLines.removeAll()
+        phase = .joining
+        syncing = false
+        localDrag = nil
+        send(.hello(version: ProtocolVersion.current, name: name), fromUser: false, now: now)
+        send(.join(room: room, password: password), fromUser: false, now: now)
+    }
+
+    /// The connection is gone; what was in flight is lost.
+    public mutating func connectionLost(_ why: String) {
+        pending.removeAll()
+        stateLines.removeAll()
+        outgoing.removeAll()
+        localDrag = nil
+        syncing = false
+        if phase != .finished {
+            phase = .disconnected
+            emit(.info, "connection lost: \(why)")
+        }
+    }
+
+    /// Requests to write to the server now, in order (each is now pending).
+    public mutating func takeOutgoing() -> [Request] {
+        defer { outgoing.removeAll() }
+        return outgoing
+    }
+
+    /// Readable lines produced since the last call, in order.
+    public mutating func takeOutput() -> [OutputLine] {
+        defer { output.removeAll() }
+        return output
+    }
+
+    /// Whether a request the player asked for still awaits its reply.
+    public var awaitingUserReply: Bool { pending.contains { $0.fromUser } }
+
+    /// Sends a PING whose reply measures the round trip.
+    public mutating func ping(now: Int64) {
+        guard phase == .joined || phase == .joining else { return }
+        send(.ping("\(now)"), fromUser: false, now: now)
+    }
+
+    // MARK: Mirror helpers
+
+    /// The room state being mirrored.
+    public var state: RoomState? { mirror?.state }
+
+    /// The piece this player holds (the latest grabbed), if any.
+    public var heldPiece: Int? {
+        guard let myID, let st = state else { return nil }
+        return st.players[myID]?.holding.last
+    }
+
+    /// A player's display name.
+    public func displayName(_ id: PlayerID) -> String {
+        names[id] ?? "player \(id.rawValue)"
+    }
+
+    mutating func send(_ request: Request, fromUser: Bool, now: Int64) {
+        pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now))
+        outgoing.append(request)
+    }
+
+    mutating func emit(_ kind: OutputLine.Kind, _ text: String) {
+        output.append(OutputLine(kind: kind, text: text))
+    }
+}
+
+/// One readable line of what happened, as plain mode prints it.
+public struct OutputLine: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A successful reply to the player's command (`ok: ...`), or a listing line.
+        case reply
+        /// A refusal (`error CODE: ...`), from the server or the client.
+        case error
+        /// Something that happened in the room.
+        case event
+        /// A drag (frequent; interactive mode does not list these).
+        case drag
+        /// A chat line.
+        case chat
+        /// Connection news and local answers (help, board).
+        case info
+    }
+
+    public var kind: Kind
+    public var text: String
+
+    public init(kind: Kind, text: String) {
+        self.kind = kind
+        self.text = text
+    }
+}

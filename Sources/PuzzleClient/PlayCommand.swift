@@ -1,0 +1,86 @@
+import Foundation
+import PuzzleSystem
+
+/// `puzzle play`: joins a room and plays, full screen on a terminal, or line by
+/// line (plain mode) for scripts and pipes.
+public enum PlayCommand {
+    /// The `--help` text; it documents the plain-mode output, which scripts rely on.
+    public static let help = """
+    usage: puzzle play [HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]
+
+    Joins ROOM (default lobby) on the server at HOST:PORT (default 127.0.0.1:7171)
+    as NAME (default $USER, or "player").
+
+      --name NAME      player name: 1-24 of A-Z a-z 0-9 _ - .
+      --room ROOM      the room to join
+      --password P     the room's password, if it has one
+      --plain          plain mode even on a terminal
+      --strict         plain mode: exit 1 if any command failed
+      -h, --help       this text
+
+    Commands (typed at the prompt, or one per line in plain mode):
+    \(ClientCommand.helpLines.map { "  " + $0 }.joined(separator: "\n"))
+
+    Full screen (standard input and output are a terminal, no --plain):
+      the board, the loose pieces on the table, the players and what they hold,
+      everyone's drags and drop targets in their colour. With a piece held and
+      the command line empty: arrows move it, Enter drops, r rotates, Esc
+      releases. Tab grabs the next free piece. PgUp/PgDn scroll, Home follows the
+      held piece again. Ctrl-C or quit leaves. NO_COLOR or TERM=dumb: no colours.
+
+    Plain mode (input or output not a terminal, or --plain):
+      Reads one command a line; each runs after the previous one's reply. When
+      the input ends it waits for the outstanding replies, then exits 0 (1 if the
+      connection failed or was lost, or the room refused the join; with --strict
+      also 1 if any command failed). One line per reply and event on stdout:
+        joined ROOM as NAME (#ID): puzzle I KIND RxC, C/T placed, N players
+        ok: REPLY                        e.g. ok: grabbed 3 / ok: dropped 3 cell 1 1
+        error CODE: MESSAGE              e.g. error HELD: piece 3 is held by alice (#1)
+        error: MESSAGE                   a command the client did not understand
+          WHO/ROOMS line                 listing lines before ok: who N / ok: rooms N
+        NAME (#ID) joined | NAME (#ID) left
+        NAME grabbed piece P
+        NAME dragged piece P to X,Y → cell R,C   (or → no target)
+        NAME rotated piece P to T → cell R,C     (or → no target)
+        NAME placed piece P in cell R,C
+        NAME put piece P on the table at X,Y
+        NAME swapped piece P into cell R,C (piece Q to cell R2,C2)
+        NAME released piece P | NAME's hold on piece P expired
+        piece P went back (NAME left) | piece P went back (no target)
+        *** puzzle I solved in S.s s ***
+        next puzzle I: KIND RxC, rotation on|off, picture NAME
+        NAME is looking at the hint for S.s s
+        <NAME> TEXT                      chat
+        resynced at seq N                after a missed event
+        connection lost: WHY | server closed the connection: CODE TEXT
+      `board` prints:  board: puzzle I KIND RxC, C/T placed
+                       row R: P P . P    (piece in each cell, . for empty)
+                       table: P@X,Y ...  (loose pieces)
+                       held: P by NAME at X,Y → cell R,C
+    """
+
+    /// Runs the command; returns the exit status.
+    public static func run(_ args: [String]) -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let options: PlayOptions
+        do {
+            switch try PlayOptions.parse(args, user: environment["USER"]) {
+            case .help:
+                print(help)
+                return 0
+            case .run(let o):
+                options = o
+            }
+        } catch {
+            FileHandle.standardError.write(Data("puzzle play: \(error.message)\n(puzzle play --help)\n".utf8))
+            return 2
+        }
+        let interactive = !options.plain && TerminalMode.isTerminal(0) && TerminalMode.isTerminal(1)
+        _ = interactive  // full screen lands next; plain mode meanwhile
+        let stdout = TerminalWriter(fd: 1)
+        let runner = PlainRunner(options: options, input: .standardInput) { line in
+            try? stdout.writeAll(Array((line + "\n").utf8))
+        }
+        return runner.run()
+    }
+}

@@ -1,0 +1,92 @@
+/// What `puzzle play` was asked to do, parsed from its arguments.
+public struct PlayOptions: Hashable, Sendable {
+    public var host = "127.0.0.1"
+    public var port: UInt16 = 7171
+    public var name = "player"
+    public var room = "lobby"
+    public var password: String?
+    /// Plain mode: exit non-zero if any command failed.
+    public var strict = false
+    /// Force plain mode even on a terminal.
+    public var plain = false
+
+    public init() {}
+
+    /// The result of parsing: options to run with, or a request for the help text.
+    public enum Parsed: Hashable, Sendable {
+        case run(PlayOptions)
+        case help
+    }
+
+    /// A bad command line, with a message for the user.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses `[HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]`.
+    /// `user` is the default player name (from `$USER`); it is cleaned to what HELLO accepts.
+    public static func parse(_ args: [String], user: String?) throws(ParseError) -> Parsed {
+        var o = PlayOptions()
+        if let user, let cleaned = cleanName(user) { o.name = cleaned }
+        var address: String?
+        var i = 0
+        func value(_ flag: String) throws(ParseError) -> String {
+            i += 1
+            guard i < args.count else { throw ParseError(message: "\(flag) needs a value") }
+            return args[i]
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "-h", "--help": return .help
+            case "--name":
+                let n = try value(a)
+                guard cleanName(n) == n else { throw ParseError(message: "names are 1-24 letters, digits, '_', '-' or '.'") }
+                o.name = n
+            case "--room": o.room = try value(a)
+            case "--password": o.password = try value(a)
+            case "--strict": o.strict = true
+            case "--plain": o.plain = true
+            default:
+                guard !a.hasPrefix("-"), address == nil else { throw ParseError(message: "unexpected argument '\(a)'") }
+                address = a
+            }
+            i += 1
+        }
+        if let address { try o.setAddress(address) }
+        guard !o.room.isEmpty, !o.room.contains(" ") else { throw ParseError(message: "bad room name '\(o.room)'") }
+        return .run(o)
+    }
+
+    /// `HOST`, `HOST:PORT`, `:PORT`, `[V6]:PORT` or `[V6]`.
+    mutating func setAddress(_ text: String) throws(ParseError) {
+        var hostPart = Substring(text)
+        var portPart: Substring?
+        if text.hasPrefix("[") {
+            guard let close = text.firstIndex(of: "]") else { throw ParseError(message: "bad address '\(text)'") }
+            hostPart = text[text.index(after: text.startIndex)..<close]
+            let rest = text[text.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.hasPrefix(":") else { throw ParseError(message: "bad address '\(text)'") }
+                portPart = rest.dropFirst()
+            }
+        } else if text.filter({ $0 == ":" }).count == 1, let colon = text.firstIndex(of: ":") {
+            hostPart = text[..<colon]
+            portPart = text[text.index(after: colon)...]
+        }
+        if let portPart {
+            guard let p = UInt16(portPart), p > 0 else { throw ParseError(message: "bad port '\(portPart)'") }
+            port = p
+        }
+        if !hostPart.isEmpty { host = String(hostPart) }
+    }
+
+    /// The name as HELLO accepts it (1-24 of `A-Z a-z 0-9 _ - .`), dropping other
+    /// characters; nil when nothing is left.
+    static func cleanName(_ s: String) -> String? {
+        let kept = s.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
+        let name = String(String.UnicodeScalarView(kept.prefix(24)))
+        return name.isEmpty ? nil : name
+    }
+}
