@@ -1,0 +1,32 @@
+import PuzzleCore
+
+extension Journal {
+    /// Whether a journal record can be applied to `state` without breaking its
+    /// invariants. A record that fits is what the live room did; one that does
+    /// not means the files are damaged, and it is skipped instead of trapping
+    /// on an index or corrupting the board.
+    static func fits(_ body: EventBody, _ state: RoomState) -> Bool {
+        let count = state.pieceCount
+        switch body {
+        case .placed(let piece, _, let location, let rotation):
+            guard state.spec.kind == .jigsaw, (0..<count).contains(piece), (0...3).contains(rotation) else { return false }
+            switch location {
+            case .board(let cell):
+                guard state.geometry.isOnBoard(cell) else { return false }
+                let occupant = state.occupant(of: cell)
+                return occupant == nil || occupant == piece
+            case .table(let point):
+                return state.geometry.contains(point)
+            }
+        case .swapped(let piece, let other, _):
+            guard state.spec.kind == .swap, (0..<count).contains(piece), (0..<count).contains(other), piece != other else { return false }
+            return state.pieces[piece].location.cell != nil && state.pieces[other].location.cell != nil
+        case .solved(let puzzle, _):
+            return puzzle == state.puzzleIndex && !state.isSolved
+        case .nextPuzzle(let puzzle, _):
+            return puzzle == state.puzzleIndex + 1
+        default:
+            return false
+        }
+    }
+}

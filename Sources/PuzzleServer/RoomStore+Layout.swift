@@ -1,0 +1,39 @@
+/// Where a room's files live: `<dir>/rooms/<name>/{snapshot,journal}` plus the
+/// previous generation of each (`snapshot.prev`, `journal.prev`) and the
+/// temporary file a snapshot is written to before it is renamed into place.
+struct RoomPaths {
+    let directory: String
+    let snapshot: String
+    let previousSnapshot: String
+    let temporarySnapshot: String
+    let journal: String
+    let previousJournal: String
+
+    init(roomsDirectory: String, name: String) {
+        directory = roomsDirectory + "/" + name
+        snapshot = directory + "/snapshot"
+        previousSnapshot = directory + "/snapshot.prev"
+        temporarySnapshot = directory + "/snapshot.tmp"
+        journal = directory + "/journal"
+        previousJournal = directory + "/journal.prev"
+    }
+}
+
+extension RoomStore {
+    /// Whether `name` is a room name that stays inside the rooms directory:
+    /// `[A-Za-z0-9_.-]{1,24}`, and not "." or "..".
+    public static func isValidRoomName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...24).contains(bytes.count), name != ".", name != ".." else { return false }
+        return bytes.allSatisfy { b in
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+        }
+    }
+
+    func paths(_ name: String) throws(RoomStoreError) -> RoomPaths {
+        guard Self.isValidRoomName(name) else { throw .invalidName(name) }
+        return RoomPaths(roomsDirectory: roomsDirectory, name: name)
+    }
+}

@@ -1,0 +1,76 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The on-disk form of a room snapshot:
+///
+///     # puzzle-room snapshot 1 time=<store time>
+///     P <password>                  (only if the room has one)
+///     S room ... / S piece ...      (SnapshotCodec lines, no holds, no players, no picture)
+///     # end
+///
+/// `time` is the store's room clock when the snapshot was taken (see
+/// `Journal.clockOffset`); the `# end` trailer tells a complete file from a cut one.
+enum RoomSnapshotFile {
+    static let header = "# puzzle-room snapshot 1"
+    static let trailer = "# end"
+
+    /// A parsed file whose state lines are not decoded yet (decoding needs the
+    /// clock offset, which depends on the journal too).
+    struct Parsed {
+        var time: Int64
+        var password: String?
+        var stateLines: [Substring]
+    }
+
+    static func encode(_ room: StoredRoom, now: Int64, storeTime: Int64) throws(RoomStoreError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.append(text: "\(header) time=\(storeTime)\n")
+        if let password = room.password {
+            guard !password.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { throw .invalidPassword(room: room.name) }
+            out.append(text: "P \(password)\n")
+        }
+        // Holds and players do not survive a restart; leaving them out keeps the
+        // file small and its decoding independent of them.
+        var state = room.snapshot.state
+        state.releaseEverything()
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: state, picture: nil), now: now, into: &out)
+        out.append(text: "\(trailer)\n")
+        return out
+    }
+
+    static func parse(_ bytes: [UInt8]) throws(Problem) -> Parsed {
+        guard bytes.last == 10 else { throw Problem(reason: "not terminated by a line feed") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast() // the empty piece after the final LF
+        guard let first = lines.first, first.hasPrefix(header + " time="),
+              let time = Int64(first.dropFirst(header.count + 6)) else { throw Problem(reason: "bad header") }
+        guard lines.last == Substring(trailer) else { throw Problem(reason: "no end trailer (cut short)") }
+        var parsed = Parsed(time: time, password: nil, stateLines: [])
+        for line in lines.dropFirst().dropLast() {
+            if line.hasPrefix("P ") {
+                parsed.password = String(line.dropFirst(2))
+            } else if line.hasPrefix("S ") {
+                parsed.stateLines.append(line)
+            } else if !line.hasPrefix("#") {
+                throw Problem(reason: "unexpected line \"\(line.prefix(40))\"")
+            }
+        }
+        return parsed
+    }
+
+    static func decode(_ parsed: Parsed, name: String, now: Int64) throws(Problem) -> StoredRoom {
+        do {
+            var snapshot = try SnapshotCodec.decode(parsed.stateLines, now: now)
+            snapshot.name = name
+            return StoredRoom(snapshot: snapshot, password: parsed.password)
+        } catch {
+            throw Problem(reason: "\(error)")
+        }
+    }
+
+    /// Why a snapshot file could not be read back.
+    struct Problem: Error {
+        var reason: String
+    }
+}
