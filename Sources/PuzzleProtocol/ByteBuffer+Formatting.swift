@@ -13,7 +13,8 @@ extension Array where Element == UInt8 {
     public mutating func append(decimal value: Int) {
         if value < 0 {
             append(UInt8(ascii: "-"))
-            append(decimal: UInt64(-value))
+            // The magnitude, not `-value`: negating Int.min traps.
+            append(decimal: UInt64(value.magnitude))
         } else {
             append(decimal: UInt64(value))
         }

@@ -74,7 +74,10 @@ extension Request {
         case "STATS": try count(0...0); return .stats
         case "DIGEST": try count(0...0); return .digest
         case "HELP": return .help
-        case "QUIT", "BYE", "EXIT": try count(0...0); return .quit
+        case "QUIT", "BYE", "EXIT":
+            // The aliases have no usage entry of their own.
+            guard args.isEmpty else { throw .badArgs(Request.usage["QUIT"]!) }
+            return .quit
         default: throw .unknownVerb(verb)
         }
     }
@@ -104,7 +107,7 @@ extension RoomRequest {
         let name = String(args[0])
         guard Request.isValidName(name) else { throw .badName }
         guard let kind = PuzzleKind(rawValue: args[1].lowercased()) else { throw usage }
-        let size = args[2].lowercased().split(separator: "x")
+        let size = args[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2 else { throw usage }
         var r = RoomRequest(name: name, kind: kind, rows: try Request.number(size[0], 0...1_000), cols: try Request.number(size[1], 0...1_000))
         for option in args.dropFirst(3) {

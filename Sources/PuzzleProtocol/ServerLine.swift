@@ -17,8 +17,8 @@ public enum ServerLine: Hashable, Sendable {
         if line.hasPrefix("S ") { return .state(line) }
         if line == "OK" { return .ok("") }
         if line.hasPrefix("OK ") { return .ok(String(line.dropFirst(3))) }
-        if line.hasPrefix("PONG") { return .pong(String(line.dropFirst(4).drop { $0 == " " })) }
-        if line.hasPrefix("ERR ") || line.hasPrefix("BYE") {
+        if line == "PONG" || line.hasPrefix("PONG ") { return .pong(String(line.dropFirst(4).drop { $0 == " " })) }
+        if line.hasPrefix("ERR ") || line == "BYE" || line.hasPrefix("BYE ") {
             let rest = line.drop { $0 != " " }.dropFirst()
             let code = rest.prefix { $0 != " " }
             let message = rest.dropFirst(code.count).drop { $0 == " " }

@@ -87,7 +87,7 @@ public enum SnapshotCodec {
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
                 info.moves = try int(2)
                 info.hintUsed = w[3] == "1"
-                if w[4] != "-" { info.hintUntil = now + Int64(try int(4)) }
+                if w[4] != "-" { info.hintUntil = try offset(now, try int(4)) }
                 players[PlayerID(try int(1))] = info
             case "piece":
                 guard w.count == 6, try int(1) == pieces.count else { throw .malformed(String(line)) }
@@ -105,7 +105,7 @@ public enum SnapshotCodec {
                     guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { throw .malformed(String(line)) }
                     target = Cell(row: r, col: c)
                 }
-                locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: now + Int64(try int(7)),
+                locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try int(7)),
                                               point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
             case "picture":
                 pictureSize = (try int(1), try int(2))
@@ -139,15 +139,32 @@ public enum SnapshotCodec {
         guard let seed = UInt64(try field("seed")), let seq = UInt64(try field("seq")) else { throw .malformed("bad seed or seq") }
         let settings = RoomSettings(first: first, leaseMillis: Int64(try intField("lease")), hintMillis: Int64(try intField("hint")),
                                     maxHeld: try intField("hold"), seed: seed)
-        let startedAt = now - Int64(try intField("elapsed"))
-        let solved = try field("solved")
-        let solvedAt: Int64? = solved == "-" ? nil : startedAt + Int64(Int(solved) ?? 0)
-        let state = try RoomState(settings: settings, puzzleIndex: try intField("puzzle"), spec: current, pieces: pieces,
+        let elapsed = try intField("elapsed")
+        guard elapsed != Int.min else { throw .malformed("room line has a bad elapsed=") }
+        let startedAt = try offset(now, -elapsed)
+        let solvedAt: Int64? = try field("solved") == "-" ? nil : try offset(startedAt, try intField("solved"))
+        // A negative index would trap when the puzzle is rebuilt from its seed.
+        let puzzleIndex = try intField("puzzle")
+        guard puzzleIndex >= 0 else { throw .malformed("room line has a bad puzzle=") }
+        let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
                                   locks: locks, players: players, seq: seq, startedAt: startedAt, solvedAt: solvedAt)
+        // The core checks who holds what; what a hold shows (its turn, point and
+        // target) is checked here so that a mirror never draws an impossible piece.
+        for (piece, lock) in locks {
+            guard (0...3).contains(lock.rotation), state.geometry.contains(lock.point),
+                  lock.target.map(state.geometry.isOnBoard) ?? true else { throw .badHold(piece) }
+        }
         var picture: Picture?
         if let (w, h) = pictureSize {
             do { picture = try Picture(width: w, height: h, hexRows: pixelRows) } catch { throw .malformed("bad picture: \(error)") }
         }
         return RoomSnapshot(name: name, state: state, picture: picture)
+    }
+
+    /// `base + delta`, refusing what does not fit: times come from untrusted text.
+    private static func offset(_ base: Int64, _ delta: Int) throws(SnapshotError) -> Int64 {
+        let (sum, overflow) = base.addingReportingOverflow(Int64(delta))
+        guard !overflow else { throw .malformed("time out of range") }
+        return sum
     }
 }

@@ -96,9 +96,10 @@ public enum EventCodec {
         switch w[2] {
         case "say":
             guard let p = pid(3) else { return nil }
-            let prefix = w[0...3].map(String.init).joined(separator: " ")
-            var text = line.drop { $0 == " " }
-            if text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+            // The text is everything after the fourth word and its one separator,
+            // spaces included, however the words before it were spaced.
+            var text = line[...]
+            for _ in 0..<4 { text = text.drop { $0 == " " }.drop { $0 != " " } }
             return .say(seq: seq, player: p, text: String(text.dropFirst()))
         case "joined":
             guard w.count == 5, let p = pid(3) else { return nil }
@@ -129,8 +130,9 @@ public enum EventCodec {
             guard w.count >= 5, let piece = int(3), let p = pid(4) else { return nil }
             let reason: ReturnReason
             switch w[2] {
-            case "released": reason = .released
-            case "expired": reason = .expired
+            case "released" where w.count == 5: reason = .released
+            case "expired" where w.count == 5: reason = .expired
+            case "released", "expired": return nil
             default:
                 guard w.count == 6, let r = ReturnReason(rawValue: String(w[5])) else { return nil }
                 reason = r
@@ -140,7 +142,8 @@ public enum EventCodec {
             guard w.count == 5, let puzzle = int(3), let ms = int(4) else { return nil }
             body = .solved(puzzle: puzzle, elapsedMillis: Int64(ms))
         case "next":
-            guard w.count == 8, let puzzle = int(3), let kind = PuzzleKind(rawValue: String(w[4])) else { return nil }
+            // A negative index would trap when the receiver builds the puzzle from it.
+            guard w.count == 8, let puzzle = int(3), puzzle >= 0, let kind = PuzzleKind(rawValue: String(w[4])) else { return nil }
             let size = w[5].split(separator: "x")
             guard size.count == 2, let rows = Int(size[0]), let cols = Int(size[1]),
                   let spec = try? PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: w[6] == "on", picture: String(w[7]))
@@ -148,7 +151,9 @@ public enum EventCodec {
             body = .nextPuzzle(puzzle: puzzle, spec: spec)
         case "hint":
             guard w.count == 5, let p = pid(3), let ms = int(4) else { return nil }
-            body = .hint(by: p, untilMillis: now + Int64(ms))
+            let (until, overflow) = now.addingReportingOverflow(Int64(ms))
+            guard !overflow else { return nil }
+            body = .hint(by: p, untilMillis: until)
         default:
             return nil
         }
