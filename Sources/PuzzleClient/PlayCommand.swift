@@ -76,7 +76,10 @@ public enum PlayCommand {
             return 2
         }
         let interactive = !options.plain && TerminalMode.isTerminal(0) && TerminalMode.isTerminal(1)
-        _ = interactive  // full screen lands next; plain mode meanwhile
+        if interactive {
+            let colorMode = ColorMode.detect(environment: environment, isTTY: true)
+            return InteractiveRunner(options: options, colorMode: colorMode).run()
+        }
         let stdout = TerminalWriter(fd: 1)
         let runner = PlainRunner(options: options, input: .standardInput) { line in
             try? stdout.writeAll(Array((line + "\n").utf8))

@@ -1,0 +1,284 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+/// Full-screen mode: the terminal in raw mode on the alternate screen, redrawn
+/// from a `Scene` at most ~30 times a second (only what changed, one write a
+/// frame), keys from `KeyDecoder`, the command line in a `LineEditor`.
+///
+/// The terminal is restored on every way out: `run` returning (quit, Ctrl-C,
+/// refused join) restores it itself; SIGINT/SIGTERM/SIGHUP and `exit` are
+/// covered by `TerminalMode`. A lost connection is retried with backoff
+/// (0.25 s doubling to 5 s); the rejoin's snapshot resyncs the mirror.
+public final class InteractiveRunner {
+    let options: PlayOptions
+    let colorMode: ColorMode
+    var session: ClientSession
+    var connection: ClientConnection?
+    var queue: EpollQueue?
+    var editor = LineEditor()
+    var keys = KeyDecoder()
+    var renderer: FrameRenderer
+    var size = (rows: 24, cols: 80)
+    var view = Point(x: 0, y: 0)
+    var followHeld = true
+    var messages: [String] = []
+    var flash: (text: String, until: Int64)?
+    var dirty = true
+    var lastRender: Int64 = -1_000
+    var escapeDeadline: Int64?
+    var nextPing: Int64 = 0
+    var reconnectAt: Int64 = 0
+    var reconnectDelay: Int64 = 250
+    var watchingWrite = false
+    var quitting = false
+
+    static let socketToken: UInt64 = 1
+    static let inputToken: UInt64 = 2
+    static let resizeToken: UInt64 = 3
+    static let frameInterval: Int64 = 33
+
+    public init(options: PlayOptions, colorMode: ColorMode) {
+        self.options = options
+        self.colorMode = colorMode
+        renderer = FrameRenderer(colorMode: colorMode)
+        session = ClientSession(name: options.name, room: options.room, password: options.password)
+    }
+
+    var now: Int64 { MonotonicClock.nowMilliseconds }
+
+    /// Plays until quit; returns the exit status.
+    public func run() -> Int32 {
+        let mode: TerminalMode
+        do {
+            mode = try TerminalMode.enterRaw(fd: 0, restoreOutput: ANSI.restoreSequence)
+        } catch {
+            report("puzzle play: cannot use the terminal: \(error)")
+            return 1
+        }
+        var status: Int32 = 0
+        do {
+            try TerminalWriter(fd: 1).writeAll(ANSI.enterAlternateScreen + ANSI.hideCursor)
+            status = try loop()
+        } catch {
+            status = 1
+            session.fatalError = session.fatalError ?? "\(error)"
+        }
+        connection?.close()
+        TerminalResizeMonitor.uninstall()
+        mode.restore()
+        if let fatal = session.fatalError { report("puzzle play: \(fatal)") }
+        return status
+    }
+
+    private func report(_ text: String) {
+        try? TerminalWriter(fd: 2).writeAll(Array((text + "\n").utf8))
+    }
+
+    private func loop() throws -> Int32 {
+        let queue = try EpollQueue(maxEventsPerWait: 16)
+        self.queue = queue
+        try queue.register(.standardInput, interest: .readable, token: Self.inputToken)
+        let resize = try TerminalResizeMonitor.install()
+        try queue.register(FileDescriptor(rawValue: resize), interest: .readable, token: Self.resizeToken)
+        readSize()
+        while true {
+            let t = now
+            if connection == nil && t >= reconnectAt { connect() }
+            pumpSession()
+            if session.phase == .finished || quitting { return session.fatalError == nil ? 0 : 1 }
+            if let f = flash, f.until <= t { flash = nil; dirty = true }
+            if t >= nextPing, connection != nil {
+                session.ping(now: t)
+                nextPing = t + 2000
+                pumpSession()
+            }
+            if dirty && t - lastRender >= Self.frameInterval { try draw() }
+
+            var timeout: Int64 = 1000 - t % 1000  // the clock on the status line
+            if dirty { timeout = min(timeout, max(0, lastRender + Self.frameInterval - t)) }
+            if let e = escapeDeadline { timeout = min(timeout, max(0, e - t)) }
+            if connection == nil { timeout = min(timeout, max(0, reconnectAt - t)) }
+            if connection != nil { timeout = min(timeout, max(0, nextPing - t)) }
+            if let f = flash { timeout = min(timeout, max(0, f.until - t)) }
+            let events = try queue.wait(timeoutMillis: Int32(clamping: timeout))
+            var socketReady = false, inputReady = false, resized = false
+            for e in events {
+                switch e.token {
+                case Self.socketToken: socketReady = true
+                case Self.inputToken: inputReady = true
+                case Self.resizeToken: resized = true
+                default: break
+                }
+            }
+            if now / 1000 != lastRender / 1000 { dirty = true }  // the elapsed time and hint run out
+            if resized && TerminalResizeMonitor.consumePending() {
+                readSize()
+                renderer.invalidate()
+                dirty = true
+            }
+            if socketReady, let connection {
+                let result = connection.read()
+                let t = now
+                for line in result.lines { session.receive(Substring(line), now: t) }
+                if result.closed { lost("the server closed the connection") }
+                dirty = true
+            }
+            if inputReady { try readKeys() }
+            if let e = escapeDeadline, now >= e {
+                escapeDeadline = nil
+                for key in keys.flushPendingEscape() { handle(key) }
+            }
+        }
+    }
+
+    // MARK: Connection
+
+    private func connect() {
+        do {
+            let c = try ClientConnection(host: options.host, port: options.port, timeoutMillis: 2000)
+            try queue?.register(c.socket.descriptor, interest: .readable, token: Self.socketToken)
+            connection = c
+            watchingWrite = false
+            session.connected(now: now)
+            nextPing = now + 500
+        } catch {
+            scheduleReconnect("cannot connect to \(options.host):\(options.port) (\(error))")
+        }
+        dirty = true
+    }
+
+    private func lost(_ why: String) {
+        if let c = connection {
+            try? queue?.deregister(c.socket.descriptor)
+            c.close()
+        }
+        connection = nil
+        session.connectionLost(why)
+        reconnectDelay = 250
+        scheduleReconnect(why)
+    }
+
+    private var notice: String?
+
+    private func scheduleReconnect(_ why: String) {
+        reconnectAt = now + reconnectDelay
+        notice = "\(why); retrying in \(ClientSession.seconds(reconnectDelay)) s"
+        reconnectDelay = min(5000, reconnectDelay * 2)
+    }
+
+    /// Sends what the session queued and takes in what it said.
+    private func pumpSession() {
+        if let connection {
+            for r in session.takeOutgoing() { connection.enqueue(r) }
+            do { try connection.flush() } catch { lost("\(error)") }
+            if let c = self.connection, c.hasPendingOutput != watchingWrite {
+                watchingWrite.toggle()
+                try? queue?.modify(c.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)
+            }
+        }
+        if session.phase == .joined { notice = nil; reconnectDelay = 250 }
+        for line in session.takeOutput() {
+            dirty = true
+            switch line.kind {
+            case .drag: continue
+            case .error: flash = (line.text, now + 4000)
+            default: break
+            }
+            messages.append(line.text)
+        }
+        if messages.count > 200 { messages.removeFirst(messages.count - 200) }
+    }
+
+    // MARK: Keys
+
+    private func readKeys() throws {
+        var bytes: [UInt8] = []
+        let result = try FileDescriptor.standardInput.read(appendingTo: &bytes, maxBytes: 4096)
+        if case .processed(0) = result {
+            quitting = true  // the terminal went away
+            return
+        }
+        for key in keys.feed(bytes) { handle(key) }
+        escapeDeadline = keys.hasPendingEscape ? now + 40 : nil
+        dirty = true
+    }
+
+    func handle(_ key: Key) {
+        let t = now
+        let holding = session.heldPiece != nil && editor.text.isEmpty
+        switch key {
+        case .interrupt:
+            quitting = true
+        case .endOfFile where editor.text.isEmpty:
+            quitting = true
+        case .up where holding: followHeld = true; session.dragHeld(dx: 0, dy: -1, now: t)
+        case .down where holding: followHeld = true; session.dragHeld(dx: 0, dy: 1, now: t)
+        case .left where holding: followHeld = true; session.dragHeld(dx: -1, dy: 0, now: t)
+        case .right where holding: followHeld = true; session.dragHeld(dx: 1, dy: 0, now: t)
+        case .enter where holding: session.perform(.drop, now: t)
+        case .character("r") where holding: session.perform(.rotate, now: t)
+        case .escape where holding: session.perform(.release, now: t)
+        case .escape: editor.setText("")
+        case .tab: followHeld = true; session.grabNextFree(now: t)
+        case .pageUp: pan(dx: 0, dy: -max(1, layout.viewUnits.y / 2))
+        case .pageDown: pan(dx: 0, dy: max(1, layout.viewUnits.y / 2))
+        case .home where editor.text.isEmpty: followHeld = true
+        default:
+            if case .submitted(let line) = editor.handle(key) { submit(line) }
+        }
+        pumpSession()
+    }
+
+    private func submit(_ line: String) {
+        let command: ClientCommand?
+        do { command = try ClientCommand.parse(line) } catch {
+            flash = ("error: \(error.message)", now + 4000)
+            return
+        }
+        switch command {
+        case .pan(let dx, let dy)?: pan(dx: dx, dy: dy)
+        case .panHome?: followHeld = true
+        case .quit? where connection == nil: quitting = true
+        case .help?:
+            messages.append(contentsOf: ClientCommand.helpLines)
+        case let c?: session.perform(c, now: now)
+        case nil: break
+        }
+    }
+
+    private func pan(dx: Int, dy: Int) {
+        followHeld = false
+        view = Point(x: view.x + dx, y: view.y + dy)
+        dirty = true
+    }
+
+    // MARK: Drawing
+
+    var layout: SceneLayout { SceneLayout(width: size.cols, height: size.rows) }
+
+    private func readSize() {
+        if let s = TerminalMode.windowSize(1) ?? TerminalMode.windowSize(0) { size = s }
+    }
+
+    private func draw() throws {
+        let t = now
+        let st = session.state
+        if let st {
+            if followHeld, let piece = session.heldPiece {
+                view = layout.follow(session.localDrag?.point ?? st.position(of: piece), view: view, table: st.geometry)
+            }
+            view = layout.clamp(view, table: st.geometry)
+        }
+        let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
+        let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: options.room, state: st,
+                          picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, now: t,
+                          rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
+                          messages: messages, flash: flash?.text, solvedBanner: session.solvedBanner,
+                          showHint: hintUntil > t, editor: editor)
+        let bytes = renderer.render(SceneRenderer.render(scene))
+        if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
+        lastRender = t
+        dirty = false
+    }
+}

@@ -1,0 +1,104 @@
+import PuzzleCore
+
+/// Everything one screenful shows: the input of `SceneRenderer.render`, a pure function.
+public struct Scene: Sendable {
+    public var width: Int
+    public var height: Int
+    public var colorMode: ColorMode
+    public var room: String
+    /// The mirrored room; nil before the first snapshot.
+    public var state: RoomState?
+    public var picture: Picture?
+    public var myID: PlayerID?
+    public var names: [PlayerID: String]
+    /// Table point (units) shown at the top-left of the table view.
+    public var view: Point
+    /// The room clock (the mirror's), for elapsed time.
+    public var now: Int64
+    public var rttMillis: Int64?
+    /// Why the connection is down and what happens next, if it is down.
+    public var connectionNotice: String?
+    /// Recent lines (chat, events), oldest first; the last few are shown.
+    public var messages: [String]
+    /// A server error shown briefly.
+    public var flash: String?
+    public var solvedBanner: String?
+    /// Whether the whole picture is shown over the board (hint).
+    public var showHint: Bool
+    /// The command line being edited.
+    public var editor: LineEditor
+
+    public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
+                myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), now: Int64 = 0,
+                rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [String] = [], flash: String? = nil,
+                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor()) {
+        self.width = width
+        self.height = height
+        self.colorMode = colorMode
+        self.room = room
+        self.state = state
+        self.picture = picture
+        self.myID = myID
+        self.names = names
+        self.view = view
+        self.now = now
+        self.rttMillis = rttMillis
+        self.connectionNotice = connectionNotice
+        self.messages = messages
+        self.flash = flash
+        self.solvedBanner = solvedBanner
+        self.showHint = showHint
+        self.editor = editor
+    }
+}
+
+/// Where things go on the screen for a terminal size.
+public struct SceneLayout: Hashable, Sendable {
+    /// Terminal columns per table unit (a cell is 8 columns wide).
+    public static let columnsPerUnit = 2
+    /// Terminal rows per table unit (a cell is 4 rows high).
+    public static let rowsPerUnit = 1
+    public static let minimumWidth = 40
+    public static let minimumHeight = 12
+    static let panelWidth = 24
+    static let messageRows = 3
+
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    /// Whether the player panel fits to the right of the table.
+    var hasPanel: Bool { width >= 64 }
+    /// The table view: from row 1 (after the status line) to above the messages.
+    var viewTop: Int { 1 }
+    var viewRows: Int { max(0, height - 2 - Self.messageRows) }
+    var viewColumns: Int { max(0, width - (hasPanel ? Self.panelWidth + 1 : 0)) }
+    /// The table view's size in table units.
+    public var viewUnits: (x: Int, y: Int) { (viewColumns / Self.columnsPerUnit, viewRows / Self.rowsPerUnit) }
+
+    /// The view origin clamped to the table (or centred on it when the table is smaller).
+    public func clamp(_ view: Point, table: TableGeometry) -> Point {
+        func axis(_ v: Int, _ shown: Int, _ size: Int) -> Int {
+            shown >= size ? -(shown - size) / 2 : min(max(0, v), size - shown)
+        }
+        return Point(x: axis(view.x, viewUnits.x, table.width), y: axis(view.y, viewUnits.y, table.height))
+    }
+
+    /// The view origin moved as little as needed to show a piece at `point` whole
+    /// (with a one-unit margin where possible), then clamped.
+    public func follow(_ point: Point, view: Point, table: TableGeometry) -> Point {
+        let unit = table.unit
+        func axis(_ v: Int, _ p: Int, _ shown: Int) -> Int {
+            let margin = shown >= unit + 2 ? 1 : 0
+            if p - margin < v { return p - margin }
+            if p + unit + margin > v + shown { return p + unit + margin - shown }
+            return v
+        }
+        return clamp(Point(x: axis(view.x, point.x, viewUnits.x), y: axis(view.y, point.y, viewUnits.y)), table: table)
+    }
+}

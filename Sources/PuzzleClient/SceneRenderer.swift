@@ -1,0 +1,121 @@
+import PuzzleCore
+
+/// Draws a `Scene` into a `Frame`: a pure function of its input, so every
+/// screen can be checked in tests without a terminal.
+///
+/// Layout: a status line on top; the table view (board grid, loose pieces,
+/// everyone's drags and drop targets) with the player panel on its right;
+/// recent messages; the command line at the bottom.
+public enum SceneRenderer {
+    public static func render(_ scene: Scene) -> Frame {
+        var frame = Frame(width: scene.width, height: scene.height)
+        let layout = SceneLayout(width: scene.width, height: scene.height)
+        if layout.isTooSmall {
+            let lines = ["terminal too small", "need \(SceneLayout.minimumWidth)x\(SceneLayout.minimumHeight)",
+                         "have \(scene.width)x\(scene.height)"]
+            for (i, line) in lines.enumerated() {
+                frame.put(line, row: scene.height / 2 - 1 + i, column: max(0, (scene.width - line.count) / 2))
+            }
+            return frame
+        }
+        if let state = scene.state {
+            var canvas = TableCanvas(frame: frame, layout: layout, view: scene.view, colorMode: scene.colorMode)
+            canvas.drawTable(state)
+            if scene.showHint, let picture = scene.picture {
+                canvas.drawHint(state, picture: picture)
+            } else {
+                canvas.drawPieces(state, picture: scene.picture)
+            }
+            frame = canvas.frame
+            if let banner = scene.solvedBanner {
+                drawBanner("*** \(banner): type next ***", in: &frame, layout: layout, row: layout.viewTop + layout.viewRows / 2)
+            }
+        } else if scene.connectionNotice == nil {
+            frame.put("joining \(scene.room)...", row: layout.viewTop + 1, column: 2)
+        }
+        if let notice = scene.connectionNotice {
+            drawBanner(notice, in: &frame, layout: layout, row: layout.viewTop + 1, alert: true)
+        }
+        drawStatus(scene, in: &frame)
+        if layout.hasPanel { drawPanel(scene, in: &frame, layout: layout) }
+        drawMessages(scene, in: &frame, layout: layout)
+        drawPrompt(scene, in: &frame)
+        return frame
+    }
+
+    static let statusStyle = Frame.Style(inverse: true)
+
+    static func drawStatus(_ scene: Scene, in frame: inout Frame) {
+        frame.fill(row: 0, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: statusStyle))
+        var parts = [" \(scene.room)"]
+        if let st = scene.state {
+            let p = st.progress(at: scene.now)
+            parts.append("puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols)")
+            parts.append("\(p.correct)/\(p.total) \(p.percent)%")
+            let seconds = max(0, p.elapsedMillis) / 1000
+            parts.append("\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
+            parts.append("moves \(st.players.values.reduce(0) { $0 + $1.moves })")
+        }
+        parts.append(scene.rttMillis.map { "rtt \($0) ms" } ?? "rtt -")
+        frame.put(parts.joined(separator: " | "), row: 0, column: 0, style: statusStyle)
+    }
+
+    static func drawBanner(_ text: String, in frame: inout Frame, layout: SceneLayout, row: Int, alert: Bool = false) {
+        let shown = " \(text) "
+        let style = alert ? Frame.Style(foreground: TerminalColor(hex: 0xFFFFFF), background: TerminalColor(hex: 0xB00020), bold: true, inverse: false)
+                          : Frame.Style(bold: true, inverse: true)
+        let column = max(0, (layout.viewColumns - shown.count) / 2)
+        frame.put(String(shown.prefix(layout.viewColumns)), row: row, column: column, style: style)
+    }
+
+    static func drawPanel(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
+        let left = layout.viewColumns + 1
+        let width = SceneLayout.panelWidth
+        for r in layout.viewTop..<(layout.viewTop + layout.viewRows) { frame[r, left - 1] = Frame.Cell("|") }
+        var row = layout.viewTop
+        frame.put("players", row: row, column: left, style: Frame.Style(bold: true))
+        row += 1
+        let players = scene.state?.players.sorted { $0.key < $1.key } ?? []
+        for (id, info) in players {
+            guard row < layout.viewTop + layout.viewRows - 4 else { break }
+            let color = PlayerPalette.color(of: id)
+            let swatch = Frame.Style(foreground: color, bold: true)
+            frame.put(String(repeating: PlayerPalette.marker(of: id), count: 2), row: row, column: left, style: swatch)
+            let me = id == scene.myID ? " (you)" : ""
+            frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
+            row += 1
+            let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
+            frame.put(String("   holds \(holding) moves \(info.moves)".prefix(width)), row: row, column: left,
+                      style: Frame.Style(foreground: color))
+            row += 1
+        }
+        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "Esc release  help"]
+        for (i, k) in keys.enumerated() {
+            frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
+        }
+    }
+
+    static func drawMessages(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
+        let top = layout.viewTop + layout.viewRows
+        frame.fill(row: top, column: 0, height: 1, width: frame.width, with: Frame.Cell("-"))
+        var lines = Array(scene.messages.suffix(SceneLayout.messageRows - 1))
+        var styles = Array(repeating: Frame.Style.default, count: lines.count)
+        if let flash = scene.flash {
+            lines.append(flash)
+            styles.append(Frame.Style(foreground: TerminalColor(hex: 0xFF5555), bold: true))
+        }
+        lines = Array(lines.suffix(SceneLayout.messageRows - 1))
+        styles = Array(styles.suffix(SceneLayout.messageRows - 1))
+        for (i, line) in lines.enumerated() {
+            frame.put(String(line.prefix(frame.width)), row: top + 1 + i, column: 0, style: styles[i])
+        }
+    }
+
+    static func drawPrompt(_ scene: Scene, in frame: inout Frame) {
+        let row = frame.height - 1
+        frame.put("> ", row: row, column: 0, style: Frame.Style(bold: true))
+        let slice = scene.editor.visibleSlice(width: frame.width - 2)
+        frame.put(slice.text, row: row, column: 2)
+        frame.cursor = Frame.Position(row: row, column: 2 + slice.cursorColumn)
+    }
+}
