@@ -1,0 +1,24 @@
+import Foundation
+
+/// `puzzle bench`: the load tester (bots against a server) and, with
+/// `--core`, the rules-engine benchmark.
+public enum BenchCommand {
+    /// Runs the command; returns the process exit status (0 all checks
+    /// passed, 1 a check failed or the run could not start, 2 bad usage).
+    public static func run(_ args: [String]) -> Int32 {
+        let options: BenchOptions
+        do {
+            switch try BenchOptions.parse(args) {
+            case .help:
+                print(BenchOptions.usage)
+                return 0
+            case .run(let o): options = o
+            }
+        } catch {
+            FileHandle.standardError.write(Data("puzzle bench: \(error)\n\n\(BenchOptions.usage)\n".utf8))
+            return 2
+        }
+        if options.core { return CoreBenchmark.command(options) }
+        return LoadTest.command(options)
+    }
+}

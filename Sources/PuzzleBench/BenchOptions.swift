@@ -1,0 +1,47 @@
+import PuzzleCore
+
+/// Everything `puzzle bench` can be told on its command line.
+public struct BenchOptions: Equatable, Sendable {
+    /// How fast bots drag, in total over all bots.
+    public enum Rate: Equatable, Sendable {
+        /// Open loop: this many drags per second in total, each with an intended send time.
+        case perSecond(Double)
+        /// As fast as the server answers, each bot keeping at most `window` requests in flight.
+        case max
+    }
+
+    /// Run the core benchmark (no network) instead of the load test.
+    public var core = false
+    /// Core benchmark: board side (rows = cols).
+    public var coreSize = 100
+    /// Core benchmark: seconds per measured run.
+    public var coreSeconds = 3.0
+
+    public var bots = 100
+    public var rooms = 1
+    /// Drag steps from a grab to its drop.
+    public var steps = 8
+    public var rate: Rate = .max
+    /// Requests one bot may have unanswered at once with `--rate max`.
+    public var window = 4
+    public var duration = 10.0
+    public var warmup = 2.0
+    public var seed: UInt64 = 1
+    public var json = false
+    /// Draw a progress line (only when stderr is a terminal, unless forced).
+    public var progress = true
+    public var kind: PuzzleKind = .jigsaw
+    public var rows = 20
+    public var cols = 20
+    /// `HOST:PORT` of a running server; nil starts one in-process.
+    public var server: String?
+    /// Pid of a separately started server, to report its CPU time and peak RSS
+    /// from /proc.
+    public var serverPID: Int?
+    /// Prefix of the rooms bench creates (a unique suffix is added).
+    public var roomPrefix = "bench"
+    /// Seconds to wait for quiescence and the final checks.
+    public var settleSeconds = 20.0
+
+    public init() {}
+}

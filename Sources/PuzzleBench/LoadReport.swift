@@ -1,0 +1,77 @@
+/// The outcome of a load test: what was asked, what was measured, and the
+/// end checks. Built once the run is over; printed as a table or JSON.
+public struct LoadReport: Sendable {
+    public var bots: Int
+    public var rooms: Int
+    public var board: String
+    public var steps: Int
+    /// Target drags per second, nil for `--rate max`.
+    public var targetRate: Double?
+    public var duration: Double
+    public var warmup: Double
+    public var server: String
+
+    // Measured window.
+    public var dragsSent: Int
+    public var dragsOK: Int
+    public var dragsRefused: Int
+    public var deliveries: Int
+    public var grabsOK: Int
+    public var dropsOK: Int
+    public var heldRefusals: Int
+    public var rateLimited: Int
+    public var errors: Int
+    public var skippedSlots: Int
+    public var reply: LatencySummary
+    public var broadcast: LatencySummary
+    var replyHistogram: LatencyHistogram
+    var broadcastHistogram: LatencyHistogram
+
+    // Whole run (must add up).
+    public var totalDragsSent: Int
+    public var totalDragsOK: Int
+    public var totalDragsRefused: Int
+    public var totalDeliveries: Int
+    public var totalExpectedDeliveries: Int
+    public var totalErrors: Int
+    public var lostHolds: Int
+    public var solves: [Int64]
+
+    // End checks.
+    public var disconnects: Int
+    public var eventGaps: Int
+    public var mirrorErrors: Int
+    public var unexpectedReplies: Int
+    public var digestMismatches: Int
+    public var heldAtEnd: Int
+    public var pieceErrors: Int
+    public var notes: [String]
+
+    // Resources.
+    public var benchCPUSeconds: Double
+    public var benchPeakRSS: Int
+    /// CPU seconds of the server process over the measured window and its
+    /// peak RSS (from /proc with `--server-pid`), when known.
+    public var serverCPUSeconds: Double?
+    public var serverPeakRSS: Int?
+    /// The server's own STATS line at the end.
+    public var serverStats: String?
+
+    public var dragsPerSecond: Double { Double(dragsOK) / duration }
+    public var deliveriesPerSecond: Double { Double(deliveries) / duration }
+
+    /// Every end check, in order, with whether it passed.
+    public var checks: [(name: String, passed: Bool, detail: String)] {
+        [
+            ("mirrors equal the server's digest", digestMismatches == 0 && mirrorErrors == 0, "\(digestMismatches) mismatched, \(mirrorErrors) mirror errors"),
+            ("no piece lost or duplicated", pieceErrors == 0, "\(pieceErrors) bad mirrors"),
+            ("no lock left held", heldAtEnd == 0, "\(heldAtEnd) bots saw holds"),
+            ("no event gap", eventGaps == 0, "\(eventGaps) gaps"),
+            ("no disconnect", disconnects == 0, "\(disconnects) disconnects"),
+            ("every reply matched a request", unexpectedReplies == 0, "\(unexpectedReplies) unmatched"),
+            ("drags sent = answered", totalDragsSent == totalDragsOK + totalDragsRefused, "\(totalDragsSent) sent, \(totalDragsOK) OK + \(totalDragsRefused) ERR"),
+        ]
+    }
+
+    public var passed: Bool { checks.allSatisfy(\.passed) }
+}

@@ -1,0 +1,100 @@
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleSystem
+
+extension LoadTest {
+    /// Stops sending drags, lets every bot drop what it holds, waits until
+    /// every request has its reply, then has every bot compare its mirror with
+    /// the server's DIGEST.
+    func finish() throws {
+        stopping = true
+        heap.removeAll()
+        for bot in bots {
+            skip(bot.forgetOwed())
+            switch bot.phase {
+            case .holding:
+                drop(bot)
+                bot.phase = .finished
+            case .grabbing:
+                break  // its reply drops or finishes it
+            default:
+                bot.phase = .finished
+            }
+        }
+        flushDirty()
+        let deadline = MonotonicClock.nowNanoseconds + UInt64(options.settleSeconds * 1e9)
+        func busy() -> Int {
+            bots.reduce(0) { $0 + ($1.connected && ($1.inFlight > 0 || $1.hasUnsentOutput || $1.phase == .grabbing) ? 1 : 0) }
+        }
+        while busy() > 0 {
+            guard MonotonicClock.nowNanoseconds < deadline else {
+                failures.note("not quiescent after \(options.settleSeconds) s: \(busy()) bot(s) still waiting for replies")
+                failures.mirrorErrors += 1
+                return
+            }
+            try turn(timeoutMillis: 10)
+        }
+        for bot in bots where bot.connected {
+            bot.sendLine("DIGEST")
+            bot.expect(.digest, intended: now)
+            markDirty(bot)
+        }
+        flushDirty()
+        while bots.contains(where: { $0.connected && !$0.checked }) {
+            guard MonotonicClock.nowNanoseconds < deadline else {
+                failures.note("DIGEST replies missing after \(options.settleSeconds) s")
+                failures.mirrorErrors += 1
+                return
+            }
+            try turn(timeoutMillis: 10)
+        }
+    }
+
+    /// `OK digest seq=<n> value=<hex16> correct=<c> total=<t> held=<h> puzzle=<i>`
+    /// against the bot's mirror: same sequence number and digest, no hold left,
+    /// and every piece exactly once.
+    func checkDigest(_ bot: BenchBot, _ rest: LineScanner) {
+        bot.checked = true
+        let fields = replyFields(rest.string)
+        guard let mirror = bot.mirror else {
+            digestMismatches += 1
+            failures.note("bot\(bot.index): no mirror to compare")
+            return
+        }
+        let seq = fields["seq"].flatMap(UInt64.init)
+        if seq != mirror.seq || fields["value"] != mirror.digest.description {
+            digestMismatches += 1
+            failures.note("bot\(bot.index): mirror seq=\(mirror.seq) digest=\(mirror.digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
+        }
+        if fields["held"] != "0" || !mirror.locks.isEmpty {
+            heldAtEnd += 1
+            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), mirror \(mirror.locks.count)")
+        }
+        if let problem = Self.pieceProblem(mirror) {
+            pieceErrors += 1
+            failures.note("bot\(bot.index): \(problem)")
+        }
+    }
+
+    /// Why the mirror does not have every piece exactly once, or nil.
+    static func pieceProblem(_ room: RoomState) -> String? {
+        let g = room.geometry
+        var seen = [Bool](repeating: false, count: g.cellCount)
+        var onBoard = 0
+        for (piece, state) in room.pieces.enumerated() {
+            switch state.location {
+            case .board(let c):
+                guard g.isOnBoard(c) else { return "piece \(piece) is off the board at \(c)" }
+                let i = g.index(of: c)
+                guard !seen[i] else { return "cell \(c) holds two pieces" }
+                guard room.occupant(of: c) == piece else { return "cell \(c) does not list piece \(piece)" }
+                seen[i] = true
+                onBoard += 1
+            case .table(let p):
+                guard room.spec.kind == .jigsaw, g.contains(p) else { return "piece \(piece) lies at \(p), not on the table" }
+            }
+        }
+        if room.spec.kind == .swap && onBoard != room.pieceCount { return "\(room.pieceCount - onBoard) swap tiles are missing from the board" }
+        return nil
+    }
+}
