@@ -1,0 +1,52 @@
+import Foundation
+import PuzzleSystem
+@testable import PuzzleServer
+
+/// A real server (adapted from the server tests' TestServer) on 127.0.0.1 with an ephemeral port and its own temporary data
+/// directory, running its event loop on a background thread.
+final class PlayTestServer: @unchecked Sendable {
+    let server: PuzzleServer
+    let config: ServerConfig
+    var port: Int { server.port }
+    private let done = DispatchSemaphore(value: 0)
+    private var stopped = false
+
+    /// - Parameter configure: adjusts the test defaults (tight limits, fast fsync).
+    init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
+         dataDirectory: String? = nil, seed: UInt64 = 7, configure: (inout ServerConfig) -> Void = { _ in }) throws {
+        var c = ServerConfig()
+        c.bind = "127.0.0.1"
+        c.port = 0
+        c.rooms = rooms
+        c.dataDirectory = dataDirectory ?? PlayTestServer.temporaryDirectory()
+        c.logLevel = .error
+        c.idleTimeoutSeconds = 0
+        configure(&c)
+        config = c
+        server = try PuzzleServer(config: c, logger: Logger(level: c.logLevel), seed: seed)
+        let server = self.server
+        let done = self.done
+        let thread = Thread {
+            do { try server.run() } catch { FileHandle.standardError.write(Data("test server failed: \(error)\n".utf8)) }
+            done.signal()
+        }
+        thread.stackSize = 4 << 20
+        thread.start()
+    }
+
+    /// Stops the loop and waits (bounded) for its clean shutdown.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        server.stop()
+        _ = done.wait(timeout: .now() + 20)
+    }
+
+    deinit { stop() }
+
+    static func temporaryDirectory() -> String {
+        let path = NSTemporaryDirectory() + "puzzle-test-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
