@@ -143,7 +143,7 @@ public final class InteractiveRunner {
             session.connected(now: now)
             nextPing = now + 500
         } catch {
-            scheduleReconnect("cannot connect to \(options.host):\(options.port) (\(error))")
+            scheduleReconnect("cannot connect: \(error)")
         }
         dirty = true
     }
@@ -182,6 +182,8 @@ public final class InteractiveRunner {
             dirty = true
             switch line.kind {
             case .drag: continue
+            // Replies to keyboard drags and rotations would flood the list.
+            case .reply where line.text.hasPrefix("ok: dragged") || line.text.hasPrefix("ok: rotated"): continue
             case .error: flash = (line.text, now + 4000)
             default: break
             }

@@ -1,0 +1,142 @@
+import Testing
+import PuzzleCore
+@testable import PuzzleClient
+
+/// Golden frames: two players dragging at once, both drop targets highlighted,
+/// on a swap board and a jigsaw board, with and without colours.
+@Suite struct SceneRendererGoldenTests {
+    static let swapPlain: [String] = [
+            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
+            "          +       @@@@@@@@             |players                 ",
+            "                  @--1::=@             |## alice (you)          ",
+            "                  @::+--=@             |   holds 0 moves 0      ",
+            "                ##@@@@@@@@             |@@ bob                  ",
+            "          +     #:=0+--###             |   holds 1 moves 0      ",
+            "                #---+::#:#             |                        ",
+            "                ########:#             |Tab grab  arrows move   ",
+            "                  ########             |Enter drop  r rotate    ",
+            "                                       |Esc release  help       ",
+            "----------------------------------------------------------------",
+            "<bob> over here                                                 ",
+            "alice grabbed piece 0                                           ",
+            ">                                                               ",
+        ]
+
+    static let swapColor: [String] = [
+            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
+            "          +       +------+             |players                 ",
+            "                  |  1   |             |## alice (you)          ",
+            "                  |      |             |   holds 0 moves 0      ",
+            "                +-+------+             |@@ bob                  ",
+            "          +     |  0   |               |   holds 1 moves 0      ",
+            "                |      |               |                        ",
+            "                +------+               |Tab grab  arrows move   ",
+            "                                       |Enter drop  r rotate    ",
+            "                                       |Esc release  help       ",
+            "----------------------------------------------------------------",
+            "<bob> over here                                                 ",
+            "alice grabbed piece 0                                           ",
+            ">                                                               ",
+        ]
+
+    static let jigsawPlain: [String] = [
+            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
+            "                                       |players                 ",
+            "                                       |## alice (you)          ",
+            "                                       |   holds 0 moves 0      ",
+            "  +--vv--+                             |@@ bob                  ",
+            "  <.:3---|##@@@@@@@@@@@@@@             |   holds 1 moves 0      ",
+            "  <:.+---|# <--1::=@     @             |                        ",
+            "  +------+# <::+--=@     @             |                        ",
+            "          ##@@@vv@@@####@@             |                        ",
+            "          +     #:=0+--<               |                        ",
+            "                #---+::<               |                        ",
+            "                ###^^###               |                        ",
+            "  +--^^--+                             |                        ",
+            "  |::2+::<                             |                        ",
+            "  |-::+::<                             |                        ",
+            "  +------+                             |Tab grab  arrows move   ",
+            "                                       |Enter drop  r rotate    ",
+            "                                       |Esc release  help       ",
+            "----------------------------------------------------------------",
+            "<bob> over here                                                 ",
+            "alice grabbed piece 0                                           ",
+            ">                                                               ",
+        ]
+
+    static let jigsawColor: [String] = [
+            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
+            "                                       |players                 ",
+            "                                       |## alice (you)          ",
+            "                                       |   holds 0 moves 0      ",
+            "     vv                                |@@ bob                  ",
+            "  <  3      +------+                   |   holds 1 moves 0      ",
+            "  <         <  1   |                   |                        ",
+            "            <      |                   |                        ",
+            "            +--vv--+---+               |                        ",
+            "          +     |  0   <               |                        ",
+            "                |      <               |                        ",
+            "                +--^^--+               |                        ",
+            "     ^^                                |                        ",
+            "     2   <                             |                        ",
+            "         <                             |                        ",
+            "                                       |Tab grab  arrows move   ",
+            "                                       |Enter drop  r rotate    ",
+            "                                       |Esc release  help       ",
+            "----------------------------------------------------------------",
+            "<bob> over here                                                 ",
+            "alice grabbed piece 0                                           ",
+            ">                                                               ",
+        ]
+
+    func frame(_ kind: PuzzleKind, _ mode: ColorMode) throws -> Frame {
+        let st = try SceneFixtures.twoDrags(kind: kind)
+        return SceneRenderer.render(SceneFixtures.scene(st, colorMode: mode, width: 64, height: kind == .swap ? 14 : 22))
+    }
+
+    @Test func swapBoardPlain() throws {
+        let f = try frame(.swap, .plain)
+        #expect(SceneFixtures.rows(f) == Self.swapPlain)
+    }
+
+    @Test func swapBoardColor() throws {
+        let f = try frame(.swap, .trueColor)
+        #expect(SceneFixtures.rows(f) == Self.swapColor)
+        let alice = PlayerPalette.color(of: SceneFixtures.alice), bob = PlayerPalette.color(of: SceneFixtures.bob)
+        // alice's target ring, cell (1,1): rows 5-8, columns 18-25; bob's held piece border at row 1, column 18.
+        #expect(f[8, 20].style.background == alice)
+        #expect(f[8, 25].style.background == alice)
+        #expect(f[1, 18].style.background == bob)
+        #expect(f[1, 18].character == "+")
+        // alice's held piece: its border in her colour, its inside shows the picture.
+        #expect(f[4, 16].style.background == alice)
+        #expect(f[6, 18].style.background != alice && f[6, 18].style.background != nil)
+        #expect(f[0, 0].style.inverse)  // the status line
+    }
+
+    @Test func jigsawBoardPlain() throws {
+        let f = try frame(.jigsaw, .plain)
+        #expect(SceneFixtures.rows(f) == Self.jigsawPlain)
+        // Both highlights, each in its player's marker, and no colours at all.
+        #expect(f.cells.contains { $0.character == "#" } && f.cells.contains { $0.character == "@" })
+        let bytes = String(decoding: f.diff(from: nil, colorMode: .plain), as: UTF8.self)
+        #expect(!bytes.contains("38;") && !bytes.contains("48;"))
+    }
+
+    @Test func jigsawBoardColor() throws {
+        let f = try frame(.jigsaw, .trueColor)
+        #expect(SceneFixtures.rows(f) == Self.jigsawColor)
+        let alice = PlayerPalette.color(of: SceneFixtures.alice), bob = PlayerPalette.color(of: SceneFixtures.bob)
+        let aliceRing = f.cells.filter { $0.style.background == alice }.count
+        let bobRing = f.cells.filter { $0.style.background == bob }.count
+        // Each player's colour: a drop-target ring (20 cells) plus part of their piece's border.
+        #expect(aliceRing > 20)
+        #expect(bobRing > 20)
+    }
+
+    @Test func tooSmallTerminalSaysSo() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .plain, width: 30, height: 8))
+        #expect(SceneFixtures.rows(f).contains { $0.contains("terminal too small") })
+    }
+}
