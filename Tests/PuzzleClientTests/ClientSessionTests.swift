@@ -1,0 +1,86 @@
+import Testing
+import PuzzleCore
+import PuzzleProtocol
+@testable import PuzzleClient
+
+/// The pure session: replies matched in order, snapshot from S lines, events mirrored, gaps resynced.
+@Suite struct ClientSessionTests {
+    /// A session that has joined a 2x2 swap room whose snapshot says seq 2 (alice and bob joined).
+    func joined() throws -> (ClientSession, RoomState) {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5), startedAt: 0)
+        var ev: [RoomEvent] = []
+        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
+        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
+        var s = ClientSession(name: "alice", room: "duo")
+        s.connected(now: 0)
+        #expect(s.takeOutgoing().map(\.line) == ["HELLO 1 alice", "JOIN duo"])
+        s.receive("OK hello version=1 id=1 name=alice server=puzzle-room", now: 0)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
+        s.receive("OK joined duo id=1 seq=2", now: 0)
+        #expect(s.phase == .joined)
+        #expect(s.state == st)
+        _ = s.takeOutput()
+        return (s, st)
+    }
+
+    @Test func eventsAreMirroredAndToldAsLines() throws {
+        var (s, _) = try joined()
+        s.receive("EV 3 grabbed 2 2", now: 10)
+        s.receive("EV 3 dragged 2 2 1 0 0,0", now: 11)
+        #expect(s.state?.locks[2]?.holder == PlayerID(2))
+        #expect(s.takeOutput().map(\.text) == ["bob grabbed piece 2", "bob dragged piece 2 to 1,0 → cell 0,0"])
+        #expect(s.takeOutgoing().isEmpty)
+    }
+
+    @Test func aGapAsksForSync() throws {
+        var (s, _) = try joined()
+        s.receive("EV 5 grabbed 2 2", now: 10)
+        #expect(s.takeOutgoing() == [.sync])
+        #expect(s.syncing)
+        #expect(s.state?.locks.isEmpty == true)  // not applied
+    }
+
+    @Test func anEventNamingAMissingPieceIsNotAppliedButResynced() throws {
+        var (s, _) = try joined()
+        s.receive("EV 3 grabbed 99 2", now: 10)
+        #expect(s.takeOutgoing() == [.sync])
+    }
+
+    @Test func repliesMatchRequestsInOrderWithTheirStateLines() throws {
+        var (s, _) = try joined()
+        s.submit("who", now: 1)
+        s.submit("grab 1", now: 1)
+        #expect(s.takeOutgoing() == [.who, .grab(1)])
+        s.receive("S who 1 alice moves=0 holding=-", now: 2)
+        s.receive("OK who 1", now: 2)
+        s.receive("ERR HELD piece 1 is held by bob (#2)", now: 2)
+        #expect(s.takeOutput().map(\.text) == ["  who 1 alice moves=0 holding=-", "ok: who 1", "error HELD: piece 1 is held by bob (#2)"])
+        #expect(s.failedCommands == 1)
+        #expect(s.pending.isEmpty)
+    }
+
+    @Test func unknownCommandsSendNothing() throws {
+        var (s, _) = try joined()
+        s.submit("fly 3", now: 1)
+        s.submit("grab x", now: 1)
+        #expect(s.takeOutgoing().isEmpty)
+        #expect(s.failedCommands == 2)
+        #expect(s.takeOutput().allSatisfy { $0.kind == .error })
+    }
+
+    @Test func placeDragsToTheCellOrigin() throws {
+        var (s, _) = try joined()
+        s.submit("place 1 1", now: 1)
+        #expect(s.takeOutgoing() == [.drag(nil, Point(x: 4, y: 4))])
+        s.submit("place 2 0", now: 1)
+        #expect(s.takeOutgoing().isEmpty)
+    }
+
+    @Test func pingMeasuresTheRoundTrip() throws {
+        var (s, _) = try joined()
+        s.ping(now: 100)
+        _ = s.takeOutgoing()
+        s.receive("PONG 100", now: 142)
+        #expect(s.rttMillis == 42)
+    }
+}
