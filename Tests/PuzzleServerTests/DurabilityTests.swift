@@ -114,6 +114,38 @@ import PuzzleSystem
         try server.kill()
     }
 
+    @Test func killNineRightAfterSolvedAndAfterNextKeepsThem() throws {
+        let data = TestServer.temporaryDirectory()
+        let room = "duo swap 2x2"
+        var server = try ServerProcess(dataDirectory: data, rooms: [room])
+        var (client, state) = try Self.join(server, room: "duo")
+        var solvedReply: String?
+        // Each swap puts at least one more tile home, so this solves a 2x2 board.
+        while let piece = (0..<state.pieceCount).first(where: { !state.isCorrect($0) }) {
+            let home = Self.home(of: piece, in: state)
+            #expect(try client.request("GRAB \(piece)").reply == "OK grabbed \(piece)")
+            #expect(try client.request("DRAG \(piece) \(home.x) \(home.y)").reply.hasPrefix("OK dragged \(piece) "))
+            let reply = try client.request("DROP \(piece)").reply
+            if reply.hasSuffix(" solved") { solvedReply = reply; break }
+            #expect(reply.hasPrefix("OK dropped \(piece) swapped"))
+            let (_, lines) = try client.request("SYNC")
+            state = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0).state
+        }
+        try server.kill()
+        #expect(solvedReply != nil, "the board was never reported solved")
+
+        server = try ServerProcess(dataDirectory: data, rooms: [room])
+        (client, state) = try Self.join(server, room: "duo")
+        #expect(state.isSolved && state.correctCount == 4 && state.puzzleIndex == 0)
+        #expect(try client.request("NEXT").reply == "OK next 1 swap 3x3")
+        try server.kill()
+
+        server = try ServerProcess(dataDirectory: data, rooms: [room])
+        (client, state) = try Self.join(server, room: "duo")
+        #expect(!state.isSolved && state.puzzleIndex == 1 && state.pieceCount == 9)
+        try server.kill()
+    }
+
     // MARK: - SIGTERM
 
     @Test func sigtermSaysByeExitsZeroAndRestartRestores() throws {

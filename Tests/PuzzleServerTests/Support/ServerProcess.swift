@@ -44,7 +44,7 @@ final class ServerProcess {
         let workDirectory = NSTemporaryDirectory() + "puzzle-proc-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
         logPath = workDirectory + "/stderr.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
         process.executableURL = try Self.executable()
         process.currentDirectoryURL = URL(fileURLWithPath: workDirectory)
