@@ -62,8 +62,7 @@ extension Transcript {
             if line.first == "@" {
                 try transcript.parseDirective(line.dropFirst(), line: number, fail: fail)
             } else {
-                transcript.steps.append(Step(line: number, client: "", action: .close, text: String(line)))
-                try transcript.parseStep(line, into: &transcript.steps[transcript.steps.count - 1], fail: fail)
+                transcript.steps.append(try Transcript.parseStep(line, number: number, fail: fail))
             }
         }
         return transcript
@@ -92,26 +91,27 @@ extension Transcript {
         }
     }
 
-    private func parseStep(_ line: Substring, into step: inout Step, fail: (String) -> TranscriptSyntaxError) throws(TranscriptSyntaxError) {
+    private static func parseStep(_ line: Substring, number: Int, fail: (String) -> TranscriptSyntaxError) throws(TranscriptSyntaxError) -> Step {
         let client = line.prefix { $0.isLetter || $0.isNumber }
         guard !client.isEmpty, let marker = line.dropFirst(client.count).first else {
             throw fail("expected a client name and one of > < ~ ! . (e.g. \"A> PING\")")
         }
         var content = line.dropFirst(client.count + 1)
         if content.first == " " { content.removeFirst() }
-        step.client = String(client)
+        let action: Action
         switch marker {
         case ">":
-            step.action = .send(try Transcript.decodeEscapes(content, fail: fail))
+            action = .send(try decodeEscapes(content, fail: fail))
         case "<", "~":
             guard !content.isEmpty else { throw fail("\(client)\(marker) needs the expected line") }
-            step.action = marker == "<" ? .expect(String(content)) : .skipUntil(String(content))
+            action = marker == "<" ? .expect(String(content)) : .skipUntil(String(content))
         case "!", ".":
             guard content.allSatisfy({ $0 == " " }) else { throw fail("nothing may follow \(client)\(marker)") }
-            step.action = marker == "!" ? .expectClose : .close
+            action = marker == "!" ? .expectClose : .close
         default:
             throw fail("unknown marker \"\(marker)\" after client \(client) (known: > < ~ ! .)")
         }
+        return Step(line: number, client: String(client), action: action, text: String(line))
     }
 
     /// Decodes `\xNN` (two hex digits) and `\\` in a line to send; any other
