@@ -27,6 +27,10 @@ extension BenchOptions {
       --server-pid PID    with --server: report that process's CPU and peak RSS
       --json              machine-readable result on stdout
       --no-progress       no progress line even on a terminal
+
+    server memory:
+      puzzle bench --idle N --server HOST:PORT --server-pid PID
+                          open N idle greeted connections; report the server's RSS growth per connection
     Exit status: 0 when every end check passes, 1 when one fails, 2 on bad usage.
     """
 
@@ -98,6 +102,7 @@ extension BenchOptions {
                 guard v.lastIndex(of: ":") != nil else { throw BenchUsageError("--server: '\(v)' is not HOST:PORT") }
                 o.server = v
             case "--server-pid": o.serverPID = try int(arg, 1...Int(Int32.max))
+            case "--idle": o.idleConnections = try int(arg, 1...1_000_000)
             case "--json": o.json = true
             case "--no-progress": o.progress = false
             default: throw BenchUsageError("unknown option '\(arg)'")

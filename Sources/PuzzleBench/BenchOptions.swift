@@ -38,6 +38,8 @@ public struct BenchOptions: Equatable, Sendable {
     /// Pid of a separately started server, to report its CPU time and peak RSS
     /// from /proc.
     public var serverPID: Int?
+    /// Open this many idle (greeted) connections and report the server's memory per connection.
+    public var idleConnections: Int?
     /// Prefix of the rooms bench creates (a unique suffix is added).
     public var roomPrefix = "bench"
     /// Seconds to wait for quiescence and the final checks.

@@ -1,0 +1,34 @@
+import Testing
+@testable import PuzzleBench
+
+@Suite struct BenchOptionsTests {
+    @Test func defaultsFollowTheIssue() throws {
+        guard case .run(let o) = try BenchOptions.parse([]) else { Issue.record("expected run"); return }
+        #expect(o.bots == 100 && o.rooms == 1 && o.steps == 8)
+        #expect(o.duration == 10 && o.warmup == 2)
+        #expect(o.kind == .jigsaw && o.rows == 20 && o.cols == 20)
+        #expect(o.server == nil && !o.core)
+    }
+
+    @Test func readsEveryOption() throws {
+        let args = ["--bots", "1000", "--rooms", "10", "--steps", "4", "--rate", "90000", "--duration", "3", "--warmup", "0.5",
+                    "--kind", "swap", "--size", "30x40", "--seed", "9", "--server", "127.0.0.1:7171", "--json", "--server-pid", "42"]
+        guard case .run(let o) = try BenchOptions.parse(args) else { Issue.record("expected run"); return }
+        #expect(o.bots == 1000 && o.rooms == 10 && o.steps == 4)
+        #expect(o.rate == .perSecond(90_000))
+        #expect(o.duration == 3 && o.warmup == 0.5)
+        #expect(o.kind == .swap && o.rows == 30 && o.cols == 40)
+        #expect(o.seed == 9 && o.json && o.serverPID == 42)
+        #expect(o.serverEndpoint?.host == "127.0.0.1" && o.serverEndpoint?.port == 7171)
+        guard case .run(let c) = try BenchOptions.parse(["--core", "--size", "50", "--seconds", "1", "--rate", "max"]) else { return }
+        #expect(c.core && c.coreSize == 50 && c.coreSeconds == 1 && c.rate == .max)
+    }
+
+    @Test func refusesNonsense() throws {
+        for args in [["--bots"], ["--bots", "0"], ["--rate", "-5"], ["--size", "1x5"], ["--kind", "chess"],
+                     ["--server", "nohost"], ["--frobnicate"], ["--bots", "2", "--rooms", "3"]] {
+            #expect(throws: BenchUsageError.self, "\(args)") { try BenchOptions.parse(args) }
+        }
+        #expect(try BenchOptions.parse(["--help"]) == .help)
+    }
+}

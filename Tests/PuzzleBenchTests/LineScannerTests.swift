@@ -1,0 +1,32 @@
+import Testing
+@testable import PuzzleBench
+
+@Suite struct LineScannerTests {
+    func scan<R>(_ text: String, _ body: (inout LineScanner) -> R) -> R {
+        Array(text.utf8).withUnsafeBytes { raw in
+            var s = LineScanner(raw)
+            return body(&s)
+        }
+    }
+
+    @Test func readsADragLine() {
+        let fields = scan("EV 12 dragged 7 3 -4 16 2,5") { s -> [String] in
+            _ = s.word()
+            let seq = s.int()
+            let name = s.word()
+            let named = s.matches(name, "dragged")
+            let piece = s.int(), id = s.int(), x = s.int(), y = s.int()
+            let t = s.target()
+            return ["\(seq!)", "\(named)", "\(piece!)", "\(id!)", "\(x!)", "\(y!)", "\(t!.valid),\(t!.row),\(t!.col)", "\(s.atEnd)"]
+        }
+        #expect(fields == ["12", "true", "7", "3", "-4", "16", "true,2,5", "true"])
+    }
+
+    @Test func refusesWhatIsNotANumber() {
+        #expect(scan("12x 5") { $0.int() } == nil)
+        #expect(scan("-") { $0.int() } == nil)
+        #expect(scan("  42") { $0.int() } == 42)
+        #expect(scan("-") { $0.target()?.valid } == false)
+        #expect(scan("3,") { $0.target() == nil } == true)
+    }
+}

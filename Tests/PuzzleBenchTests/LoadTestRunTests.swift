@@ -1,0 +1,62 @@
+import PuzzleCore
+import Testing
+@testable import PuzzleBench
+
+/// Short real runs against the in-process server: the end checks must pass
+/// and the counters must add up.
+@Suite(.serialized) struct LoadTestRunTests {
+    func options(kind: PuzzleKind, rooms: Int = 1) -> BenchOptions {
+        var o = BenchOptions()
+        o.bots = 20
+        o.rooms = rooms
+        o.rate = .perSecond(400)
+        o.duration = 2
+        o.warmup = 0.5
+        o.kind = kind
+        o.rows = 5
+        o.cols = 5
+        o.steps = 4
+        o.progress = false
+        return o
+    }
+
+    @Test(arguments: [PuzzleKind.jigsaw, .swap])
+    func shortRunPassesItsChecksAndAddsUp(kind: PuzzleKind) throws {
+        let r = try LoadTest.run(options(kind: kind))
+        #expect(r.passed, "\(r.text)")
+        #expect(r.digestMismatches == 0 && r.heldAtEnd == 0 && r.pieceErrors == 0 && r.eventGaps == 0 && r.disconnects == 0)
+        // Every drag sent got exactly one answer.
+        #expect(r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
+        #expect(r.totalDragsSent > 0)
+        // Nobody was slow at this rate, so nothing was coalesced: each accepted
+        // drag reached each of the other 19 members exactly once.
+        #expect(r.totalExpectedDeliveries == r.totalDragsOK * 19)
+        #expect(r.totalDeliveries == r.totalExpectedDeliveries)
+        // One reply sample per drag answered OK in the window; the window
+        // counts are a part of the totals.
+        #expect(r.reply.count == UInt64(r.dragsOK))
+        #expect(r.dragsOK <= r.totalDragsOK && r.deliveries <= r.totalDeliveries)
+        #expect(r.broadcast.count > 0 && r.broadcast.count <= UInt64(r.deliveries) + UInt64(r.dragsOK) * 19)
+        // Open loop at 400/s for 2 s: close to 800 drags intended in the window
+        // (slots skipped while no piece is free are not sent).
+        #expect(r.dragsSent + r.skippedSlots >= 700 && r.dragsSent <= 820, "\(r.dragsSent) sent, \(r.skippedSlots) skipped")
+        #expect(r.errors == 0 && r.totalErrors == 0)
+        #expect(r.rateLimited == 0)
+        #expect(r.dropsOK > 0)
+        // A 5x5 jigsaw at this pace is solved, and play goes on with the next.
+        // (Swap tiles held by others block swaps, so 20 bots on 25 tiles may not finish.)
+        if kind == .jigsaw { #expect(!r.solves.isEmpty) }
+    }
+
+    @Test func botsSpreadOverRooms() throws {
+        var o = options(kind: .jigsaw, rooms: 4)
+        o.rate = .max
+        o.duration = 1
+        let r = try LoadTest.run(o)
+        #expect(r.passed, "\(r.text)")
+        #expect(r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
+        // Five bots per room: four other members see each drag.
+        #expect(r.totalExpectedDeliveries == r.totalDragsOK * 4)
+        #expect(r.json.hasPrefix("{\"passed\":true"))
+    }
+}
