@@ -30,7 +30,7 @@ extension LoadReport {
         o.append("")
         o.append("  totals: drags \(totalDragsSent) sent = \(totalDragsOK) OK + \(totalDragsRefused) ERR; deliveries \(totalDeliveries) of \(totalExpectedDeliveries) expected; lost holds \(lostHolds)")
         var resources = "  resources: bench CPU \(fmt(benchCPUSeconds)) s, bench peak RSS \(benchPeakRSS / 1_048_576) MiB"
-        if let c = serverCPUSeconds { resources += "; server CPU \(fmt(c)) s in window (\(Int(c / duration * 100))% of a core)" }
+        if let c = serverCPUSeconds { resources += "; server CPU \(fmt(c)) s during play (\(Int(c / (warmup + duration) * 100))% of a core)" }
         if let r = serverPeakRSS { resources += ", server peak RSS \(r / 1_048_576) MiB" }
         o.append(resources)
         if let serverStats { o.append("  server: \(serverStats)") }

@@ -50,7 +50,7 @@ public struct LoadReport: Sendable {
     // Resources.
     public var benchCPUSeconds: Double
     public var benchPeakRSS: Int
-    /// CPU seconds of the server process over the measured window and its
+    /// CPU seconds of the server process during play (warm-up and measured) and its
     /// peak RSS (from /proc with `--server-pid`), when known.
     public var serverCPUSeconds: Double?
     public var serverPeakRSS: Int?
