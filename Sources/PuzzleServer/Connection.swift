@@ -84,12 +84,15 @@ final class Connection {
     }
 
     /// Queues the room's broadcast bytes this member has not had yet. A slow
-    /// member (queue over the soft limit) gets its drags coalesced instead.
+    /// member (its socket full and its queue over the soft limit) gets its
+    /// drags coalesced instead.
     func syncRoom() {
         guard let room else { return }
         let end = room.chunk.count
         guard end > roomMark else { return }
-        if out.queuedBytes <= softLimit {
+        // Only a reader the kernel has stopped taking bytes from is slow; a burst
+        // of events within one turn is not a reason to drop anyone's drags.
+        if !waitingForWritable || out.queuedBytes <= softLimit {
             out.releaseCoalescedDrags()
             out.append(room.chunk, from: roomMark, to: end)
         } else {

@@ -14,6 +14,9 @@ struct OutputQueue {
     private(set) var queuedBytes = 0
     /// Latest drag line per piece, held back while the reader is slow.
     private(set) var coalescedDrags: [Int: [UInt8]] = [:]
+    /// Drag lines dropped (superseded by a newer drag or a later event) since
+    /// the server last collected this count.
+    var coalescedCount = 0
 
     var isEmpty: Bool { queuedBytes == 0 && coalescedDrags.isEmpty }
 
@@ -37,12 +40,12 @@ struct OutputQueue {
 
     /// Keeps only the newest drag line for `piece`.
     mutating func coalesceDrag(piece: Int, line: ArraySlice<UInt8>) {
-        coalescedDrags[piece] = Array(line)
+        if coalescedDrags.updateValue(Array(line), forKey: piece) != nil { coalescedCount += 1 }
     }
 
     /// Forgets a held-back drag that a later event about the same piece made stale.
     mutating func dropCoalescedDrag(piece: Int) {
-        if !coalescedDrags.isEmpty { coalescedDrags[piece] = nil }
+        if !coalescedDrags.isEmpty, coalescedDrags.removeValue(forKey: piece) != nil { coalescedCount += 1 }
     }
 
     /// Moves held-back drags into the queue (in piece order, for determinism).

@@ -28,6 +28,7 @@ extension PuzzleServer {
                 continue
             }
             try? socket.setNoDelay(true)
+            if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
             let token = nextToken
             nextToken += 1
             let burst = Double(max(config.dragRateLimit, 1))
@@ -124,6 +125,10 @@ extension PuzzleServer {
     /// Sends what the socket takes; keeps slow readers bounded (coalesce past the
     /// soft limit, disconnect past the hard limit or after the grace period).
     func flush(_ conn: Connection) {
+        if conn.out.coalescedCount > 0 {
+            stats.coalescedDrags += conn.out.coalescedCount
+            conn.out.coalescedCount = 0
+        }
         var sentAny = false
         while conn.out.queuedBytes > 0 {
             do {
@@ -172,16 +177,18 @@ extension PuzzleServer {
         logger.warn("disconnecting slow reader \(conn.label): \(why)")
         // Best effort: the queue is full, so say goodbye past it.
         _ = try? conn.socket.send(Array("\nBYE SLOW \(why)\n".utf8))
-        close(conn, reason: "slow reader")
+        // Abortive close: the kernel would otherwise keep megabytes queued for a
+        // peer that is not reading.
+        close(conn, reason: "slow reader", abort: true)
     }
 
     /// Closes a connection now; its player leaves its room (holds are released).
-    func close(_ conn: Connection, reason: String) {
+    func close(_ conn: Connection, reason: String, abort: Bool = false) {
         guard !conn.isClosed else { return }
         conn.isClosed = true
         leaveRoom(conn)
         try? queue.deregister(conn.socket.descriptor)
-        try? conn.socket.close()
+        if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
         logger.debug("closed \(conn.label): \(reason)")
     }

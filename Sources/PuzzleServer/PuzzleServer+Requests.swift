@@ -35,7 +35,7 @@ extension PuzzleServer {
             let rss = (try? ProcessStats.residentBytes()) ?? 0
             let players = rooms.values.reduce(0) { $0 + $1.state.players.count }
             let mps = stats.movesPerSecond(at: now)
-            conn.send("OK stats connections=\(connections.count) rooms=\(rooms.count) players=\(players) moves=\(stats.moves) moves_per_sec=\(mps) drags=\(stats.drags) requests=\(stats.requests) bytes_out=\(stats.bytesOut) slow_disconnects=\(stats.slowReaderDisconnects) refused=\(stats.refusedConnections) rss_bytes=\(rss) uptime_s=\((now - startedAt) / 1000)")
+            conn.send("OK stats connections=\(connections.count) rooms=\(rooms.count) players=\(players) moves=\(stats.moves) moves_per_sec=\(mps) drags=\(stats.drags) requests=\(stats.requests) bytes_out=\(stats.bytesOut) slow_disconnects=\(stats.slowReaderDisconnects) coalesced_drags=\(stats.coalescedDrags) refused=\(stats.refusedConnections) rss_bytes=\(rss) uptime_s=\((now - startedAt) / 1000)")
         default:
             guard let player = conn.player else { return reply(conn, error: .notHello) }
             handleGreeted(request, from: conn, player: player)

@@ -6,7 +6,11 @@ extension PuzzleServer {
     /// Restores every room found in the data directory (with every hold released
     /// and every player gone), then opens configured rooms not already there.
     func restoreRooms() throws {
-        for stored in try store.loadAll(now: now) {
+        let restored = try store.loadAll(now: now)
+        for issue in store.loadIssues {
+            if issue.roomSkipped { logger.error("\(issue)") } else { logger.warn("\(issue)") }
+        }
+        for stored in restored {
             let snap = stored.snapshot
             let spec = snap.state.spec
             let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)

@@ -9,6 +9,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case outputSoftLimit = "output_soft_limit"
     case outputHardLimit = "output_hard_limit"
     case slowReaderGraceMillis = "slow_reader_grace_ms"
+    case socketSendBuffer = "socket_send_buffer"
     case idleTimeoutSeconds = "idle_timeout_seconds"
     case leaseMillis = "lease_ms"
     case hintMillis = "hint_ms"
@@ -40,7 +41,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
         case .fsync: ("--fsync", "P", "always, batch (once per loop turn, before replies) or never")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S]\"; repeatable, replaces config rooms")
-        case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .hintMillis,
+        case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .maxHeldPieces, .snapshotEvery, .picture:
             nil
         }
@@ -89,6 +90,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.outputHardLimit = try bytes(1024...(1 << 30))
         case .slowReaderGraceMillis:
             config.slowReaderGraceMillis = try integer(1...3_600_000)
+        case .socketSendBuffer:
+            config.socketSendBuffer = try bytes(0...(1 << 30))
         case .idleTimeoutSeconds:
             config.idleTimeoutSeconds = try integer(0...604_800)
         case .leaseMillis:
@@ -138,6 +141,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .outputSoftLimit: ConfigValue.renderBytes(config.outputSoftLimit)
         case .outputHardLimit: ConfigValue.renderBytes(config.outputHardLimit)
         case .slowReaderGraceMillis: String(config.slowReaderGraceMillis)
+        case .socketSendBuffer: ConfigValue.renderBytes(config.socketSendBuffer)
         case .idleTimeoutSeconds: String(config.idleTimeoutSeconds)
         case .leaseMillis: String(config.leaseMillis)
         case .hintMillis: String(config.hintMillis)

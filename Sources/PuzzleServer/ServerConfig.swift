@@ -28,6 +28,11 @@ public struct ServerConfig: Equatable, Sendable {
     /// How long a reader may stay over the soft limit before it is disconnected.
     /// Default 5000 ms. Key `slow_reader_grace_ms`.
     public var slowReaderGraceMillis: Int
+    /// Kernel send buffer (SO_SNDBUF) of each connection in bytes; 0 leaves the
+    /// kernel's autotuning (which lets one slow reader pin megabytes). A fixed
+    /// size keeps a slow reader's backlog in the server's own queue, where it is
+    /// coalesced and bounded. Default 256 KiB. Key `socket_send_buffer`.
+    public var socketSendBuffer: Int
     /// Seconds without a request after which a connection is closed; 0 = never.
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
@@ -73,6 +78,7 @@ public struct ServerConfig: Equatable, Sendable {
         outputSoftLimit: Int = 64 * 1024,
         outputHardLimit: Int = 1024 * 1024,
         slowReaderGraceMillis: Int = 5000,
+        socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
         leaseMillis: Int = 10_000,
         hintMillis: Int = 2000,
@@ -92,6 +98,7 @@ public struct ServerConfig: Equatable, Sendable {
         self.outputSoftLimit = outputSoftLimit
         self.outputHardLimit = outputHardLimit
         self.slowReaderGraceMillis = slowReaderGraceMillis
+        self.socketSendBuffer = socketSendBuffer
         self.idleTimeoutSeconds = idleTimeoutSeconds
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis

@@ -6,6 +6,8 @@ struct ServerStats {
     var requests = 0
     var bytesOut = 0
     var slowReaderDisconnects = 0
+    /// Drag lines slow readers never got because a newer one superseded them.
+    var coalescedDrags = 0
     var refusedConnections = 0
     var errorsSent = 0
     /// Moves per whole second over the last few seconds, for a moving rate.

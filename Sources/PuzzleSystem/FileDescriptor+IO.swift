@@ -34,14 +34,14 @@ extension FileDescriptor {
     static func appending(to bytes: inout [UInt8], maxBytes: Int,
                           _ fill: (UnsafeMutableRawBufferPointer) throws(Errno) -> IOResult) throws(Errno) -> IOResult {
         precondition(maxBytes > 0, "maxBytes must be positive")
-        let oldCount = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: maxBytes))
-        let result: Result<IOResult, Errno> = bytes.withUnsafeMutableBytes { whole in
-            let tail = UnsafeMutableRawBufferPointer(rebasing: whole[oldCount...])
-            do throws(Errno) { return .success(try fill(tail)) } catch { return .failure(error) }
+        // Read into scratch space first and append only what arrived: growing the
+        // array by maxBytes of zeros on every call costs more than the read itself.
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: maxBytes, alignment: 1)
+        defer { scratch.deallocate() }
+        let result = try fill(scratch)
+        if case .processed(let n) = result, n > 0 {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<n]))
         }
-        let filled = (try? result.get())?.byteCount ?? 0
-        bytes.removeLast(maxBytes - filled)
-        return try result.get()
+        return result
     }
 }

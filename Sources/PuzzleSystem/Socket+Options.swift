@@ -24,6 +24,17 @@ extension Socket {
         try setOption(level: SOL_SOCKET, name: SO_RCVBUF, value: Int32(clamping: bytes))
     }
 
+    /// Closes the connection abortively: SO_LINGER with a zero timeout, then
+    /// close, so the kernel drops unsent bytes and sends RST instead of keeping
+    /// them queued for a peer that does not read (a slow reader's backlog).
+    public func abort() throws(Errno) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = try valueOrThrow {
+            Syscall.setsockopt(descriptor.rawValue, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        }
+        try close()
+    }
+
     /// The effective SO_SNDBUF.
     public func sendBufferSize() throws(Errno) -> Int {
         Int(try option(level: SOL_SOCKET, name: SO_SNDBUF))

@@ -13,6 +13,8 @@ final class TestClient {
     private let queue: EpollQueue
     private var framer = LineFramer(maxLineLength: 1 << 22)
     private var ready: [String] = []
+    /// Index of the next unread line in `ready` (removing from the front would be quadratic).
+    private var readyHead = 0
     /// Event lines put aside while waiting for replies.
     var events: [String] = []
     private(set) var closed = false
@@ -21,6 +23,7 @@ final class TestClient {
     init(port: Int, name: String = "client") throws {
         self.name = name
         socket = try Socket.connect(host: "127.0.0.1", port: UInt16(port), timeoutMillis: 5000)
+        try socket.setNoDelay(true)
         queue = try EpollQueue()
         try queue.register(socket.descriptor, interest: .readable, token: 1)
     }
@@ -45,14 +48,17 @@ final class TestClient {
     /// The next line from the server; throws on timeout or when the server closes.
     func nextLine(timeout: Double = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        while ready.isEmpty {
+        while readyHead == ready.count {
             guard !closed else { throw TestTimeout(description: "\(name): connection closed while waiting for a line") }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw TestTimeout(description: "\(name): no line within \(timeout) s") }
             _ = try queue.wait(timeoutMillis: Int32(min(left, 1) * 1000) + 1)
             try pump()
         }
-        return ready.removeFirst()
+        let line = ready[readyHead]
+        readyHead += 1
+        if readyHead == ready.count { ready.removeAll(keepingCapacity: true); readyHead = 0 }
+        return line
     }
 
     /// Reads whatever has arrived, without waiting.
@@ -115,7 +121,7 @@ final class TestClient {
             do {
                 seen.append(try nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)))
             } catch {
-                if closed && ready.isEmpty { return seen }
+                if closed && readyHead == ready.count { return seen }
                 throw error
             }
         }

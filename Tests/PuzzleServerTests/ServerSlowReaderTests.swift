@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import PuzzleProtocol
+@testable import PuzzleServer
+
+@Suite struct ServerSlowReaderTests {
+    /// Reads `client`'s lines until the drag of piece 0 to (x, y); reports
+    /// whether `marker` was seen on the way.
+    private func drain(_ client: TestClient, untilDragTo x: Int, _ y: Int, noting marker: String) throws -> Bool {
+        var seen = false
+        while true {
+            let line = try client.nextLine(timeout: 5)
+            if line.hasSuffix(marker) { seen = true }
+            if line.contains(" dragged 0 ") && line.contains(" \(x) \(y) ") { return seen }
+        }
+    }
+
+    /// A client that stops reading while others keep dragging is disconnected;
+    /// the others keep receiving in bounded time.
+    @Test func readerThatStopsReadingIsDisconnectedOthersKeepGoing() throws {
+        let server = try TestServer {
+            $0.outputSoftLimit = 8 * 1024
+            $0.outputHardLimit = 64 * 1024
+            $0.slowReaderGraceMillis = 500
+            $0.socketSendBuffer = 4096
+            $0.dragRateLimit = 0
+        }
+        let slow = try TestClient(port: server.port, name: "slow")
+        try slow.socket.setReceiveBufferSize(4096)
+        let slowID = try slow.enter(as: "sloth")
+        let dragger = try TestClient(port: server.port, name: "dragger"), watcher = try TestClient(port: server.port, name: "watcher")
+        try dragger.enter(as: "dragger")
+        try watcher.enter(as: "watcher")
+        #expect(try dragger.request("GRAB 0").reply == "OK grabbed 0")
+        // The slow client never reads again. Drag until the server gives up on it;
+        // the watcher must see each round's last drag within the deadline.
+        var leftSeen = false
+        var round = 0
+        let deadline = Date().addingTimeInterval(90)
+        while !leftSeen && Date() < deadline {
+            let last = (x: round % 25, y: 20)
+            let batch = (0..<200).map { "DRAG 0 \($0 % 25) \($0 % 8)\n" }.joined() + "DRAG 0 \(last.x) \(last.y)\n"
+            try dragger.sendRaw(Array(batch.utf8))
+            for _ in 0..<201 { _ = try dragger.awaitReply() }
+            leftSeen = try drain(watcher, untilDragTo: last.x, last.y, noting: " left \(slowID)")
+            round += 1
+        }
+        #expect(leftSeen, "the slow reader was never disconnected")
+        let stats = replyFields(try watcher.request("STATS").reply)
+        #expect(stats["slow_disconnects"] == "1")
+        _ = try slow.waitForClose(timeout: 10)
+    }
+
+    /// Below the hard limit, a reader that falls behind gets its drags coalesced
+    /// but every sequenced event, so it misses no move.
+    @Test func coalescedReaderStillSeesEverySequencedEvent() throws {
+        let server = try TestServer {
+            $0.outputSoftLimit = 2 * 1024
+            $0.outputHardLimit = 64 * 1024 * 1024
+            $0.slowReaderGraceMillis = 600_000
+            $0.socketSendBuffer = 4096
+            $0.dragRateLimit = 0
+        }
+        let lagger = try TestClient(port: server.port, name: "lagger")
+        try lagger.socket.setReceiveBufferSize(4096)
+        try lagger.enter(as: "lagger")
+        let d = try TestClient(port: server.port, name: "d")
+        try d.enter(as: "d")
+        var sent = 0
+        var piece = 0
+        let deadline = Date().addingTimeInterval(90)
+        // Drag pieces in turn until the server reports coalescing for the lagger.
+        while Date() < deadline {
+            #expect(try d.request("GRAB \(piece)").reply == "OK grabbed \(piece)")
+            let batch = (0..<500).map { "DRAG \(piece) \($0 % 25) \($0 % 9)\n" }.joined()
+            try d.sendRaw(Array(batch.utf8))
+            for _ in 0..<500 { _ = try d.awaitReply() }
+            sent += 500
+            #expect(try d.request("RELEASE").reply == "OK released \(piece)")
+            piece = (piece + 1) % 9
+            let st = try d.request("STATS").reply
+            if Int(replyFields(st)["coalesced_drags"] ?? "0")! > 0 { break }
+        }
+        let expectedSeq = Int(replyFields(try d.request("DIGEST").reply)["seq"]!)!
+        // Now read everything the lagger was sent: sequenced events contiguous.
+        var lastSeq = -1, drags = 0
+        while lastSeq < expectedSeq {
+            let line = try lagger.nextLine(timeout: 10)
+            guard line.hasPrefix("EV ") else { continue }
+            let w = line.split(separator: " ")
+            let seq = Int(w[1])!
+            if w[2] == "dragged" { drags += 1; continue }
+            if lastSeq >= 0 { #expect(seq == lastSeq + 1, "gap before \(line)") }
+            lastSeq = seq
+        }
+        #expect(drags < sent, "drags were coalesced (\(drags) of \(sent) delivered)")
+        #expect(try lagger.request("PING").reply == "PONG")
+    }
+}
