@@ -15,7 +15,11 @@ extension PuzzleServer {
             do {
                 result = try listener.accept()
             } catch {
-                logger.warn("accept failed: \(error)")
+                // Out of descriptors: the listener stays readable, so stop
+                // watching it for a moment instead of spinning on it.
+                logger.warn("accept failed: \(error); pausing accepts for 100 ms")
+                try? queue.modify(listener.descriptor, interest: [], token: Self.listenerToken)
+                acceptsPausedUntil = now + 100
                 return
             }
             guard case .accepted(let socket, let peer) = result else { return }
@@ -67,11 +71,9 @@ extension PuzzleServer {
             conn.readClosed = true
             // Stop reading; answer what is buffered, then close once flushed.
             try? queue.modify(conn.socket.descriptor, interest: conn.waitingForWritable ? .writable : [], token: conn.token)
+            // Lines already received are still answered (possibly over several
+            // turns); handleLines closes once they are all handled.
             handleLines(conn)
-            leaveRoom(conn)
-            conn.closeAfterFlush = true
-            conn.closeReason = "peer closed"
-            conn.markDirty()
         case .processed(let n):
             readBuffer.withUnsafeBytes { conn.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             handleLines(conn)
@@ -108,6 +110,12 @@ extension PuzzleServer {
                 backlog.append(conn)
                 return
             }
+        }
+        if conn.readClosed && !conn.closeAfterFlush && conn.connectionIsOpen {
+            leaveRoom(conn)
+            conn.closeAfterFlush = true
+            conn.closeReason = "peer closed"
+            conn.markDirty()
         }
     }
 
@@ -208,7 +216,13 @@ extension PuzzleServer {
         lastSweep = now
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in connections.values where now - conn.lastActivity > limit && !conn.closeAfterFlush {
+        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+            if conn.closeAfterFlush {
+                // Said goodbye a whole idle period ago and the peer still is not
+                // reading it: stop waiting.
+                if now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
+                continue
+            }
             conn.send("BYE IDLE no request for \(config.idleTimeoutSeconds) s")
             leaveRoom(conn)
             conn.closeAfterFlush = true

@@ -32,6 +32,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let startedAt: Int64
     var lastSweep: Int64
     var shuttingDown = false
+    /// Set while accepting is paused after running out of descriptors.
+    var acceptsPausedUntil: Int64?
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// Reused event list for core calls.
@@ -59,6 +61,8 @@ public final class PuzzleServer: @unchecked Sendable {
         lastSweep = now
         pictures = try PictureLibrary(files: config.pictures)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery)
+        // Every connection is a descriptor; ask for enough (up to the hard limit).
+        _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         queue = try EpollQueue(maxEventsPerWait: 1024)
         waker = try Waker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
@@ -109,6 +113,10 @@ public final class PuzzleServer: @unchecked Sendable {
                 if event.writable && conn.connectionIsOpen { flush(conn) }
             }
         }
+        if let until = acceptsPausedUntil, now >= until, let listener {
+            acceptsPausedUntil = nil
+            try? queue.modify(listener.descriptor, interest: .readable, token: Self.listenerToken)
+        }
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
@@ -122,6 +130,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Milliseconds until the next lease expires or the next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
+        if let until = acceptsPausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
         }

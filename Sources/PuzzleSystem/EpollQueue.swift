@@ -9,8 +9,9 @@ import CSystem
 /// as it stays ready, so a loop that reads only part of the available data (to
 /// be fair between connections) loses nothing. The price is that interest in
 /// `.writable` must be dropped (via `modify`) once the output queue is empty,
-/// or every `wait` returns at once. EPOLLRDHUP is always requested so a peer's
-/// half-close shows up as `hangup`.
+/// or every `wait` returns at once. With `.readable` interest EPOLLRDHUP is
+/// requested too, so a peer's half-close shows up as `hangup`; drop `.readable`
+/// after seeing it. (EPOLLHUP and EPOLLERR are always reported by the kernel.)
 public final class EpollQueue: EventQueue {
     /// The epoll descriptor itself.
     public let descriptor: FileDescriptor
@@ -68,8 +69,10 @@ public final class EpollQueue: EventQueue {
 
     private func control(_ operation: Int32, _ target: FileDescriptor, interest: Interest, token: UInt64) throws(Errno) {
         var event = epoll_event()
-        var flags = csystem_epoll_rdhup()
-        if interest.contains(.readable) { flags |= csystem_epoll_in() }
+        var flags: UInt32 = 0
+        // RDHUP only with read interest: a caller that stopped reading after a
+        // half-close must not be woken for it again and again (level-triggered).
+        if interest.contains(.readable) { flags |= csystem_epoll_in() | csystem_epoll_rdhup() }
         if interest.contains(.writable) { flags |= csystem_epoll_out() }
         event.events = flags
         event.data.u64 = token

@@ -145,3 +145,23 @@ import PuzzleProtocol
         #expect(lines.count == 3 && lines[0] == "PONG 1" && lines[1].hasPrefix("OK hello") && lines[2] == "PONG 2")
     }
 }
+
+@Suite struct ServerHalfCloseTests {
+    /// A client that half-closes with replies queued and does not read them yet
+    /// must not hold up anyone else; it gets everything, then the close.
+    @Test func halfClosedNonReaderDoesNotStallOthers() throws {
+        let server = try TestServer()
+        let a = try TestClient(port: server.port, name: "a")
+        try a.socket.setReceiveBufferSize(4096)
+        let pings = (0..<3000).map { "PING \($0)\n" }.joined()
+        try a.sendRaw(Array(pings.utf8))
+        try a.socket.shutdown(.write)
+        let b = try TestClient(port: server.port, name: "b")
+        try b.enter(as: "bob")
+        for i in 0..<200 {
+            #expect(try b.request("PING b\(i)").reply == "PONG b\(i)")
+        }
+        let lines = try a.waitForClose(timeout: 30)
+        #expect(lines.count == 3000 && lines.first == "PONG 0" && lines.last == "PONG 2999", "\(lines.count) lines: \(lines.prefix(2)) … \(lines.suffix(2))")
+    }
+}
