@@ -22,17 +22,25 @@ extension RoomState {
         return try perform(.drop(piece: piece), by: player, at: time)
     }
 
-    /// Checks that every piece exists exactly once and no piece has two holders.
+    /// Checks that every piece exists exactly once (its place and the cell index
+    /// agree, no cell holds two pieces, loose pieces lie on the table) and no
+    /// piece has two holders (every hold is listed by exactly its holder).
     func checkInvariants() -> Bool {
-        var seen = Set<Int>()
-        for (i, p) in occupant.enumerated() where p >= 0 {
-            guard pieces[Int(p)].location == .board(geometry.cell(at: i)), seen.insert(Int(p)).inserted else { return false }
+        let n = pieces.count
+        var onBoard = [Bool](repeating: false, count: n)
+        for i in 0..<occupant.count {
+            let p = Int(occupant[i])
+            guard p >= 0 else { continue }
+            guard p < n, !onBoard[p], pieces[p].location == .board(geometry.cell(at: i)) else { return false }
+            onBoard[p] = true
         }
-        for (i, piece) in pieces.enumerated() {
-            switch piece.location {
-            case .board(let c): if occupant[geometry.index(of: c)] != Int32(i) { return false }
-            case .table(let p): if !geometry.contains(p) || seen.contains(i) { return false }
+        var correct = 0
+        for i in 0..<n {
+            switch pieces[i].location {
+            case .board: if !onBoard[i] { return false }
+            case .table(let p): if onBoard[i] || !geometry.contains(p) { return false }
             }
+            if isCorrect(i) { correct += 1 }
         }
         var held = 0
         for (id, info) in players {
@@ -41,8 +49,6 @@ extension RoomState {
                 held += 1
             }
         }
-        guard held == locks.count else { return false }
-        let correct = (0..<pieces.count).filter { isCorrect($0) }.count
-        return correct == correctCount
+        return held == locks.count && correct == correctCount
     }
 }
