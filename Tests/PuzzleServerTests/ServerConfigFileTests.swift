@@ -15,11 +15,23 @@ struct ServerConfigFileTests {
         return url.appendingPathComponent("Config/puzzle.conf").path
     }()
 
-    @Test func shippedConfigIsExactlyTheDefaults() throws {
-        #expect(try ServerConfig.load(path: Self.path) == ServerConfig())
+    @Test func shippedConfigIsExactlyTheDefaultsPlusItsSamplePicture() throws {
+        var shipped = try ServerConfig.load(path: Self.path)
+        let harbor = try #require(shipped.pictures["harbor"])
+        #expect(harbor.hasSuffix("Config/pictures/harbor.ppm") && FileManager.default.fileExists(atPath: harbor))
+        shipped.pictures = [:]
+        #expect(shipped == ServerConfig())
     }
 
-    @Test func shippedConfigSetsEveryKeyButPictures() throws {
+    @Test func shippedSamplePictureLoadsAsAPuzzlePicture() throws {
+        let shipped = try ServerConfig.load(path: Self.path)
+        let library = try PictureLibrary(files: shipped.pictures)
+        #expect(library.contains("harbor") && library.names.contains("harbor"))
+        let picture = try #require(library.terminalPicture("harbor", rows: 5, cols: 5))
+        #expect(picture.width >= 5 && picture.height >= 5)
+    }
+
+    @Test func shippedConfigSetsEveryKey() throws {
         let text = try String(contentsOfFile: Self.path, encoding: .utf8)
         let setKeys = Set(text.split(whereSeparator: \.isNewline).compactMap { line -> String? in
             let trimmed = line.configTrimmed()
@@ -28,10 +40,8 @@ struct ServerConfigFileTests {
             }
             return trimmed[..<equals].configTrimmed()
         })
-        let expected = Set(ConfigKey.allCases.filter { $0 != .picture }.map(\.rawValue))
+        let expected = Set(ConfigKey.allCases.map(\.rawValue))
         #expect(setKeys == expected)
-        // Pictures have no default; the file shows the syntax in a comment.
-        #expect(text.contains("# picture = "))
         #expect(text.contains("# room = ") && text.contains(" swap "))
     }
 
