@@ -129,6 +129,15 @@ import PuzzleProtocol
         #expect(fields["bytes_out"] != nil && fields["slow_disconnects"] == "0" && fields["moves_per_sec"] != nil)
     }
 
+    @Test func listensOnIPv6AndIPv4() throws {
+        let server = try TestServer { $0.bind = "::" }
+        let v6 = try TestClient(port: server.port, name: "v6", host: "::1")
+        let v4 = try TestClient(port: server.port, name: "v4", host: "127.0.0.1")
+        try v6.enter(as: "six")
+        try v4.enter(as: "four")
+        #expect(try v6.request("WHO").state.count == 2)
+    }
+
     @Test func quitSaysByeAndCloses() throws {
         let server = try TestServer()
         let a = try TestClient(port: server.port)

@@ -20,9 +20,9 @@ final class TestClient {
     private(set) var closed = false
     let name: String
 
-    init(port: Int, name: String = "client") throws {
+    init(port: Int, name: String = "client", host: String = "127.0.0.1") throws {
         self.name = name
-        socket = try Socket.connect(host: "127.0.0.1", port: UInt16(port), timeoutMillis: 5000)
+        socket = try Socket.connect(host: host, port: UInt16(port), timeoutMillis: 5000)
         try socket.setNoDelay(true)
         queue = try EpollQueue()
         try queue.register(socket.descriptor, interest: .readable, token: 1)
