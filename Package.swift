@@ -19,12 +19,14 @@ let package = Package(
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem"]),
         .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
-        .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore"]),
-        .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore"]),
+        // Shared by the test targets only: a real in-process server and a line client with deadlines.
+        .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
+        .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
-        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
-        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
-        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
+        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
+        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleTestSupport
 import Testing
 import PuzzleCore
 @testable import PuzzleClient
@@ -12,7 +13,7 @@ import PuzzleCore
     ]
 
     @Test func oneDragsAndTheOtherSeesTheDragAndItsTarget() throws {
-        let server = try PlayTestServer(rooms: Self.rooms)
+        let server = try TestServer(rooms: Self.rooms)
         defer { server.stop() }
         let alice = try PlainSession(port: server.port, name: "alice", room: "lobby", strict: true)
         try alice.waitFor("joined lobby as alice (#", prefix: true)
@@ -44,7 +45,7 @@ import PuzzleCore
     }
 
     @Test func solvingTogetherPrintsTheSolvedLineInBoth() throws {
-        let server = try PlayTestServer(rooms: Self.rooms)
+        let server = try TestServer(rooms: Self.rooms)
         defer { server.stop() }
         let alice = try PlainSession(port: server.port, name: "alice", room: "duo")
         try alice.waitFor("joined duo as alice (#", prefix: true)
@@ -88,7 +89,7 @@ import PuzzleCore
     }
 
     @Test func aRefusedJoinEndsTheSessionWithStatusOne() throws {
-        let server = try PlayTestServer(rooms: Self.rooms)
+        let server = try TestServer(rooms: Self.rooms)
         defer { server.stop() }
         let carol = try PlainSession(port: server.port, name: "carol", room: "nowhere")
         try carol.waitFor("error UNKNOWN_ROOM: ", prefix: true)

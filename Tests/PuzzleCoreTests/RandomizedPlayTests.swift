@@ -1,4 +1,5 @@
 import Testing
+import PuzzleTestSupport
 @testable import PuzzleCore
 
 /// Eight simulated players hammer one room with random actions; after every action
@@ -19,7 +20,7 @@ import Testing
             time += Int64(rng.next() % 40)
             room.expireLeases(at: time, into: &log)
             let player = players[Int(rng.next() % 8)]
-            let action = randomAction(for: player, in: room, using: &rng)
+            let action = RandomActions.next(for: player, in: room, using: &rng)
             do {
                 try room.perform(action, by: player, at: time, into: &log)
             } catch {
@@ -39,32 +40,6 @@ import Testing
         for event in log { try replay.apply(event) }
         #expect(replay.digest == room.digest)
         #expect(replay == room)
-    }
-
-    private func randomAction(for player: PlayerID, in room: RoomState, using rng: inout SeededGenerator) -> Action {
-        let held = room.players[player]?.holding ?? []
-        let roll = rng.next() % 100
-        if let piece = held.last, roll < 80 {
-            switch roll {
-            case 0..<45:
-                // Mostly aim near home so drops land and the board fills up.
-                let home = room.geometry.origin(of: room.homeCell(of: piece))
-                let jitter = Int(rng.next() % 9) - 4
-                let aim = rng.next() % 3 == 0
-                    ? Point(x: Int(rng.next() % UInt64(room.geometry.width + 4)) - 2, y: Int(rng.next() % UInt64(room.geometry.height + 4)) - 2)
-                    : Point(x: home.x + jitter, y: home.y + jitter / 2)
-                return .drag(piece: piece, to: aim)
-            case 45..<55: return .rotate(piece: piece)
-            case 55..<75: return .drop(piece: piece)
-            default: return .release(piece: piece)
-            }
-        }
-        switch roll {
-        case 0..<90: return .grab(piece: Int(rng.next() % UInt64(room.pieceCount + 2)) - 1)
-        case 90..<93: return .hint
-        case 93..<95: return .drop(piece: Int(rng.next() % UInt64(room.pieceCount)))
-        default: return .next
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PuzzleTestSupport
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem

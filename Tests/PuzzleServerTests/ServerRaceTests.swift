@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PuzzleTestSupport
 import PuzzleProtocol
 @testable import PuzzleServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleTestSupport
 @testable import PuzzleServer
 
 /// Where a replayed transcript and the real server disagreed.

@@ -1,24 +1,25 @@
 import Foundation
 import PuzzleSystem
-@testable import PuzzleServer
+import PuzzleServer
 
-/// A real server (adapted from the server tests' TestServer) on 127.0.0.1 with an ephemeral port and its own temporary data
-/// directory, running its event loop on a background thread.
-final class PlayTestServer: @unchecked Sendable {
-    let server: PuzzleServer
-    let config: ServerConfig
-    var port: Int { server.port }
+/// A real server on 127.0.0.1 with an ephemeral port and its own temporary data
+/// directory, running its event loop on a background thread. Shared by the
+/// server, client and bench tests.
+public final class TestServer: @unchecked Sendable {
+    public let server: PuzzleServer
+    public let config: ServerConfig
+    public var port: Int { server.port }
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
     /// - Parameter configure: adjusts the test defaults (tight limits, fast fsync).
-    init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
+    public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
          dataDirectory: String? = nil, seed: UInt64 = 7, configure: (inout ServerConfig) -> Void = { _ in }) throws {
         var c = ServerConfig()
         c.bind = "127.0.0.1"
         c.port = 0
         c.rooms = rooms
-        c.dataDirectory = dataDirectory ?? PlayTestServer.temporaryDirectory()
+        c.dataDirectory = dataDirectory ?? TestServer.temporaryDirectory()
         c.logLevel = .error
         c.idleTimeoutSeconds = 0
         configure(&c)
@@ -35,7 +36,7 @@ final class PlayTestServer: @unchecked Sendable {
     }
 
     /// Stops the loop and waits (bounded) for its clean shutdown.
-    func stop() {
+    public func stop() {
         guard !stopped else { return }
         stopped = true
         server.stop()
@@ -44,7 +45,7 @@ final class PlayTestServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    static func temporaryDirectory() -> String {
+    public static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "puzzle-test-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path

@@ -2,25 +2,26 @@ import Foundation
 import PuzzleProtocol
 import PuzzleSystem
 
-struct TestTimeout: Error, CustomStringConvertible {
-    var description: String
+public struct TestTimeout: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// A protocol client for tests: sends lines, and waits for expected lines with a
 /// deadline (never sleeps). Events seen while waiting for a reply are kept.
-final class TestClient {
-    let socket: Socket
+public final class TestClient {
+    public let socket: Socket
     private let queue: EpollQueue
     private var framer = LineFramer(maxLineLength: 1 << 22)
     private var ready: [String] = []
     /// Index of the next unread line in `ready` (removing from the front would be quadratic).
     private var readyHead = 0
     /// Event lines put aside while waiting for replies.
-    var events: [String] = []
-    private(set) var closed = false
-    let name: String
+    public var events: [String] = []
+    public private(set) var closed = false
+    public let name: String
 
-    init(port: Int, name: String = "client", host: String = "127.0.0.1") throws {
+    public init(port: Int, name: String = "client", host: String = "127.0.0.1") throws {
         self.name = name
         socket = try Socket.connect(host: host, port: UInt16(port), timeoutMillis: 5000)
         try socket.setNoDelay(true)
@@ -30,9 +31,9 @@ final class TestClient {
 
     deinit { try? socket.close() }
 
-    func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
+    public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
 
-    func sendRaw(_ bytes: [UInt8], deadline seconds: Double = 10) throws {
+    public func sendRaw(_ bytes: [UInt8], deadline seconds: Double = 10) throws {
         var offset = 0
         let end = Date().addingTimeInterval(seconds)
         while offset < bytes.count {
@@ -46,7 +47,7 @@ final class TestClient {
     }
 
     /// The next line from the server; throws on timeout or when the server closes.
-    func nextLine(timeout: Double = 10) throws -> String {
+    public func nextLine(timeout: Double = 10) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while readyHead == ready.count {
             guard !closed else { throw TestTimeout(description: "\(name): connection closed while waiting for a line") }
@@ -62,7 +63,7 @@ final class TestClient {
     }
 
     /// Reads whatever has arrived, without waiting.
-    func pump() throws {
+    public func pump() throws {
         while true {
             var chunk: [UInt8] = []
             let r: IOResult
@@ -82,12 +83,12 @@ final class TestClient {
     /// Sends a request and returns its reply line, with the `S` lines before it.
     /// Event lines that arrive meanwhile are kept in `events`.
     @discardableResult
-    func request(_ line: String, timeout: Double = 10) throws -> (reply: String, state: [String]) {
+    public func request(_ line: String, timeout: Double = 10) throws -> (reply: String, state: [String]) {
         try send(line)
         return try awaitReply(timeout: timeout)
     }
 
-    func awaitReply(timeout: Double = 10) throws -> (reply: String, state: [String]) {
+    public func awaitReply(timeout: Double = 10) throws -> (reply: String, state: [String]) {
         var state: [String] = []
         while true {
             let l = try nextLine(timeout: timeout)
@@ -101,7 +102,7 @@ final class TestClient {
 
     /// Waits for an event line satisfying `match` (looking at kept events first).
     @discardableResult
-    func waitForEvent(timeout: Double = 10, _ match: (String) -> Bool) throws -> String {
+    public func waitForEvent(timeout: Double = 10, _ match: (String) -> Bool) throws -> String {
         if let i = events.firstIndex(where: match) { return events.remove(at: i) }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -114,7 +115,7 @@ final class TestClient {
     }
 
     /// Waits until the server closes the connection; returns the lines seen before.
-    func waitForClose(timeout: Double = 10) throws -> [String] {
+    public func waitForClose(timeout: Double = 10) throws -> [String] {
         var seen: [String] = []
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -127,7 +128,7 @@ final class TestClient {
         }
     }
 
-    func hello(_ name: String) throws -> Int {
+    public func hello(_ name: String) throws -> Int {
         let r = try request("HELLO 1 \(name)").reply
         guard r.hasPrefix("OK hello"), let id = replyFields(r)["id"].flatMap(Int.init) else {
             throw TestTimeout(description: "HELLO refused: \(r)")
@@ -137,7 +138,7 @@ final class TestClient {
 
     /// HELLO and JOIN; returns the player id.
     @discardableResult
-    func enter(_ room: String = "lobby", as name: String, password: String? = nil) throws -> Int {
+    public func enter(_ room: String = "lobby", as name: String, password: String? = nil) throws -> Int {
         let id = try hello(name)
         let r = try request("JOIN \(room)" + (password.map { " \($0)" } ?? "")).reply
         guard r.hasPrefix("OK joined") else { throw TestTimeout(description: "JOIN refused: \(r)") }
