@@ -36,29 +36,73 @@ final class Journal {
         descriptor = nil
     }
 
+    /// Records written by `write()` and not yet confirmed durable.
+    private var unsynced: [UInt8] = []
+    private var unsyncedCount = 0
+
     /// Appends the buffered records with one write and syncs them if asked.
     /// On failure the file is cut back to its previous size and the records
     /// stay buffered.
     /// - Returns: how many records were written.
     func flush(sync: Bool) throws(RoomStoreError) -> Int {
+        let count = try write(sync: sync)
+        guard count > 0 else { return 0 }
+        if sync {
+            do {
+                try descriptor?.dataSync()
+            } catch {
+                syncFailed()
+                throw .io(path: paths.journal, error)
+            }
+        }
+        confirm()
+        return count
+    }
+
+    /// Appends the buffered records with one write, without syncing; the store
+    /// then syncs every journal written this turn at once and calls `confirm()`
+    /// (or `syncFailed()`). `sync` says whether a new journal's name must be
+    /// made durable. On a failed write the file is cut back and the records
+    /// stay buffered.
+    /// - Returns: how many records were written.
+    func write(sync: Bool) throws(RoomStoreError) -> Int {
         guard !pending.isEmpty else { return 0 }
         let fd = try openForAppend(sync: sync)
         do {
             try fd.writeAll(pending)
-            if sync { try fd.dataSync() }
         } catch {
-            // After a failed write or fsync the tail is of unknown state: cut it
-            // and reopen next time, rather than append after garbage.
+            // After a failed write the tail is of unknown state: cut it and
+            // reopen next time, rather than append after garbage.
             try? fd.truncate(to: size)
             closeDescriptor()
             throw .io(path: paths.journal, error)
         }
         size += Int64(pending.count)
         let count = pendingCount
+        unsynced += pending
+        unsyncedCount += count
         pending.removeAll(keepingCapacity: true)
         pendingCount = 0
-        recordsSinceSnapshot += count
         return count
+    }
+
+    /// The records of the last `write()` are durable.
+    func confirm() {
+        recordsSinceSnapshot += unsyncedCount
+        unsynced.removeAll(keepingCapacity: true)
+        unsyncedCount = 0
+    }
+
+    /// Syncing failed: whether the written records reached the disk is unknown,
+    /// so cut them off and buffer them again for the next commit.
+    func syncFailed() {
+        if let fd = descriptor { try? fd.truncate(to: size - Int64(unsynced.count)) }
+        size -= Int64(unsynced.count)
+        pending = unsynced + pending
+        pendingCount += unsyncedCount
+        unsynced.removeAll()
+        unsyncedCount = 0
+        closeDescriptor()
     }
 
     private func openForAppend(sync: Bool) throws(RoomStoreError) -> FileDescriptor {

@@ -90,7 +90,9 @@ public final class RoomStore {
     }
 
     /// Writes every room's buffered records (one write per journal) and, unless
-    /// the policy is `never`, syncs each journal written before returning.
+    /// the policy is `never`, makes them durable before returning: `fdatasync`
+    /// when one journal was written, one `syncfs` when several were (the
+    /// journals live on one file system, under the data directory).
     /// Call it before sending the replies the records acknowledge.
     ///
     /// A room whose write fails keeps its records buffered (a later commit
@@ -100,9 +102,9 @@ public final class RoomStore {
     ///   `snapshotEvery` records since their last snapshot.
     public func commit() throws(RoomStoreError) -> [String] {
         guard !dirty.isEmpty else { return [] }
-        var due: [String] = []
         var failure: RoomStoreError?
         var failed: [String] = []
+        var written: [(name: String, journal: Journal)] = []
         for name in dirty {
             guard let journal = journals[name] else { continue }
             // `record` cannot throw: a name that would leave the rooms directory
@@ -113,12 +115,31 @@ public final class RoomStore {
                 continue
             }
             do {
-                guard try journal.flush(sync: syncs) > 0 else { continue }
-                if snapshotEvery > 0 && journal.recordsSinceSnapshot >= snapshotEvery { due.append(name) }
+                if try journal.write(sync: syncs) > 0 { written.append((name, journal)) }
             } catch {
                 failed.append(name)
                 if failure == nil { failure = error }
             }
+        }
+        if syncs, let first = written.first?.journal.descriptor {
+            // One journal: fdatasync it. Several (many rooms moved this turn):
+            // one syncfs makes them all durable with a single file-system commit,
+            // where one fdatasync each would cost one commit each.
+            do {
+                if written.count == 1 { try first.dataSync() } else { try first.syncFileSystem() }
+            } catch {
+                for (name, journal) in written {
+                    journal.syncFailed()
+                    failed.append(name)
+                }
+                if failure == nil { failure = .io(path: written[0].journal.paths.journal, error) }
+                written.removeAll()
+            }
+        }
+        var due: [String] = []
+        for (name, journal) in written {
+            journal.confirm()
+            if snapshotEvery > 0 && journal.recordsSinceSnapshot >= snapshotEvery { due.append(name) }
         }
         dirty = failed
         if let failure { throw failure }

@@ -45,6 +45,13 @@ extension FileDescriptor {
         _ = try valueOrThrow { Syscall.fdatasync(rawValue) }
     }
 
+    /// `syncfs`: makes everything written to the file system holding this
+    /// descriptor durable, in one call. Cheaper than one `fdatasync` per file
+    /// when many files were written (one journal commit instead of many).
+    public func syncFileSystem() throws(Errno) {
+        _ = try valueOrThrow { Syscall.syncfs(rawValue) }
+    }
+
     /// Cuts (or extends with zeros) the file to `length` bytes.
     public func truncate(to length: Int64) throws(Errno) {
         _ = try valueOrThrow { Syscall.ftruncate(rawValue, length) }

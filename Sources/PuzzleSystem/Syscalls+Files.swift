@@ -1,3 +1,4 @@
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,6 +12,10 @@ extension Syscall {
 
     static func fsync(_ fd: Int32) -> Int32 {
         Glibc.fsync(fd)
+    }
+
+    static func syncfs(_ fd: Int32) -> Int32 {
+        csystem_syncfs(fd)
     }
 
     static func fdatasync(_ fd: Int32) -> Int32 {

@@ -30,6 +30,10 @@ static inline uint32_t csystem_epoll_rdhup(void) { return EPOLLRDHUP; }
 /// module does not set; CSystem.c defines it and forwards.
 int csystem_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
+/// syncfs(2): flushes the whole file system holding `fd` in one call; also
+/// declared only under _GNU_SOURCE.
+int csystem_syncfs(int fd);
+
 /// Sets `sig` to SIG_IGN via sigaction; Swift cannot tell the sigaction
 /// function from the struct of the same name. 0 or -1 with errno set.
 static inline int csystem_ignore_signal(int sig) {
