@@ -98,6 +98,13 @@ extension PuzzleServer {
                     conn.closeReason = "HTTP request"
                     return
                 }
+                if let hot = bytes.withUnsafeBytes({ Request.parseHot($0) }) {
+                    stats.requests += 1
+                    handle(hot, from: conn)
+                    handled += 1
+                    if handled >= Self.linesPerTurn { backlog.append(conn); return }
+                    continue
+                }
                 guard let parsed = Request.parse(bytes) else { continue }
                 stats.requests += 1
                 switch parsed {

@@ -80,14 +80,37 @@ extension PuzzleServer {
             }
             conn.send("OK who \(s.players.count)")
         case .grab(let piece):
-            if perform(.grab(piece: piece), in: room, by: conn, player: player) { conn.send("OK grabbed \(piece)") }
+            if perform(.grab(piece: piece), in: room, by: conn, player: player) {
+                var bytes: [UInt8] = []
+                bytes.append(ascii: "OK grabbed ")
+                bytes.append(decimal: piece)
+                bytes.append(UInt8(ascii: "\n"))
+                conn.send(bytes: bytes)
+            }
         case .drag(let piece, let point):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
             if perform(.drag(piece: piece, to: point), in: room, by: conn, player: player) {
                 stats.drags += 1
-                let t = room.state.locks[piece]?.target.map { "\($0.row),\($0.col)" } ?? "-"
-                conn.send("OK dragged \(piece) \(point.x) \(point.y) \(t)")
+                // The hottest reply: formatted straight into bytes.
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(40)
+                bytes.append(ascii: "OK dragged ")
+                bytes.append(decimal: piece)
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(decimal: point.x)
+                bytes.append(UInt8(ascii: " "))
+                bytes.append(decimal: point.y)
+                if let t = room.state.locks[piece]?.target {
+                    bytes.append(UInt8(ascii: " "))
+                    bytes.append(decimal: t.row)
+                    bytes.append(UInt8(ascii: ","))
+                    bytes.append(decimal: t.col)
+                } else {
+                    bytes.append(ascii: " -")
+                }
+                bytes.append(UInt8(ascii: "\n"))
+                conn.send(bytes: bytes)
             }
         case .rotate(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
