@@ -1,14 +1,46 @@
 /// A growable byte buffer shared by reference: a room's broadcast bytes for one
 /// loop turn, or one connection's replies for one turn. Output queues hold
-/// slices of chunks, so an event is encoded once however many members get it.
+/// slices of chunks, so an event is encoded once however many members get it,
+/// and the bytes live in storage of the chunk's own so a gathered send can point
+/// at any slice of them without copying.
 final class ByteChunk {
-    var bytes: [UInt8] = []
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var count = 0
 
-    init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+    init(capacity: Int = 256) {
+        self.capacity = max(16, capacity)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 1)
     }
 
-    var count: Int { bytes.count }
+    deinit { base.deallocate() }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        reserve(count + bytes.count)
+        (base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// The bytes `start..<end`; valid until the next append (which may move them).
+    func bytes(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + start, count: end - start)
+    }
+
+    private func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 1)
+        newBase.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
 }
 
 /// A range of a chunk waiting to be sent.

@@ -72,7 +72,7 @@ final class Connection {
         let chunk: ByteChunk
         if let c = replyChunk { chunk = c } else { chunk = ByteChunk(capacity: 256); replyChunk = chunk }
         let start = chunk.count
-        chunk.bytes += bytes
+        chunk.append(bytes)
         out.append(chunk, from: start, to: chunk.count)
         markDirty()
     }
@@ -101,7 +101,7 @@ final class Connection {
             while i < room.lines.count && room.lines[i].end <= end {
                 let line = room.lines[i]
                 if line.isDrag {
-                    out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes[start..<line.end])
+                    out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes(start, line.end))
                 } else {
                     if line.piece >= 0 { out.dropCoalescedDrag(piece: Int(line.piece)) }
                     out.append(room.chunk, from: start, to: line.end)

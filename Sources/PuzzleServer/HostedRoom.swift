@@ -18,6 +18,9 @@ final class HostedRoom {
     /// slow readers can coalesce), or for other piece events which piece (so a
     /// stale held-back drag can be dropped).
     private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool)] = []
+    /// Reused encoding buffer: each event is encoded here once, then copied
+    /// into the chunk that every member's queue points into.
+    private var scratch: [UInt8] = []
     /// Durable events of this turn, for the journal.
     var durable: [RoomEvent] = []
     /// Sequenced events since the last snapshot on disk.
@@ -44,7 +47,9 @@ final class HostedRoom {
     /// Encodes events once into this turn's broadcast chunk.
     func broadcast(_ events: [RoomEvent]) {
         for e in events {
-            EventCodec.encode(e, into: &chunk.bytes)
+            scratch.removeAll(keepingCapacity: true)
+            EventCodec.encode(e, into: &scratch)
+            chunk.append(scratch)
             let (piece, isDrag) = Self.piece(of: e.body)
             lines.append((chunk.count, piece, isDrag))
             if e.body.isDurable { durable.append(e) }
@@ -54,7 +59,7 @@ final class HostedRoom {
 
     /// Broadcasts a raw line (chat) that belongs to no piece.
     func broadcast(line: [UInt8]) {
-        chunk.bytes += line
+        chunk.append(line)
         lines.append((chunk.count, -1, false))
     }
 

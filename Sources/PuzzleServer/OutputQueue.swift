@@ -33,13 +33,13 @@ struct OutputQueue {
     }
 
     mutating func append(bytes: [UInt8]) {
-        let chunk = ByteChunk()
-        chunk.bytes = bytes
+        let chunk = ByteChunk(capacity: bytes.count)
+        chunk.append(bytes)
         append(chunk, from: 0, to: bytes.count)
     }
 
     /// Keeps only the newest drag line for `piece`.
-    mutating func coalesceDrag(piece: Int, line: ArraySlice<UInt8>) {
+    mutating func coalesceDrag(piece: Int, line: UnsafeRawBufferPointer) {
         if coalescedDrags.updateValue(Array(line), forKey: piece) != nil { coalescedCount += 1 }
     }
 
@@ -69,24 +69,16 @@ struct OutputQueue {
     }
 
     private func sendSlices(_ socket: Socket, _ batch: ArraySlice<OutputSlice>) throws(Errno) -> IOResult {
-        // The socket layer takes whole arrays; a slice that is not a whole chunk
-        // is copied. Broadcast chunks are whole for most members, so copies are rare
-        // except for the first partial slice.
-        var buffers: [[UInt8]] = []
-        buffers.reserveCapacity(batch.count)
-        var first = true
-        var offset = 0
-        for s in batch {
-            let start = s.start + (first ? sentOffset : 0)
-            if s.start == 0 && s.end == s.chunk.bytes.count {
-                buffers.append(s.chunk.bytes)
-                if first { offset = sentOffset }
-            } else {
-                buffers.append(Array(s.chunk.bytes[start..<s.end]))
+        // Pointers straight into the chunks: no copies, whatever the slicing.
+        try withUnsafeTemporaryAllocation(of: UnsafeRawBufferPointer.self, capacity: batch.count) { buffers throws(Errno) in
+            var i = 0
+            for s in batch {
+                let start = s.start + (i == 0 ? sentOffset : 0)
+                buffers[i] = s.chunk.bytes(start, s.end)
+                i += 1
             }
-            first = false
+            return try socket.send(buffers: UnsafeBufferPointer(buffers))
         }
-        return try socket.send(buffers, firstBufferOffset: offset)
     }
 
     private mutating func consume(_ n: Int) {

@@ -24,6 +24,21 @@ extension Socket {
         }
     }
 
+    /// Gathered write of raw buffers with one sendmsg(2) (MSG_NOSIGNAL), at
+    /// most `maxBuffersPerSend` of them: for callers that keep their bytes in
+    /// storage of their own and must not copy them into arrays first.
+    public func send(buffers: UnsafeBufferPointer<UnsafeRawBufferPointer>) throws(Errno) -> IOResult {
+        let slots = Swift.max(1, Swift.min(buffers.count, Socket.maxBuffersPerSend))
+        return try withUnsafeTemporaryAllocation(of: iovec.self, capacity: slots) { iovecs throws(Errno) in
+            var filled = 0
+            for buffer in buffers where !buffer.isEmpty && filled < slots {
+                iovecs[filled] = iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress), iov_len: buffer.count)
+                filled += 1
+            }
+            return try send(iovecs: UnsafeBufferPointer(rebasing: iovecs[..<filled]))
+        }
+    }
+
     /// Sends as much of `bytes` as fits now (MSG_NOSIGNAL).
     public func send(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> IOResult {
         var vector = iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count)
