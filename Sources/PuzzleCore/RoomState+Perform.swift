@@ -76,9 +76,13 @@ extension RoomState {
     /// back where it was grabbed. Costs O(holds), not O(pieces).
     public mutating func expireLeases(at time: Int64, into events: inout [RoomEvent]) {
         guard !locks.isEmpty else { return }
-        let lapsed = locks.filter { $0.value.expiresAt <= time }.sorted { $0.key < $1.key }
-        for (piece, lock) in lapsed {
-            commit(.returned(piece: piece, by: lock.holder, reason: .expired), at: time, into: &events)
+        // Called every loop turn: allocate nothing unless something lapsed.
+        var lapsed: [(piece: Int, holder: PlayerID)] = []
+        for (piece, lock) in locks where lock.expiresAt <= time { lapsed.append((piece, lock.holder)) }
+        guard !lapsed.isEmpty else { return }
+        lapsed.sort { $0.piece < $1.piece }
+        for (piece, holder) in lapsed {
+            commit(.returned(piece: piece, by: holder, reason: .expired), at: time, into: &events)
         }
     }
 
