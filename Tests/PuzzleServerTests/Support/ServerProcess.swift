@@ -1,5 +1,6 @@
 import Foundation
 import PuzzleSystem
+import PuzzleTestSupport
 
 /// Why a `puzzle serve` child process could not be used.
 struct ServerProcessError: Error, CustomStringConvertible {
@@ -21,23 +22,6 @@ final class ServerProcess {
     private let stdout = Pipe()
     private let exited = DispatchSemaphore(value: 0)
 
-    /// The `puzzle` binary: `$PUZZLE_EXECUTABLE` if set, else the one built next
-    /// to the running test bundle (the build directory `swift test` uses).
-    static func executable() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["PUZZLE_EXECUTABLE"] {
-            return URL(fileURLWithPath: path)
-        }
-        let candidates = [
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("puzzle") }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw ServerProcessError(description: "the puzzle executable was not found next to the test bundle (looked at \(candidates.map(\.path))); build the whole package (swift build) or set PUZZLE_EXECUTABLE")
-        }
-        return found
-    }
-
     /// Starts `puzzle serve` and waits (bounded) for its banner to learn the port.
     init(dataDirectory: String, rooms: [String], extraArguments: [String] = [], timeout: Double = 20) throws {
         self.dataDirectory = dataDirectory
@@ -46,7 +30,7 @@ final class ServerProcess {
         logPath = workDirectory + "/stderr.log"
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
 
-        process.executableURL = try Self.executable()
+        process.executableURL = try PuzzleExecutable.url()
         process.currentDirectoryURL = URL(fileURLWithPath: workDirectory)
         process.arguments = ["serve", "--port", "0", "--bind", "127.0.0.1", "--data", dataDirectory, "--log-level", "warn"]
             + rooms.flatMap { ["--room", $0] } + extraArguments

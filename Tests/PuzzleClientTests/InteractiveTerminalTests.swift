@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import PuzzleTestSupport
+
+/// Runs the real `puzzle play` on a pseudo-terminal (util-linux `script`
+/// provides it), so the full-screen mode is what starts: it must draw the room,
+/// take keys, and leave the terminal as it found it on `quit`.
+@Suite(.serialized) struct InteractiveTerminalTests {
+    /// Collects a child's output on a reader thread; waiters are woken per chunk.
+    final class Output: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var bytes: [UInt8] = []
+
+        func append(_ data: Data) {
+            lock.lock()
+            bytes += data
+            lock.broadcast()
+            lock.unlock()
+        }
+
+        var text: String {
+            lock.lock(); defer { lock.unlock() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Waits until the output contains `needle`, up to `timeout` seconds.
+        func wait(for needle: String, timeout: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            lock.lock(); defer { lock.unlock() }
+            while !String(decoding: bytes, as: UTF8.self).contains(needle) {
+                if !lock.wait(until: deadline) { return false }
+            }
+            return true
+        }
+    }
+
+    private func startPlay(port: Int, name: String) throws -> (Process, Pipe, Output) {
+        let exe = try PuzzleExecutable.url()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        // -q quiet, -f flush at once, -e the child's exit status, -c the command.
+        p.arguments = ["-qfec", "\(exe.path) play 127.0.0.1:\(port) --name \(name)", "/dev/null"]
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "xterm-256color"
+        env["COLORTERM"] = "truecolor"
+        env.removeValue(forKey: "NO_COLOR")
+        p.environment = env
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = output
+        let collected = Output()
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if !data.isEmpty { collected.append(data) }
+        }
+        try p.run()
+        return (p, input, collected)
+    }
+
+    private func waitForExit(_ p: Process, timeout: Double = 20) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { p.waitUntilExit(); done.signal() }
+        return done.wait(timeout: .now() + timeout) == .success
+    }
+
+    @Test func fullScreenModeDrawsTheRoomTakesKeysAndRestoresTheTerminalOnQuit() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return
+        }
+        let server = try TestServer()
+        let watcher = try TestClient(port: server.port, name: "watcher")
+        try watcher.enter(as: "watcher")
+        let (p, input, out) = try startPlay(port: server.port, name: "tty")
+        defer { if p.isRunning { p.terminate() } }
+        // Full screen: alternate screen, then the status line of the room.
+        #expect(out.wait(for: "\u{1B}[?1049h"), "no alternate screen: \(out.text.suffix(300))")
+        #expect(out.wait(for: "lobby"), "no status line: \(out.text.suffix(300))")
+        // Tab grabs a free piece; the other player sees the grab.
+        input.fileHandleForWriting.write(Data("\t".utf8))
+        let grab = try watcher.waitForEvent { $0.contains(" grabbed ") }
+        #expect(grab.hasPrefix("EV "))
+        // A typed command: say, seen by the other player.
+        input.fileHandleForWriting.write(Data("say hi from a tty\r".utf8))
+        let say = try watcher.waitForEvent { $0.contains(" say ") }
+        #expect(say.hasSuffix("hi from a tty"))
+        input.fileHandleForWriting.write(Data("quit\r".utf8))
+        #expect(waitForExit(p), "the client did not exit on quit")
+        #expect(p.terminationStatus == 0)
+        // The terminal was handed back: main screen restored, cursor shown.
+        #expect(out.text.contains("\u{1B}[?1049l") && out.text.contains("\u{1B}[?25h"))
+        // Leaving released the piece it held.
+        try watcher.waitForEvent { $0.contains(" left ") }
+    }
+}
