@@ -12,8 +12,17 @@ struct PendingRequest {
     var intended: UInt64
 }
 
+/// One step of a bot's drag path: where to, and when it was meant to go
+/// (0 while not sent).
+struct PathStep {
+    var x: Int32
+    var y: Int32
+    var sent: UInt64
+}
+
 /// One bot player: its connection, what it has asked and not been answered,
-/// its mirror of the room, and where it is in its grab-drag-drop cycle.
+/// how far it has followed its room's event stream, and where it is in its
+/// grab-drag-drop cycle.
 final class BenchBot {
     enum Phase: Equatable {
         /// Connected; HELLO and JOIN sent.
@@ -33,62 +42,56 @@ final class BenchBot {
     let index: Int
     let room: Int
     let socket: Socket
-    var connected = true
-    var phase: Phase = .joining
-    var player = -1
+    @exclusivity(unchecked) var connected = true
+    @exclusivity(unchecked) var phase: Phase = .joining
+    @exclusivity(unchecked) var player = -1
 
     // Output not yet written to the socket.
-    var out: [UInt8] = []
-    var outSent = 0
-    var queuedForFlush = false
-    var wantsWritable = false
+    @exclusivity(unchecked) var out: [UInt8] = []
+    @exclusivity(unchecked) var outSent = 0
+    @exclusivity(unchecked) var queuedForFlush = false
+    @exclusivity(unchecked) var wantsWritable = false
 
     /// Bytes of an incomplete line carried to the next read.
-    var carry: [UInt8] = []
+    @exclusivity(unchecked) var carry: [UInt8] = []
     /// `S` lines (LF-terminated) of the snapshot being received with JOIN.
-    var stateLines: [UInt8] = []
+    @exclusivity(unchecked) var stateLines: [UInt8] = []
 
     // In-flight requests, a ring buffer (head..<tail, grows when full).
-    private var ring = [PendingRequest](repeating: PendingRequest(kind: .hello, piece: 0, intended: 0), count: 16)
-    private var head = 0
-    private(set) var inFlight = 0
+    @exclusivity(unchecked) private var ring = [PendingRequest](repeating: PendingRequest(kind: .hello, piece: 0, intended: 0), count: 16)
+    @exclusivity(unchecked) private var head = 0
+    @exclusivity(unchecked) private(set) var inFlight = 0
 
-    /// The room as this bot has seen it: the JOIN snapshot plus every sequenced event.
-    var mirror: RoomState?
-    var lastSeq: UInt64 = 0
+    /// The seq of the last sequenced event this bot received (from its JOIN
+    /// snapshot on); its room's reference mirror is verified to match.
+    @exclusivity(unchecked) var lastSeq: UInt64 = 0
 
     // The current cycle: piece, path and when each drag step was meant to go.
-    var piece = -1
-    var step = 0
-    var pathX: [Int32]
-    var pathY: [Int32]
-    var pathSent: [UInt64]
+    @exclusivity(unchecked) var piece = -1
+    @exclusivity(unchecked) var step = 0
+    let steps: Int
+    @exclusivity(unchecked) var path: [PathStep]
     // The previous cycle's path, to time drags that arrive after the bot moved on.
-    var previousPiece = -1
-    var previousX: [Int32]
-    var previousY: [Int32]
-    var previousSent: [UInt64]
+    @exclusivity(unchecked) var previousPiece = -1
+    @exclusivity(unchecked) var previous: [PathStep]
     /// Paced slots that came while a GRAB was in flight: owed drags, sent as
     /// soon as the grab succeeds, each timed from its own slot.
-    var owed: [UInt64] = []
-    var owedHead = 0
+    @exclusivity(unchecked) var owed: [UInt64] = []
+    @exclusivity(unchecked) var owedHead = 0
     /// Consecutive refused grabs (HELD), to back off to another piece.
-    var refusedInARow = 0
+    @exclusivity(unchecked) var refusedInARow = 0
     /// Listed for a retry because no piece was free (`--rate max`).
-    var listedIdle = false
+    @exclusivity(unchecked) var listedIdle = false
     /// The DIGEST check has been answered.
-    var checked = false
+    @exclusivity(unchecked) var checked = false
 
     init(index: Int, room: Int, socket: Socket, steps: Int) {
         self.index = index
         self.room = room
         self.socket = socket
-        pathX = [Int32](repeating: 0, count: steps)
-        pathY = [Int32](repeating: 0, count: steps)
-        pathSent = [UInt64](repeating: 0, count: steps)
-        previousX = pathX
-        previousY = pathY
-        previousSent = pathSent
+        self.steps = steps
+        path = [PathStep](repeating: PathStep(x: 0, y: 0, sent: 0), count: steps)
+        previous = path
     }
 
     // MARK: - In-flight requests
@@ -139,17 +142,14 @@ final class BenchBot {
 
     /// Starts a cycle on `piece`, moving the previous path aside.
     func beginPath(piece: Int, from start: Point, to end: Point) {
-        swap(&pathX, &previousX)
-        swap(&pathY, &previousY)
-        swap(&pathSent, &previousSent)
+        swap(&path, &previous)
         previousPiece = self.piece
         self.piece = piece
         step = 0
-        let k = pathX.count
+        let k = steps
         for i in 0..<k {
-            pathX[i] = Int32(start.x + (end.x - start.x) * (i + 1) / k)
-            pathY[i] = Int32(start.y + (end.y - start.y) * (i + 1) / k)
-            pathSent[i] = 0
+            path[i] = PathStep(x: Int32(start.x + (end.x - start.x) * (i + 1) / k),
+                               y: Int32(start.y + (end.y - start.y) * (i + 1) / k), sent: 0)
         }
     }
 
@@ -158,13 +158,17 @@ final class BenchBot {
     @inline(__always)
     func intendedTime(piece: Int, x: Int, y: Int) -> UInt64? {
         let x = Int32(truncatingIfNeeded: x), y = Int32(truncatingIfNeeded: y)
-        if piece == self.piece {
-            for i in 0..<pathX.count where pathX[i] == x && pathY[i] == y && pathSent[i] != 0 { return pathSent[i] }
-        }
-        if piece == previousPiece {
-            for i in 0..<previousX.count where previousX[i] == x && previousY[i] == y && previousSent[i] != 0 { return previousSent[i] }
-        }
+        if piece == self.piece, let t = Self.sentTime(path, x, y) { return t }
+        if piece == previousPiece, let t = Self.sentTime(previous, x, y) { return t }
         return nil
+    }
+
+    @inline(__always)
+    private static func sentTime(_ steps: [PathStep], _ x: Int32, _ y: Int32) -> UInt64? {
+        steps.withUnsafeBufferPointer { p in
+            for s in p where s.x == x && s.y == y && s.sent != 0 { return s.sent }
+            return nil
+        }
     }
 
     // MARK: - Output

@@ -31,6 +31,12 @@ extension BenchOptions {
     server memory:
       puzzle bench --idle N --server HOST:PORT --server-pid PID
                           open N idle greeted connections; report the server's RSS growth per connection
+    End checks: the bench keeps one mirror per room (its first JOIN snapshot plus
+    every sequenced event, applied once) and proves every bot's view equal to it:
+    each bot's snapshot digest equals the mirror's at that seq, and each event
+    line it receives has the next seq and the same hash as the line the mirror
+    applied. At the end the mirror must equal the server's DIGEST as every bot
+    sees it (same seq and value), hold no lock, and have every piece once.
     Exit status: 0 when every end check passes, 1 when one fails, 2 on bad usage.
     """
 

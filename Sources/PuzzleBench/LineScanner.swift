@@ -83,6 +83,13 @@ struct LineScanner {
         return true
     }
 
+    /// Whether the line ends with `text`.
+    func hasSuffix(_ text: StaticString) -> Bool {
+        let n = text.utf8CodeUnitCount
+        guard n <= end else { return false }
+        return matches(end - n..<end, text)
+    }
+
     /// The whole line as a string (for the rare lines parsed the slow way).
     var string: String {
         String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)

@@ -71,7 +71,7 @@ extension LoadReport {
             "\"total_drags_sent\":\(totalDragsSent)", "\"total_drags_ok\":\(totalDragsOK)", "\"total_drags_refused\":\(totalDragsRefused)",
             "\"total_deliveries\":\(totalDeliveries)", "\"total_expected_deliveries\":\(totalExpectedDeliveries)",
             "\"total_errors\":\(totalErrors)", "\"lost_holds\":\(lostHolds)",
-            "\"event_gaps\":\(eventGaps)", "\"mirror_errors\":\(mirrorErrors)", "\"digest_mismatches\":\(digestMismatches)",
+            "\"event_gaps\":\(eventGaps)", "\"mirror_errors\":\(mirrorErrors)", "\"digest_mismatches\":\(digestMismatches)", "\"view_mismatches\":\(viewMismatches)",
             "\"held_at_end\":\(heldAtEnd)", "\"piece_errors\":\(pieceErrors)", "\"unexpected_replies\":\(unexpectedReplies)",
             "\"bench_cpu_s\":\(fmt(benchCPUSeconds))", "\"bench_peak_rss_bytes\":\(benchPeakRSS)",
         ]

@@ -43,6 +43,9 @@ public struct LoadReport: Sendable {
     public var mirrorErrors: Int
     public var unexpectedReplies: Int
     public var digestMismatches: Int
+    /// Bots whose JOIN snapshot or event stream differed from their room's
+    /// reference mirror (snapshot digest at its seq, or an event line's hash).
+    public var viewMismatches: Int
     public var heldAtEnd: Int
     public var pieceErrors: Int
     public var notes: [String]
@@ -63,8 +66,9 @@ public struct LoadReport: Sendable {
     /// Every end check, in order, with whether it passed.
     public var checks: [(name: String, passed: Bool, detail: String)] {
         [
-            ("mirrors equal the server's digest", digestMismatches == 0 && mirrorErrors == 0, "\(digestMismatches) mismatched, \(mirrorErrors) mirror errors"),
-            ("no piece lost or duplicated", pieceErrors == 0, "\(pieceErrors) bad mirrors"),
+            ("every bot's view equals its room's mirror", viewMismatches == 0, "\(viewMismatches) snapshot or event-line mismatches"),
+            ("room mirrors equal the server's digest", digestMismatches == 0 && mirrorErrors == 0, "\(digestMismatches) mismatched, \(mirrorErrors) mirror errors"),
+            ("no piece lost or duplicated", pieceErrors == 0, "\(pieceErrors) bad room mirrors"),
             ("no lock left held", heldAtEnd == 0, "\(heldAtEnd) bots saw holds"),
             ("no event gap", eventGaps == 0, "\(eventGaps) gaps"),
             ("no disconnect", disconnects == 0, "\(disconnects) disconnects"),

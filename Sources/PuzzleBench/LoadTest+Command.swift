@@ -93,7 +93,7 @@ extension LoadTest {
             totalDeliveries: total.deliveries, totalExpectedDeliveries: total.expectedDeliveries, totalErrors: total.errors,
             lostHolds: total.lostHolds, solves: rooms.flatMap(\.solveMillis),
             disconnects: failures.disconnects, eventGaps: failures.eventGaps, mirrorErrors: failures.mirrorErrors,
-            unexpectedReplies: failures.unexpectedReplies, digestMismatches: digestMismatches, heldAtEnd: heldAtEnd,
+            unexpectedReplies: failures.unexpectedReplies, digestMismatches: digestMismatches, viewMismatches: viewMismatches, heldAtEnd: heldAtEnd,
             pieceErrors: pieceErrors, notes: failures.messages,
             benchCPUSeconds: (try? ProcessStats.cpuSeconds()) ?? 0,
             benchPeakRSS: ProcessSample.read(pid: Int(ProcessInfo.processInfo.processIdentifier))?.peakResidentBytes ?? 0,

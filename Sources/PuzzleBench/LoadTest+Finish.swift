@@ -48,31 +48,41 @@ extension LoadTest {
             }
             try turn(timeoutMillis: 10)
         }
+        checkPieces()
     }
 
     /// `OK digest seq=<n> value=<hex16> correct=<c> total=<t> held=<h> puzzle=<i>`
-    /// against the bot's mirror: same sequence number and digest, no hold left,
-    /// and every piece exactly once.
+    /// against the bot's room's reference mirror: the bot has followed the
+    /// stream to the server's seq, the reference is there too with the same
+    /// digest, and no hold is left.
     func checkDigest(_ bot: BenchBot, _ rest: LineScanner) {
         bot.checked = true
         let fields = replyFields(rest.string)
-        guard let mirror = bot.mirror else {
+        let room = rooms[bot.room]
+        guard let mirror = room.reference, let digest = room.referenceDigest else {
             digestMismatches += 1
-            failures.note("bot\(bot.index): no mirror to compare")
+            failures.note("bot\(bot.index): no room mirror to compare")
             return
         }
         let seq = fields["seq"].flatMap(UInt64.init)
-        if seq != mirror.seq || fields["value"] != mirror.digest.description {
+        if seq != bot.lastSeq || seq != mirror.seq || fields["value"] != digest.description {
             digestMismatches += 1
-            failures.note("bot\(bot.index): mirror seq=\(mirror.seq) digest=\(mirror.digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
+            failures.note("bot\(bot.index): seen to seq \(bot.lastSeq), room mirror seq=\(mirror.seq) digest=\(digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
         }
         if fields["held"] != "0" || !mirror.locks.isEmpty {
             heldAtEnd += 1
-            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), mirror \(mirror.locks.count)")
+            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), room mirror \(mirror.locks.count)")
         }
-        if let problem = Self.pieceProblem(mirror) {
-            pieceErrors += 1
-            failures.note("bot\(bot.index): \(problem)")
+    }
+
+    /// Every room's reference mirror has every piece exactly once.
+    func checkPieces() {
+        for room in rooms {
+            guard let mirror = room.reference else { continue }
+            if let problem = Self.pieceProblem(mirror) {
+                pieceErrors += 1
+                failures.note("\(room.name): \(problem)")
+            }
         }
     }
 

@@ -5,7 +5,7 @@ extension LoadTest {
     /// Asks for a free piece (free per the bot's mirror and not claimed by
     /// another bot). With none free the bot waits, idle.
     func startCycle(_ bot: BenchBot) {
-        guard !stopping, bot.connected, let mirror = bot.mirror else { return }
+        guard !stopping, bot.connected, let mirror = rooms[bot.room].reference else { return }
         guard !mirror.isSolved else {
             skip(bot.forgetOwed())
             bot.phase = .waitingForPuzzle
@@ -33,7 +33,7 @@ extension LoadTest {
 
     /// The grab succeeded: plan the path home and send any drags owed.
     func grabbed(_ bot: BenchBot, piece: Int) {
-        guard let mirror = bot.mirror, piece < mirror.pieceCount, mirror.holder(of: piece) == PlayerID(bot.player) else {
+        guard let mirror = rooms[bot.room].reference, piece < mirror.pieceCount, mirror.holder(of: piece) == PlayerID(bot.player) else {
             // The hold is already gone (a solve came between); nothing to drag.
             rooms[bot.room].claimed.remove(piece)
             if stopping { bot.phase = .finished } else if bot.phase == .grabbing { startCycle(bot) }
@@ -57,20 +57,21 @@ extension LoadTest {
     /// for the next piece in the same write.
     func sendDrag(_ bot: BenchBot, intended: UInt64) {
         let i = bot.step
+        let to = bot.path[i]
         bot.out.append(ascii: "DRAG ")
         bot.out.append(decimal: bot.piece)
         bot.out.append(0x20)
-        bot.out.append(decimal: Int(bot.pathX[i]))
+        bot.out.append(decimal: Int(to.x))
         bot.out.append(0x20)
-        bot.out.append(decimal: Int(bot.pathY[i]))
+        bot.out.append(decimal: Int(to.y))
         bot.out.append(0x0A)
-        bot.pathSent[i] = intended
+        bot.path[i].sent = intended
         bot.step += 1
         bot.expect(.drag, piece: bot.piece, intended: intended)
         total.dragsSent += 1
         if inWindow(intended) { window.dragsSent += 1 }
         markDirty(bot)
-        if bot.step == bot.pathX.count {
+        if bot.step == bot.steps {
             drop(bot)
             startCycle(bot)
         }

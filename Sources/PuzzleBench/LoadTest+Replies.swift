@@ -41,7 +41,7 @@ extension LoadTest {
             total.dropsOK += 1
             if inWindow(now) { window.dropsOK += 1 }
             // "OK dropped <piece> <outcome> solved": this drop solved the puzzle.
-            if !stopping && rest.string.hasSuffix(" solved") {
+            if !stopping && rest.hasSuffix(" solved") {
                 bot.sendLine("NEXT")
                 bot.expect(.next, intended: now)
                 total.nextSent += 1
@@ -87,7 +87,7 @@ extension LoadTest {
             bot.phase = .idle
             if stopping {
                 bot.phase = .finished
-            } else if bot.mirror?.isSolved == true {
+            } else if rooms[bot.room].reference?.isSolved == true {
                 skip(bot.forgetOwed())
                 bot.phase = .waitingForPuzzle
             } else {
@@ -130,8 +130,7 @@ extension LoadTest {
                 failures.note("bot\(bot.index): snapshot seq \(snapshot.state.seq) but JOIN says \(seq)")
                 return
             }
-            bot.mirror = snapshot.state
-            bot.lastSeq = seq
+            snapshotJoined(bot, state: snapshot.state)
         } catch {
             failures.mirrorErrors += 1
             failures.note("bot\(bot.index): bad snapshot: \(error)")
