@@ -12,14 +12,6 @@ struct PendingRequest {
     var intended: UInt64
 }
 
-/// One step of a bot's drag path: where to, and when it was meant to go
-/// (0 while not sent).
-struct PathStep {
-    var x: Int32
-    var y: Int32
-    var sent: UInt64
-}
-
 /// One bot player: its connection, what it has asked and not been answered,
 /// how far it has followed its room's event stream, and where it is in its
 /// grab-drag-drop cycle.
@@ -66,14 +58,9 @@ final class BenchBot {
     /// snapshot on); its room's reference mirror is verified to match.
     @exclusivity(unchecked) var lastSeq: UInt64 = 0
 
-    // The current cycle: piece, path and when each drag step was meant to go.
+    // The current cycle: piece and drag steps sent (the path is in `PathTable`).
     @exclusivity(unchecked) var piece = -1
     @exclusivity(unchecked) var step = 0
-    let steps: Int
-    @exclusivity(unchecked) var path: [PathStep]
-    // The previous cycle's path, to time drags that arrive after the bot moved on.
-    @exclusivity(unchecked) var previousPiece = -1
-    @exclusivity(unchecked) var previous: [PathStep]
     /// Paced slots that came while a GRAB was in flight: owed drags, sent as
     /// soon as the grab succeeds, each timed from its own slot.
     @exclusivity(unchecked) var owed: [UInt64] = []
@@ -85,13 +72,10 @@ final class BenchBot {
     /// The DIGEST check has been answered.
     @exclusivity(unchecked) var checked = false
 
-    init(index: Int, room: Int, socket: Socket, steps: Int) {
+    init(index: Int, room: Int, socket: Socket) {
         self.index = index
         self.room = room
         self.socket = socket
-        self.steps = steps
-        path = [PathStep](repeating: PathStep(x: 0, y: 0, sent: 0), count: steps)
-        previous = path
     }
 
     // MARK: - In-flight requests
@@ -139,37 +123,6 @@ final class BenchBot {
     }
 
     // MARK: - Paths
-
-    /// Starts a cycle on `piece`, moving the previous path aside.
-    func beginPath(piece: Int, from start: Point, to end: Point) {
-        swap(&path, &previous)
-        previousPiece = self.piece
-        self.piece = piece
-        step = 0
-        let k = steps
-        for i in 0..<k {
-            path[i] = PathStep(x: Int32(start.x + (end.x - start.x) * (i + 1) / k),
-                               y: Int32(start.y + (end.y - start.y) * (i + 1) / k), sent: 0)
-        }
-    }
-
-    /// The intended send time of this bot's drag of `piece` to (x, y), if it
-    /// is one of its current or previous path's steps already sent.
-    @inline(__always)
-    func intendedTime(piece: Int, x: Int, y: Int) -> UInt64? {
-        let x = Int32(truncatingIfNeeded: x), y = Int32(truncatingIfNeeded: y)
-        if piece == self.piece, let t = Self.sentTime(path, x, y) { return t }
-        if piece == previousPiece, let t = Self.sentTime(previous, x, y) { return t }
-        return nil
-    }
-
-    @inline(__always)
-    private static func sentTime(_ steps: [PathStep], _ x: Int32, _ y: Int32) -> UInt64? {
-        steps.withUnsafeBufferPointer { p in
-            for s in p where s.x == x && s.y == y && s.sent != 0 { return s.sent }
-            return nil
-        }
-    }
 
     // MARK: - Output
 

@@ -44,15 +44,39 @@ final class BenchRoom {
 
     init(name: String) { self.name = name }
 
-    /// The reference's sequence number, or -1 before the first snapshot.
-    var referenceSeq: Int { reference.map { Int($0.seq) } ?? -1 }
+    /// The reference's sequence number, or -1 without one; kept beside it so
+    /// the per-event path never reads the (large) reference itself.
+    @exclusivity(unchecked) private(set) var referenceSeq = -1
+
+    /// Replaces the reference (a snapshot, or nil when it broke).
+    func setReference(_ state: RoomState?) {
+        reference = state
+        referenceSeq = state.map { Int($0.seq) } ?? -1
+    }
+
+    /// Applies one sequenced event to the reference, in place.
+    func apply(_ event: RoomEvent) throws(PuzzleError) {
+        try reference?.apply(event)
+        referenceSeq = Int(event.seq)
+    }
+
+    /// Runs `body` on the reference, moved out and back rather than copied
+    /// (reading a struct held by a class copies it: hundreds of bytes and a
+    /// retain per field). `body` must not touch `reference`.
+    @inline(__always)
+    func withReference<R>(_ body: (borrowing RoomState) -> R) -> R? {
+        guard let state = reference.take() else { return nil }
+        let result = body(state)
+        reference = consume state
+        return result
+    }
 
     /// The reference's digest, computed once per seq.
     var referenceDigest: StateDigest? {
-        guard let reference else { return nil }
-        if let c = digestCache, c.seq == reference.seq { return c.digest }
-        let d = reference.digest
-        digestCache = (reference.seq, d)
+        guard referenceSeq >= 0 else { return nil }
+        if let c = digestCache, c.seq == UInt64(referenceSeq) { return c.digest }
+        guard let d = withReference({ $0.digest }) else { return nil }
+        digestCache = (UInt64(referenceSeq), d)
         return d
     }
 
@@ -60,10 +84,7 @@ final class BenchRoom {
     /// different line with that seq.
     @inline(__always)
     func recordLine(seq: Int, hash: UInt64) -> Bool {
-        if seq >= lineHashes.count {
-            lineHashes.reserveCapacity(Swift.max(seq + 1, lineHashes.count * 2))
-            while lineHashes.count <= seq { lineHashes.append(0) }
-        }
+        while lineHashes.count <= seq { lineHashes.append(0) }  // amortised growth
         let known = lineHashes[seq]
         if known == 0 {
             lineHashes[seq] = hash

@@ -59,27 +59,26 @@ extension LoadTest {
         bot.checked = true
         let fields = replyFields(rest.string)
         let room = rooms[bot.room]
-        guard let mirror = room.reference, let digest = room.referenceDigest else {
+        guard let digest = room.referenceDigest, let locks = room.withReference({ $0.locks.count }) else {
             digestMismatches += 1
             failures.note("bot\(bot.index): no room mirror to compare")
             return
         }
         let seq = fields["seq"].flatMap(UInt64.init)
-        if seq != bot.lastSeq || seq != mirror.seq || fields["value"] != digest.description {
+        if seq != bot.lastSeq || seq != UInt64(room.referenceSeq) || fields["value"] != digest.description {
             digestMismatches += 1
-            failures.note("bot\(bot.index): seen to seq \(bot.lastSeq), room mirror seq=\(mirror.seq) digest=\(digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
+            failures.note("bot\(bot.index): seen to seq \(bot.lastSeq), room mirror seq=\(room.referenceSeq) digest=\(digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
         }
-        if fields["held"] != "0" || !mirror.locks.isEmpty {
+        if fields["held"] != "0" || locks != 0 {
             heldAtEnd += 1
-            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), room mirror \(mirror.locks.count)")
+            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), room mirror \(locks)")
         }
     }
 
     /// Every room's reference mirror has every piece exactly once.
     func checkPieces() {
         for room in rooms {
-            guard let mirror = room.reference else { continue }
-            if let problem = Self.pieceProblem(mirror) {
+            if let problem = room.withReference({ Self.pieceProblem($0) }) ?? nil {
                 pieceErrors += 1
                 failures.note("\(room.name): \(problem)")
             }

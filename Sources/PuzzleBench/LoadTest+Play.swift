@@ -5,14 +5,15 @@ extension LoadTest {
     /// Asks for a free piece (free per the bot's mirror and not claimed by
     /// another bot). With none free the bot waits, idle.
     func startCycle(_ bot: BenchBot) {
-        guard !stopping, bot.connected, let mirror = rooms[bot.room].reference else { return }
-        guard !mirror.isSolved else {
+        // The room's mirror is read in place (`reference?.`), never copied out.
+        let room = rooms[bot.room]
+        guard !stopping, bot.connected, let solved = room.withReference({ $0.isSolved }) else { return }
+        guard !solved else {
             skip(bot.forgetOwed())
             bot.phase = .waitingForPuzzle
             return
         }
-        let room = rooms[bot.room]
-        guard let piece = choosePiece(mirror, claimed: room.claimed) else {
+        guard let piece = choosePiece(room) else {
             bot.phase = .idle
             if interval == nil && !bot.listedIdle {
                 bot.listedIdle = true
@@ -33,13 +34,20 @@ extension LoadTest {
 
     /// The grab succeeded: plan the path home and send any drags owed.
     func grabbed(_ bot: BenchBot, piece: Int) {
-        guard let mirror = rooms[bot.room].reference, piece < mirror.pieceCount, mirror.holder(of: piece) == PlayerID(bot.player) else {
+        let room = rooms[bot.room]
+        let path = room.withReference { r -> (from: Point, to: Point)? in
+            guard piece < r.pieceCount, r.holder(of: piece) == PlayerID(bot.player) else { return nil }
+            return (r.position(of: piece), r.geometry.origin(of: r.homeCell(of: piece)))
+        }
+        guard let (from, to) = path ?? nil else {
             // The hold is already gone (a solve came between); nothing to drag.
             rooms[bot.room].claimed.remove(piece)
             if stopping { bot.phase = .finished } else if bot.phase == .grabbing { startCycle(bot) }
             return
         }
-        bot.beginPath(piece: piece, from: mirror.position(of: piece), to: mirror.geometry.origin(of: mirror.homeCell(of: piece)))
+        bot.piece = piece
+        bot.step = 0
+        paths.begin(bot: bot.index, piece: piece, from: from, to: to)
         bot.phase = .holding
         if stopping {
             drop(bot)
@@ -57,7 +65,7 @@ extension LoadTest {
     /// for the next piece in the same write.
     func sendDrag(_ bot: BenchBot, intended: UInt64) {
         let i = bot.step
-        let to = bot.path[i]
+        let to = paths.step(bot: bot.index, i)
         bot.out.append(ascii: "DRAG ")
         bot.out.append(decimal: bot.piece)
         bot.out.append(0x20)
@@ -65,13 +73,13 @@ extension LoadTest {
         bot.out.append(0x20)
         bot.out.append(decimal: Int(to.y))
         bot.out.append(0x0A)
-        bot.path[i].sent = intended
+        paths.markSent(bot: bot.index, i, at: intended)
         bot.step += 1
         bot.expect(.drag, piece: bot.piece, intended: intended)
         total.dragsSent += 1
         if inWindow(intended) { window.dragsSent += 1 }
         markDirty(bot)
-        if bot.step == bot.steps {
+        if bot.step == paths.steps {
             drop(bot)
             startCycle(bot)
         }
@@ -136,16 +144,20 @@ extension LoadTest {
     }
 
     /// A piece neither held, claimed nor in place: random probes, then a scan
-    /// from a random start (only near the end of a puzzle).
-    func choosePiece(_ mirror: RoomState, claimed: Set<Int>) -> Int? {
-        let n = mirror.pieceCount
-        func free(_ p: Int) -> Bool { mirror.holder(of: p) == nil && !claimed.contains(p) && !mirror.isCorrect(p) }
-        for _ in 0..<16 {
-            let p = Int(rng.next() % UInt64(n))
-            if free(p) { return p }
-        }
-        let start = Int(rng.next() % UInt64(n))
-        for i in 0..<n where free((start + i) % n) { return (start + i) % n }
-        return nil
+    /// from a random start (only near the end of a puzzle). Cheapest test first.
+    func choosePiece(_ room: BenchRoom) -> Int? {
+        room.withReference { r -> Int? in
+            let n = r.pieceCount
+            guard n > 0 else { return nil }
+            let claimed = room.claimed
+            func free(_ p: Int) -> Bool { !r.isCorrect(p) && !claimed.contains(p) && r.holder(of: p) == nil }
+            for _ in 0..<16 {
+                let p = Int(rng.next() % UInt64(n))
+                if free(p) { return p }
+            }
+            let start = Int(rng.next() % UInt64(n))
+            for i in 0..<n where free((start + i) % n) { return (start + i) % n }
+            return nil
+        } ?? nil
     }
 }

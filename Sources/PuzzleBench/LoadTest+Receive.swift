@@ -70,11 +70,19 @@ extension LoadTest {
 
     // MARK: - Events
 
+    /// "dragged " as a little-endian 64-bit word.
+    static var draggedWord: UInt64 { 0x2064_6567_6761_7264 }
+
     private func event(_ bot: BenchBot, _ line: LineScanner) {
         var s = line
         s.position = 3  // "EV "
         guard let seqValue = s.int(), seqValue >= 0 else { return badEvent(bot, line) }
         let seq = UInt64(seqValue)
+        // Nearly every line is a drag: recognise " dragged " in one 8-byte compare.
+        if s.position + 9 <= s.end && UnsafeRawPointer(s.base + s.position + 1).loadUnaligned(as: UInt64.self) == Self.draggedWord {
+            s.position += 9
+            return dragged(bot, seq: seq, s, line)
+        }
         let name = s.word()
         if s.matches(name, "dragged") { return dragged(bot, seq: seq, s, line) }
         if s.matches(name, "say") { return }
@@ -99,7 +107,7 @@ extension LoadTest {
         let i = id &- playerBase
         guard i >= 0 && i < botByPlayer.count else { return }
         let b = botByPlayer[i]
-        guard b >= 0, let sent = bots[Int(b)].intendedTime(piece: piece, x: x, y: y), inWindow(sent) else { return }
+        guard b >= 0, let sent = paths.intendedTime(bot: Int(b), piece: piece, x: x, y: y), inWindow(sent) else { return }
         broadcastLatency.record(t > sent ? (t &- sent) / 1000 : 0)
     }
 }

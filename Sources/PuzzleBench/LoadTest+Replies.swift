@@ -87,7 +87,7 @@ extension LoadTest {
             bot.phase = .idle
             if stopping {
                 bot.phase = .finished
-            } else if rooms[bot.room].reference?.isSolved == true {
+            } else if rooms[bot.room].withReference({ $0.isSolved }) == true {
                 skip(bot.forgetOwed())
                 bot.phase = .waitingForPuzzle
             } else {

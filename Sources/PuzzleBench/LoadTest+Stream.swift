@@ -20,7 +20,7 @@ extension LoadTest {
             failures.note("bot\(bot.index): event line for seq \(seq) differs from another member's: '\(line.string.prefix(80))'")
             return
         }
-        guard !room.broken, room.reference != nil else { return }
+        guard !room.broken, room.referenceSeq >= 0 else { return }
         let next = room.referenceSeq + 1
         if i >= next && (room.joining || i > next) && room.storedLines[seq] == nil {
             room.storedLines[seq] = Array(UnsafeBufferPointer(start: line.base, count: line.end))
@@ -41,20 +41,20 @@ extension LoadTest {
         bot.lastSeq = seq
         guard !room.broken else { return }
         let digest = state.digest
-        guard let reference = room.reference else {
-            room.reference = state
+        guard room.referenceSeq >= 0 else {
+            room.setReference(state)
             room.digests[seq] = digest
             drainStored(room)
             return
         }
-        if seq > reference.seq {
+        if seq > UInt64(room.referenceSeq) {
             room.pendingSnapshots[seq, default: []].append((bot.index, digest))
         } else if let d = room.digests[seq] {
             compareSnapshot(room, bot: bot.index, seq: seq, snapshot: digest, reference: d)
         } else {
             for (k, d) in room.digests { room.pendingSnapshots[k, default: []].append((-1, d)) }
             room.digests = [seq: digest]
-            room.reference = state
+            room.setReference(state)
             drainStored(room)
         }
     }
@@ -68,7 +68,7 @@ extension LoadTest {
 
     /// Applies stored lines that now follow the reference.
     private func drainStored(_ room: BenchRoom) {
-        while !room.broken, let seq = room.reference.map({ $0.seq + 1 }), let bytes = room.storedLines[seq] {
+        while !room.broken, room.referenceSeq >= 0, case let seq = UInt64(room.referenceSeq + 1), let bytes = room.storedLines[seq] {
             if !room.joining { room.storedLines[seq] = nil }
             bytes.withUnsafeBytes { advance(room, LineScanner($0)) }
         }
@@ -84,11 +84,11 @@ extension LoadTest {
         let name = s.word()
         guard let body = fastBody(name, &s) ?? slowBody(line) else { return breakReference(room, line, "cannot parse") }
         do {
-            try room.reference?.apply(RoomEvent(seq: seq, time: clockMillis, body: body))
+            try room.apply(RoomEvent(seq: seq, time: clockMillis, body: body))
         } catch {
             return breakReference(room, line, "\(error)")
         }
-        if room.joining, let digest = room.reference?.digest {
+        if room.joining, let digest = room.withReference({ $0.digest }) {
             room.digests[seq] = digest
             if let waiting = room.pendingSnapshots.removeValue(forKey: seq) {
                 for w in waiting { compareSnapshot(room, bot: w.bot, seq: seq, snapshot: w.digest, reference: digest) }
@@ -122,7 +122,7 @@ extension LoadTest {
 
     private func breakReference(_ room: BenchRoom, _ line: LineScanner, _ why: String) {
         room.broken = true
-        room.reference = nil
+        room.setReference(nil)
         room.storedLines = [:]
         failures.mirrorErrors += 1
         failures.note("\(room.name): cannot apply '\(line.string.prefix(80))': \(why)")

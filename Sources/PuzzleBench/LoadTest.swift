@@ -49,6 +49,7 @@ final class LoadTest {
     @exclusivity(unchecked) var playerBase = 0
     @exclusivity(unchecked) var rng: SeededGenerator
     let readBuffer: UnsafeMutableRawBufferPointer
+    let paths: PathTable
 
     init(options: BenchOptions, host: String, port: UInt16) throws(Errno) {
         self.options = options
@@ -62,6 +63,7 @@ final class LoadTest {
             interval = nil
         }
         readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        paths = PathTable(bots: options.bots, steps: options.steps)
     }
 
     deinit {
@@ -86,7 +88,7 @@ final class LoadTest {
             let socket = try Socket.connect(host: host, port: port, timeoutMillis: 5000)
             try socket.setNoDelay()
             let room = i % rooms.count
-            let bot = BenchBot(index: i, room: room, socket: socket, steps: options.steps)
+            let bot = BenchBot(index: i, room: room, socket: socket)
             bots.append(bot)
             rooms[room].members.append(i)
             try queue.register(socket.descriptor, interest: .readable, token: UInt64(i))
