@@ -29,7 +29,7 @@ extension LoadReport {
         o += broadcastHistogram.textBars()
         o.append("")
         o.append("  totals: drags \(totalDragsSent) sent = \(totalDragsOK) OK + \(totalDragsRefused) ERR; deliveries \(totalDeliveries) of \(totalExpectedDeliveries) expected; lost holds \(lostHolds)")
-        var resources = "  resources: bench CPU \(fmt(benchCPUSeconds)) s, bench peak RSS \(benchPeakRSS / 1_048_576) MiB"
+        var resources = "  resources: bench CPU \(fmt(benchCPUSeconds)) s (\(fmt(benchPlayCPUSeconds ?? 0)) s during play), bench peak RSS \(benchPeakRSS / 1_048_576) MiB"
         if let c = serverCPUSeconds { resources += "; server CPU \(fmt(c)) s during play (\(Int(c / (warmup + duration) * 100))% of a core)" }
         if let r = serverPeakRSS { resources += ", server peak RSS \(r / 1_048_576) MiB" }
         o.append(resources)
@@ -73,7 +73,7 @@ extension LoadReport {
             "\"total_errors\":\(totalErrors)", "\"lost_holds\":\(lostHolds)",
             "\"event_gaps\":\(eventGaps)", "\"mirror_errors\":\(mirrorErrors)", "\"digest_mismatches\":\(digestMismatches)", "\"view_mismatches\":\(viewMismatches)",
             "\"held_at_end\":\(heldAtEnd)", "\"piece_errors\":\(pieceErrors)", "\"unexpected_replies\":\(unexpectedReplies)",
-            "\"bench_cpu_s\":\(fmt(benchCPUSeconds))", "\"bench_peak_rss_bytes\":\(benchPeakRSS)",
+            "\"bench_cpu_s\":\(fmt(benchCPUSeconds))", "\"bench_play_cpu_s\":\(fmt(benchPlayCPUSeconds ?? 0))", "\"bench_peak_rss_bytes\":\(benchPeakRSS)",
         ]
         if let c = serverCPUSeconds { f.append("\"server_cpu_s\":\(fmt(c))") }
         if let r = serverPeakRSS { f.append("\"server_peak_rss_bytes\":\(r)") }

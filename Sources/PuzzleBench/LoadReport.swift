@@ -52,6 +52,9 @@ public struct LoadReport: Sendable {
 
     // Resources.
     public var benchCPUSeconds: Double
+    /// CPU seconds of the bench during play (warm-up and measured), the same
+    /// span as `serverCPUSeconds`, to tell which side is the limit.
+    public var benchPlayCPUSeconds: Double?
     public var benchPeakRSS: Int
     /// CPU seconds of the server process during play (warm-up and measured) and its
     /// peak RSS (from /proc with `--server-pid`), when known.

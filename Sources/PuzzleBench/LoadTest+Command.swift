@@ -35,14 +35,20 @@ extension LoadTest {
         defer { test.closeAll() }
         try test.connectAll(roomNames: names)
         let serverBefore = options.serverPID.flatMap(ProcessSample.read)
+        let benchBefore = try? ProcessStats.cpuSeconds()
         var serverAfter: ProcessSample?
+        var benchAfter: Double?
         try test.play { t, last in
-            if last { serverAfter = options.serverPID.flatMap(ProcessSample.read) }
+            if last {
+                serverAfter = options.serverPID.flatMap(ProcessSample.read)
+                benchAfter = try? ProcessStats.cpuSeconds()
+            }
             progress(t.progressLine)
         }
         try test.finish()
         let stats = try? admin.request("STATS")
         var report = test.report(serverStats: stats)
+        if let a = benchAfter, let b = benchBefore { report.benchPlayCPUSeconds = a - b }
         if let a = serverAfter, let b = serverBefore {
             report.serverCPUSeconds = a.cpuSeconds - b.cpuSeconds
             report.serverPeakRSS = a.peakResidentBytes
@@ -95,7 +101,7 @@ extension LoadTest {
             disconnects: failures.disconnects, eventGaps: failures.eventGaps, mirrorErrors: failures.mirrorErrors,
             unexpectedReplies: failures.unexpectedReplies, digestMismatches: digestMismatches, viewMismatches: viewMismatches, heldAtEnd: heldAtEnd,
             pieceErrors: pieceErrors, notes: failures.messages,
-            benchCPUSeconds: (try? ProcessStats.cpuSeconds()) ?? 0,
+            benchCPUSeconds: (try? ProcessStats.cpuSeconds()) ?? 0, benchPlayCPUSeconds: nil,
             benchPeakRSS: ProcessSample.read(pid: Int(ProcessInfo.processInfo.processIdentifier))?.peakResidentBytes ?? 0,
             serverCPUSeconds: nil, serverPeakRSS: nil, serverStats: serverStats)
     }
