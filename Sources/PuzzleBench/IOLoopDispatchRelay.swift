@@ -22,7 +22,7 @@ final class IOLoopDispatchRelay: IOLoopRelay, @unchecked Sendable {
     /// Whether a member's write source is resumed (it is suspended otherwise).
     private var writing: [Bool] = []
     private var flushScheduled = false
-    private let accepted = DispatchSemaphore(value: 0)
+    let accepted = DispatchSemaphore(value: 0)
     /// Entered per live source, left by its cancel handler: the descriptors are
     /// closed only once Dispatch has let go of them.
     private let sourcesDone = DispatchGroup()
@@ -36,12 +36,6 @@ final class IOLoopDispatchRelay: IOLoopRelay, @unchecked Sendable {
         let relay = try IOLoopDispatchRelay()
         relay.queue.sync { relay.startAccepting() }
         return relay
-    }
-
-    func waitForMembers(_ count: Int, timeoutMillis: Int) -> Bool {
-        let deadline = DispatchTime.now() + .milliseconds(timeoutMillis)
-        for _ in 0..<count where accepted.wait(timeout: deadline) == .timedOut { return false }
-        return true
     }
 
     func stop() -> Int {

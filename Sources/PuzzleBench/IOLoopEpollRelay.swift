@@ -16,7 +16,7 @@ final class IOLoopEpollRelay: IOLoopRelay, @unchecked Sendable {
     /// Members waiting for EPOLLOUT (interest includes .writable).
     private var waitingForWritable: [Bool] = []
     private var stopping = false
-    private let accepted = DispatchSemaphore(value: 0)
+    let accepted = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
     private static let wakerToken: UInt64 = .max
@@ -37,12 +37,6 @@ final class IOLoopEpollRelay: IOLoopRelay, @unchecked Sendable {
         thread.name = "io-compare epoll"
         thread.start()
         return relay
-    }
-
-    func waitForMembers(_ count: Int, timeoutMillis: Int) -> Bool {
-        let deadline = DispatchTime.now() + .milliseconds(timeoutMillis)
-        for _ in 0..<count where accepted.wait(timeout: deadline) == .timedOut { return false }
-        return true
     }
 
     func stop() -> Int {

@@ -143,13 +143,8 @@ public struct KeyDecoder: Sendable {
         guard parameters.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: ";")).contains($0) }) else {
             return .unknown
         }
+        if let key = cursorKey(final: final) { return key }
         switch final {
-        case UInt8(ascii: "A"): return .up
-        case UInt8(ascii: "B"): return .down
-        case UInt8(ascii: "C"): return .right
-        case UInt8(ascii: "D"): return .left
-        case UInt8(ascii: "H"): return .home
-        case UInt8(ascii: "F"): return .end
         case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "~"): return tildeKey(firstParameter(parameters))
         default: return .unknown
@@ -178,7 +173,8 @@ public struct KeyDecoder: Sendable {
         return value
     }
 
-    static func singleShift3Key(final: UInt8) -> Key {
+    /// Arrows, Home and End: the same final byte after CSI and after SS3.
+    static func cursorKey(final: UInt8) -> Key? {
         switch final {
         case UInt8(ascii: "A"): return .up
         case UInt8(ascii: "B"): return .down
@@ -186,6 +182,13 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
+        default: return nil
+        }
+    }
+
+    static func singleShift3Key(final: UInt8) -> Key {
+        if let key = cursorKey(final: final) { return key }
+        switch final {
         case UInt8(ascii: "M"): return .enter  // keypad Enter in application keypad mode
         default: return .unknown
         }
