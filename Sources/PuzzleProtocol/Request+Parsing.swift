@@ -4,6 +4,10 @@ extension Request {
     /// Parses one request line (terminator already removed). Empty lines are not
     /// requests: the caller skips them (`nil`).
     public static func parse(_ bytes: some Collection<UInt8>) -> Result<Request, ProtocolError>? {
+        // Nearly all traffic under load: no strings built for it.
+        if let hot = bytes.withContiguousStorageIfAvailable({ parseHot(UnsafeRawBufferPointer($0)) }) ?? nil {
+            return .success(hot)
+        }
         var ascii = true
         for b in bytes {
             if b == 0 { return .failure(.nulByte) }

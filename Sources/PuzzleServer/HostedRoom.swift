@@ -23,8 +23,6 @@ final class HostedRoom {
     private var scratch: [UInt8] = []
     /// Durable events of this turn, for the journal.
     var durable: [RoomEvent] = []
-    /// Sequenced events since the last snapshot on disk.
-    var journalled = 0
 
     init(name: String, password: String?, state: RoomState, picture: Picture?) {
         self.name = name
@@ -53,7 +51,6 @@ final class HostedRoom {
             let (piece, isDrag) = Self.piece(of: e.body)
             lines.append((chunk.count, piece, isDrag))
             if e.body.isDurable { durable.append(e) }
-            if e.body.isSequenced { journalled += 1 }
         }
     }
 

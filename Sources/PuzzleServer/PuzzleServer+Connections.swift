@@ -98,13 +98,6 @@ extension PuzzleServer {
                     conn.closeReason = "HTTP request"
                     return
                 }
-                if let hot = bytes.withUnsafeBytes({ Request.parseHot($0) }) {
-                    stats.requests += 1
-                    handle(hot, from: conn)
-                    handled += 1
-                    if handled >= Self.linesPerTurn { backlog.append(conn); return }
-                    continue
-                }
                 guard let parsed = Request.parse(bytes) else { continue }
                 stats.requests += 1
                 switch parsed {
@@ -144,19 +137,16 @@ extension PuzzleServer {
             stats.coalescedDrags += conn.out.coalescedCount
             conn.out.coalescedCount = 0
         }
-        var sentAny = false
         while conn.out.queuedBytes > 0 {
             do {
                 guard let n = try conn.out.flush(to: conn.socket) else { break }
                 stats.bytesOut += n
-                sentAny = true
                 if n == 0 { break }
             } catch {
                 close(conn, reason: "write error: \(error)")
                 return
             }
         }
-        _ = sentAny
         if conn.out.queuedBytes > config.outputHardLimit {
             disconnectSlow(conn, why: "output queue over \(config.outputHardLimit) bytes")
             return

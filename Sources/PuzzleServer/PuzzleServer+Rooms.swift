@@ -74,7 +74,6 @@ extension PuzzleServer {
     func snapshot(_ room: HostedRoom) {
         do {
             try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
-            room.journalled = 0
         } catch {
             logger.error("snapshot of \(room.name) failed: \(error)")
         }

@@ -17,6 +17,12 @@ import PuzzleCore
         }
     }
 
+    @Test func byteEntryPointUsesTheHotPathAndFallsBackForErrors() {
+        #expect(Request.parse(Array("DRAG 3 12 -4".utf8)) == .success(.drag(3, Point(x: 12, y: -4))))
+        guard case .failure(let e)? = Request.parse(Array("GRAB -1".utf8)) else { Issue.record("GRAB -1 accepted"); return }
+        #expect(e.code == "BAD_NUMBER")
+    }
+
     @Test func anythingUnusualFallsBackToTheFullParser() {
         for line in ["drag 1 2 3", "DRAG  1 2", "DRAG 1 2 3 4", "DRAG 1", "GRAB", "GRAB -1", "GRAB 1 2", "DROP x",
                      "DRAG 1 2 ", "GRAB 123456789", "PING", "DRAGON 1", "DROP -", "ROTATE 1 2", "SAY DROP"] {
@@ -35,7 +41,9 @@ import PuzzleCore
             for _ in 0..<len { bytes.append(alphabet[Int(rng.next() % UInt64(alphabet.count))]) }
             let fast = bytes.withUnsafeBytes { Request.parseHot($0) }
             if let fast {
-                #expect(Request.parse(bytes) == .success(fast), "\(String(decoding: bytes, as: UTF8.self))")
+                // The text entry point never takes the hot path: it is the reference.
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(Request.parse(text) == .success(fast), "\(text)")
             }
         }
     }
