@@ -91,7 +91,10 @@ extension Request {
     }
 
     static func number(_ s: Substring, _ range: ClosedRange<Int>) throws(ProtocolError) -> Int {
-        guard s.count <= 12, let n = Int(s), range.contains(n) else { throw .badNumber(String(s)) }
+        // Decimal only: an optional '-' and digits. `Int(_:)` alone would also take a '+'.
+        let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
+        guard s.count <= 12, !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+              let n = Int(s), range.contains(n) else { throw .badNumber(String(s)) }
         return n
     }
 

@@ -119,18 +119,9 @@ extension PuzzleServer {
             }
         case .drop(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            let before = room.state.pieces[piece].location
             if perform(.drop(piece: piece), in: room, by: conn, player: player) {
                 stats.countMove(at: now)
-                let after = room.state.pieces[piece].location
-                var outcome: String
-                switch (room.state.spec.kind, after) {
-                case (.swap, _): outcome = after == before ? "returned" : "swapped \(after)"
-                case (.jigsaw, .board(let c)): outcome = "cell \(c.row) \(c.col)"
-                case (.jigsaw, .table(let p)): outcome = "table \(p.x) \(p.y)"
-                }
-                if room.state.isSolved { outcome += " solved" }
-                conn.send("OK dropped \(piece) \(outcome)")
+                conn.send("OK dropped \(piece) \(Self.dropOutcome(events, in: room.state))")
             }
         case .release(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
@@ -166,6 +157,23 @@ extension PuzzleServer {
         }
         room.broadcast(events)
         return true
+    }
+
+    /// The DROP reply's outcome, read from the events the core decided (never
+    /// from the board before and after, and never indexing by a client's number).
+    static func dropOutcome(_ events: [RoomEvent], in state: RoomState) -> String {
+        var outcome = "returned"
+        var solved = false
+        for event in events {
+            switch event.body {
+            case .placed(_, _, .board(let c), _): outcome = "cell \(c.row) \(c.col)"
+            case .placed(_, _, .table(let p), _): outcome = "table \(p.x) \(p.y)"
+            case .swapped(let p, _, _): outcome = "swapped \(state.pieces[p].location)"
+            case .solved: solved = true
+            default: break
+            }
+        }
+        return solved ? outcome + " solved" : outcome
     }
 
     /// The piece a request names, or the one piece the player holds.

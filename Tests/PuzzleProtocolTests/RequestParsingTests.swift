@@ -91,6 +91,13 @@ import Testing
         #expect(parse("GRAB 1000001") == .failure(.badNumber("1000001")))
         #expect(parse("GRAB 1.5") == .failure(.badNumber("1.5")))
         #expect(parse("GRAB 99999999999999999999999") == .failure(.badNumber("99999999999999999999999")))
+        // Decimal digits only: no sign but a minus, no hex, no exponent.
+        #expect(parse("GRAB +3") == .failure(.badNumber("+3")))
+        #expect(parse("DRAG 1 +4 4") == .failure(.badNumber("+4")))
+        #expect(parse("GRAB 0x10") == .failure(.badNumber("0x10")))
+        #expect(parse("GRAB 1e3") == .failure(.badNumber("1e3")))
+        #expect(parse("DRAG 1 - 4") == .failure(.badNumber("-")))
+        #expect(parse("DRAG 1 -4 4") == .success(.drag(1, Point(x: -4, y: 4))))
         #expect(parse("HELLO x bob") == .failure(.badNumber("x")))
         #expect(parse("HELLO -1 bob") == .failure(.badNumber("-1")))
         #expect(parse("DRAG 1 2 y") == .failure(.badNumber("y")))
