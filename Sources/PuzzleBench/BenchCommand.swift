@@ -1,13 +1,11 @@
 import Foundation
 
 /// `puzzle bench`: the load tester (bots against a server) and, with
-/// `--core`, the rules-engine benchmark; with `--io-compare`, the epoll
-/// against Dispatch sources measurement.
+/// `--core`, the rules-engine benchmark.
 public enum BenchCommand {
     /// Runs the command; returns the process exit status (0 all checks
     /// passed, 1 a check failed or the run could not start, 2 bad usage).
     public static func run(_ args: [String]) -> Int32 {
-        if args.first == "--io-compare" { return IOLoopComparison.command(Array(args.dropFirst())) }
         let options: BenchOptions
         do {
             switch try BenchOptions.parse(args) {

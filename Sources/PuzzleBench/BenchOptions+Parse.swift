@@ -11,7 +11,6 @@ extension BenchOptions {
     public static let usage = """
     usage: puzzle bench [options]          load-test a server with bot players
            puzzle bench --core [--size N] [--seconds S]   benchmark the rules engine alone
-           puzzle bench --io-compare [--help]              measure an epoll loop against Dispatch sources relaying one room
 
     load test:
       --bots N            bot players (default 100)
