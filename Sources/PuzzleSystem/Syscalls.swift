@@ -151,6 +151,40 @@ enum Syscall {
         Glibc.raise(signal)
     }
 
+    // MARK: Terminals
+    // Also called from signal handlers: each is a plain call of an
+    // async-signal-safe function, nothing allocated.
+
+    static func isatty(_ fd: Int32) -> Int32 {
+        Glibc.isatty(fd)
+    }
+
+    static func tcgetattr(_ fd: Int32, _ attributes: UnsafeMutablePointer<termios>) -> Int32 {
+        Glibc.tcgetattr(fd, attributes)
+    }
+
+    static func tcsetattr(_ fd: Int32, _ when: Int32, _ attributes: UnsafePointer<termios>) -> Int32 {
+        Glibc.tcsetattr(fd, when, attributes)
+    }
+
+    static func windowSize(_ fd: Int32, _ rows: UnsafeMutablePointer<UInt16>, _ cols: UnsafeMutablePointer<UInt16>) -> Int32 {
+        csystem_window_size(fd, rows, cols)
+    }
+
+    static func pipe(_ fds: UnsafeMutablePointer<Int32>) -> Int32 {
+        Glibc.pipe(fds)
+    }
+
+    static func setDescriptorFlags(_ fd: Int32, _ flags: Int32) -> Int32 {
+        Glibc.fcntl(fd, F_SETFD, flags)
+    }
+
+    /// sigaction(2); named apart because `Glibc.sigaction` spells the struct.
+    static func signalAction(_ signal: Int32, _ action: UnsafePointer<sigaction>?,
+                             _ previous: UnsafeMutablePointer<sigaction>?) -> Int32 {
+        sigaction(signal, action, previous)
+    }
+
     // MARK: Clocks, limits, usage
 
     static func clock_gettime(_ clock: clockid_t, _ time: UnsafeMutablePointer<timespec>) -> Int32 {

@@ -4,8 +4,8 @@ public enum TerminalError: Error, Equatable, Sendable {
     case notATerminal(fd: Int32)
     /// Raw mode is process-wide state; a second `enterRaw` before `restore()` is refused.
     case alreadyActive
-    /// A system call failed; `errno` is the value it left.
-    case system(call: String, errno: Int32)
+    /// A system call failed with `errno`.
+    case system(call: String, errno: Errno)
     /// `TerminalWriter` waited longer than its deadline for the terminal to accept output.
     case timedOut(written: Int)
 }
@@ -18,9 +18,20 @@ extension TerminalError: CustomStringConvertible {
         case .alreadyActive:
             return "the terminal is already in raw mode"
         case .system(let call, let code):
-            return "\(call) failed: errno \(code)"
+            return "\(call) failed: \(code)"
         case .timedOut(let written):
             return "terminal output timed out after \(written) bytes"
+        }
+    }
+}
+
+extension TerminalError {
+    /// Runs a C-convention call through `retryOnInterrupt`, naming it in the error.
+    @inline(__always)
+    static func check<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws(TerminalError) -> T {
+        switch retryOnInterrupt(body) {
+        case .success(let value): return value
+        case .failure(let error): throw .system(call: call, errno: error)
         }
     }
 }

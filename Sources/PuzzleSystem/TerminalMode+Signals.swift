@@ -52,7 +52,7 @@ extension TerminalMode {
         // Bounded: a stuck or non-blocking terminal must not hang a dying process.
         while offset < state.pointee.outputCount && attempts < 16 {
             attempts += 1
-            let n = write(state.pointee.fd, terminalRestoreOutput + offset, state.pointee.outputCount - offset)
+            let n = Syscall.write(state.pointee.fd, terminalRestoreOutput + offset, state.pointee.outputCount - offset)
             if n > 0 {
                 offset += n
             } else if n < 0 && errno == EINTR {
@@ -61,7 +61,7 @@ extension TerminalMode {
                 break
             }
         }
-        _ = tcsetattr(state.pointee.fd, TCSANOW, &state.pointee.saved)
+        _ = Syscall.tcsetattr(state.pointee.fd, TCSANOW, &state.pointee.saved)
         errno = savedErrno
     }
 
@@ -74,7 +74,7 @@ extension TerminalMode {
         terminalPreviousActions = []
         for signal in restoringSignals {
             var previous = sigaction()
-            if sigaction(signal, &action, &previous) == 0 {
+            if Syscall.signalAction(signal, &action, &previous) == 0 {
                 terminalPreviousActions.append((signal, previous))
             }
         }
@@ -88,7 +88,7 @@ extension TerminalMode {
     static func uninstallSignalHandlers() {
         for (signal, previous) in terminalPreviousActions {
             var action = previous
-            _ = sigaction(signal, &action, nil)
+            _ = Syscall.signalAction(signal, &action, nil)
         }
         terminalPreviousActions = []
     }
@@ -99,8 +99,8 @@ extension TerminalMode {
         var previous = sigset_t()
         sigemptyset(&blocked)
         for signal in restoringSignals { sigaddset(&blocked, signal) }
-        _ = pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { _ = pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        _ = Syscall.pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { _ = Syscall.pthread_sigmask(SIG_SETMASK, &previous, nil) }
         return try body()
     }
 }
@@ -113,6 +113,6 @@ private func terminalSignalHandler(_ signal: Int32) {
     var fallback = sigaction()
     fallback.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&fallback.sa_mask)
-    _ = sigaction(signal, &fallback, nil)
-    _ = raise(signal)
+    _ = Syscall.signalAction(signal, &fallback, nil)
+    _ = Syscall.raise(signal)
 }

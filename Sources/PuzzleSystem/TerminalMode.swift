@@ -1,5 +1,6 @@
-import CSystem
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// Raw-ish mode for the controlling terminal, with the original attributes put back on
 /// `restore()`, at `exit`, and on SIGINT/SIGTERM/SIGHUP.
@@ -21,7 +22,7 @@ public struct TerminalMode: Sendable {
 
     /// Whether `fd` refers to a terminal.
     public static func isTerminal(_ fd: Int32) -> Bool {
-        isatty(fd) == 1
+        Syscall.isatty(fd) == 1
     }
 
     /// Rows and columns of the terminal on `fd`, or nil when unknown (not a terminal, or the
@@ -29,7 +30,7 @@ public struct TerminalMode: Sendable {
     public static func windowSize(_ fd: Int32) -> (rows: Int, cols: Int)? {
         var rows: UInt16 = 0
         var cols: UInt16 = 0
-        guard csystem_window_size(fd, &rows, &cols) == 0, rows > 0, cols > 0 else { return nil }
+        guard Syscall.windowSize(fd, &rows, &cols) == 0, rows > 0, cols > 0 else { return nil }
         return (Int(rows), Int(cols))
     }
 
@@ -53,9 +54,7 @@ public struct TerminalMode: Sendable {
             let state = terminalRestoreState
             guard state.pointee.armed == 0 else { throw .alreadyActive }
             var original = termios()
-            guard tcgetattr(fd, &original) == 0 else {
-                throw .system(call: "tcgetattr", errno: csystem_errno())
-            }
+            _ = try TerminalError.check("tcgetattr") { Syscall.tcgetattr(fd, &original) }
             var raw = original
             makeRaw(&raw, readMinimum: readMinimum)
 
@@ -68,11 +67,12 @@ public struct TerminalMode: Sendable {
             installSignalHandlers()
 
             // TCSANOW rather than TCSAFLUSH: keys typed before the switch are not thrown away.
-            guard tcsetattr(fd, TCSANOW, &raw) == 0 else {
-                let code = csystem_errno()
+            do throws(TerminalError) {
+                _ = try TerminalError.check("tcsetattr") { Syscall.tcsetattr(fd, TCSANOW, &raw) }
+            } catch {
                 state.pointee.armed = 0
                 uninstallSignalHandlers()
-                throw .system(call: "tcsetattr", errno: code)
+                throw error
             }
             return TerminalMode(fd: fd)
         }
@@ -89,7 +89,7 @@ public struct TerminalMode: Sendable {
             try? TerminalWriter(fd: fd).writeAll(output, timeoutMilliseconds: 1000)
             // TCSADRAIN: the restore output reaches the terminal under the raw settings it was
             // written for, and pending input is kept for whoever reads next.
-            _ = tcsetattr(fd, TCSADRAIN, &state.pointee.saved)
+            _ = retryOnInterrupt { Syscall.tcsetattr(fd, TCSADRAIN, &state.pointee.saved) }
             Self.uninstallSignalHandlers()
         }
     }

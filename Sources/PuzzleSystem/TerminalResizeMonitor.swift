@@ -1,5 +1,6 @@
-import CSystem
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// Process-wide SIGWINCH notification: the handler sets a flag and writes a byte to a pipe, so
 /// an event loop can `poll` `readFileDescriptor` next to its sockets and the terminal.
@@ -18,11 +19,11 @@ public enum TerminalResizeMonitor {
         let state = terminalResizeState
         if state.pointee.installed { return state.pointee.readFD }
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .system(call: "pipe", errno: csystem_errno()) }
+        _ = try TerminalError.check("pipe") { Syscall.pipe(&fds) }
         for fd in fds {
             // Non-blocking on both ends: the handler must never block, and draining must stop.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = Syscall.setFlags(fd, Syscall.getFlags(fd) | O_NONBLOCK)
+            _ = Syscall.setDescriptorFlags(fd, FD_CLOEXEC)
         }
         state.pointee.readFD = fds[0]
         state.pointee.writeFD = fds[1]
@@ -32,11 +33,11 @@ public enum TerminalResizeMonitor {
         action.__sigaction_handler.sa_handler = terminalResizeHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        guard sigaction(SIGWINCH, &action, &state.pointee.previous) == 0 else {
-            let code = csystem_errno()
-            close(fds[0])
-            close(fds[1])
-            throw .system(call: "sigaction", errno: code)
+        guard Syscall.signalAction(SIGWINCH, &action, &state.pointee.previous) == 0 else {
+            let error = Errno.current
+            _ = Syscall.close(fds[0])
+            _ = Syscall.close(fds[1])
+            throw .system(call: "sigaction", errno: error)
         }
         state.pointee.installed = true
         return fds[0]
@@ -51,7 +52,7 @@ public enum TerminalResizeMonitor {
         state.pointee.pending = 0
         var sink = [UInt8](repeating: 0, count: 64)
         var drained = false
-        while read(state.pointee.readFD, &sink, sink.count) > 0 { drained = true }
+        while Syscall.read(state.pointee.readFD, &sink, sink.count) > 0 { drained = true }
         return wasPending || drained
     }
 
@@ -59,10 +60,10 @@ public enum TerminalResizeMonitor {
     public static func uninstall() {
         let state = terminalResizeState
         guard state.pointee.installed else { return }
-        _ = sigaction(SIGWINCH, &state.pointee.previous, nil)
+        _ = Syscall.signalAction(SIGWINCH, &state.pointee.previous, nil)
         state.pointee.installed = false
-        close(state.pointee.readFD)
-        close(state.pointee.writeFD)
+        _ = Syscall.close(state.pointee.readFD)
+        _ = Syscall.close(state.pointee.writeFD)
         state.pointee.readFD = -1
         state.pointee.writeFD = -1
         state.pointee.pending = 0
@@ -92,6 +93,6 @@ private func terminalResizeHandler(_ signal: Int32) {
     state.pointee.pending = 1
     var byte: UInt8 = 1
     // A full pipe already means "resized"; the failed write is fine.
-    _ = write(state.pointee.writeFD, &byte, 1)
+    _ = Syscall.write(state.pointee.writeFD, &byte, 1)
     errno = savedErrno
 }

@@ -1,5 +1,6 @@
-import CSystem
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// Writes whole buffers to a terminal (or any file descriptor).
 ///
@@ -21,46 +22,32 @@ public struct TerminalWriter: Sendable {
     ///   writable when it would block; negative waits forever.
     /// - Throws: `.timedOut(written:)` when the wait ran out, `.system` for write/poll errors.
     public func writeAll(_ bytes: [UInt8], timeoutMilliseconds: Int = -1) throws(TerminalError) {
-        let deadline = timeoutMilliseconds < 0 ? nil : Self.monotonicMilliseconds() + timeoutMilliseconds
+        let deadline = timeoutMilliseconds < 0 ? nil : MonotonicClock.nowMilliseconds + Int64(timeoutMilliseconds)
         var written = 0
         try bytes.withUnsafeBufferPointer { (buffer) throws(TerminalError) in
             while written < buffer.count {
-                let n = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n >= 0 {
-                    written += n
-                    continue
+                let fd = fd
+                switch retryOnInterrupt({ Syscall.write(fd, buffer.baseAddress! + written, buffer.count - written) }) {
+                case .success(let n): written += n
+                case .failure(let error) where error == .wouldBlock: try waitWritable(deadline: deadline, written: written)
+                case .failure(let error): throw .system(call: "write", errno: error)
                 }
-                let code = csystem_errno()
-                if code == EINTR { continue }
-                guard code == EAGAIN || code == EWOULDBLOCK else {
-                    throw .system(call: "write", errno: code)
-                }
-                try waitWritable(deadline: deadline, written: written)
             }
         }
     }
 
-    private func waitWritable(deadline: Int?, written: Int) throws(TerminalError) {
+    private func waitWritable(deadline: Int64?, written: Int) throws(TerminalError) {
         while true {
             var timeout: Int32 = -1
             if let deadline {
-                let remaining = deadline - Self.monotonicMilliseconds()
+                let remaining = deadline - MonotonicClock.nowMilliseconds
                 guard remaining > 0 else { throw .timedOut(written: written) }
                 timeout = Int32(clamping: remaining)
             }
             var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = try TerminalError.check("poll") { Syscall.poll(&descriptor, 1, timeout) }
             if ready > 0 { return }  // writable, or an error the next write will report
-            if ready == 0 { continue }  // the deadline check above decides
-            let code = csystem_errno()
-            if code == EINTR { continue }
-            throw .system(call: "poll", errno: code)
+            // Timed out: the deadline check above decides.
         }
-    }
-
-    private static func monotonicMilliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
     }
 }

@@ -9,7 +9,7 @@ struct TerminalTestPTY {
 
     init() throws {
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0 else { throw TerminalError.system(call: "open /dev/ptmx", errno: errno) }
+        guard master >= 0 else { throw TerminalError.system(call: "open /dev/ptmx", errno: Errno(rawValue: errno)) }
         // TIOCSPTLCK / TIOCGPTN: Swift cannot import these _IOW/_IOR macros (posix_openpt,
         // unlockpt and ptsname are not exported by the Glibc module either). Values are the
         // asm-generic ones used by x86_64 and aarch64.
@@ -17,12 +17,12 @@ struct TerminalTestPTY {
         var number: UInt32 = 0
         guard ioctl(master, UInt(0x4004_5431), &unlock) == 0, ioctl(master, UInt(0x8004_5430), &number) == 0 else {
             Glibc.close(master)
-            throw TerminalError.system(call: "ioctl ptmx", errno: errno)
+            throw TerminalError.system(call: "ioctl ptmx", errno: Errno(rawValue: errno))
         }
         slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else {
             Glibc.close(master)
-            throw TerminalError.system(call: "open pts", errno: errno)
+            throw TerminalError.system(call: "open pts", errno: Errno(rawValue: errno))
         }
     }
 

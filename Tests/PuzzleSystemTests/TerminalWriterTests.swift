@@ -55,7 +55,7 @@ import Testing
         let (r, w) = nonBlockingPipe()
         close(r)
         close(w)
-        #expect(throws: TerminalError.system(call: "write", errno: EBADF)) {
+        #expect(throws: TerminalError.system(call: "write", errno: .badFileDescriptor)) {
             try TerminalWriter(fd: w).writeAll([1, 2, 3])
         }
     }
