@@ -1,3 +1,4 @@
+import PuzzleCore
 /// What `puzzle play` was asked to do, parsed from its arguments.
 public struct PlayOptions: Hashable, Sendable {
     public var host = "127.0.0.1"
@@ -42,7 +43,7 @@ public struct PlayOptions: Hashable, Sendable {
             case "-h", "--help": return .help
             case "--name":
                 let n = try value(a)
-                guard cleanName(n) == n else { throw ParseError(message: "names are 1-24 letters, digits, '_', '-' or '.'") }
+                guard NameRule.isValid(n) else { throw ParseError(message: "names are \(NameRule.summary)") }
                 o.name = n
             case "--room": o.room = try value(a)
             case "--password": o.password = try value(a)
@@ -82,11 +83,12 @@ public struct PlayOptions: Hashable, Sendable {
         if !hostPart.isEmpty { host = String(hostPart) }
     }
 
-    /// The name as HELLO accepts it (1-24 of `A-Z a-z 0-9 _ - .`), dropping other
-    /// characters; nil when nothing is left.
+    /// The name as HELLO accepts it (`NameRule`), dropping other characters
+    /// (a login name may hold some); nil when nothing valid is left.
     static func cleanName(_ s: String) -> String? {
-        let kept = s.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
-        let name = String(String.UnicodeScalarView(kept.prefix(24)))
-        return name.isEmpty ? nil : name
+        // A lone "." is not a valid name, but it is a valid character of one.
+        let kept = s.unicodeScalars.filter { $0 == "." || NameRule.isValid(String($0)) }
+        let name = String(String.UnicodeScalarView(kept.prefix(NameRule.maxLength)))
+        return NameRule.isValid(name) ? name : nil
     }
 }

@@ -25,7 +25,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let notHello = ProtocolError("NO_HELLO", "say HELLO <version> <name> first")
     public static let notJoined = ProtocolError("NOT_JOINED", "join a room first (ROOMS lists them)")
     public static func badVersion(_ v: Int) -> ProtocolError { .init("BAD_VERSION", "protocol version \(v) is not supported; this server speaks \(ProtocolVersion.current)") }
-    public static let badName = ProtocolError("BAD_NAME", "names are 1-24 letters, digits, '_', '-' or '.'")
+    public static let badName = ProtocolError("BAD_NAME", "names are \(NameRule.summary)")
     public static func unknownRoom(_ r: String) -> ProtocolError { .init("UNKNOWN_ROOM", "no room named '\(r.prefix(32))'") }
     public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
     public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")

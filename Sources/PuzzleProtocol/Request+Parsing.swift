@@ -45,7 +45,7 @@ extension Request {
         case "HELLO":
             try count(2...2)
             let name = String(args[1])
-            guard isValidName(name) else { throw .badName }
+            guard NameRule.isValid(name) else { throw .badName }
             return .hello(version: try number(args[0], 0...1_000_000), name: name)
         case "PING":
             // The token is echoed back as it was sent, spaces included.
@@ -98,13 +98,6 @@ extension Request {
         return n
     }
 
-    /// Player and room names: 1-24 of letters, digits, '_', '-', '.'.
-    public static func isValidName(_ s: String) -> Bool {
-        guard (1...24).contains(s.utf8.count) else { return false }
-        return s.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D || b == 0x2E
-        }
-    }
 }
 
 extension RoomRequest {
@@ -112,7 +105,7 @@ extension RoomRequest {
         let usage = ProtocolError.badArgs(Request.usage["CREATE"]!)
         guard args.count >= 3 else { throw usage }
         let name = String(args[0])
-        guard Request.isValidName(name) else { throw .badName }
+        guard NameRule.isValid(name) else { throw .badName }
         guard let kind = PuzzleKind(rawValue: args[1].lowercased()) else { throw usage }
         let size = args[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2 else { throw usage }

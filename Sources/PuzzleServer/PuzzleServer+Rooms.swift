@@ -39,7 +39,7 @@ extension PuzzleServer {
 
     /// Opens a new room and stores it durably before anyone can play in it.
     func openRoom(_ r: RoomRequest) -> Result<HostedRoom, ProtocolError> {
-        guard Request.isValidName(r.name) else { return .failure(.badName) }
+        guard NameRule.isValid(r.name) else { return .failure(.badName) }
         guard rooms[r.name] == nil else { return .failure(.roomExists(r.name)) }
         guard rooms.count < Self.maxRooms else { return .failure(.tooManyRooms) }
         let pictureName = r.picture ?? "sunset"

@@ -1,3 +1,4 @@
+import PuzzleCore
 extension RoomSpec {
     /// Parses `NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET]`.
     ///
@@ -20,8 +21,8 @@ extension RoomSpec {
         }
 
         let name = String(fields[0])
-        guard isValidName(name) else {
-            throw fail("room name \"\(name)\" must be 1 to \(maxNameLength) of A-Z a-z 0-9 _ -")
+        guard NameRule.isValid(name) else {
+            throw fail("room name \"\(name)\" must be \(NameRule.summary)")
         }
 
         guard let kind = RoomKindSetting(rawValue: String(fields[1])) else {
@@ -43,8 +44,8 @@ extension RoomSpec {
             }
             switch key {
             case "picture":
-                guard isValidName(value) else {
-                    throw fail("picture name \"\(value)\" must be 1 to \(maxNameLength) of A-Z a-z 0-9 _ -")
+                guard NameRule.isValid(value) else {
+                    throw fail("picture name \"\(value)\" must be \(NameRule.summary)")
                 }
                 room.picture = String(value)
             case "rotation":

@@ -14,14 +14,12 @@ public enum RoomKindSetting: String, Equatable, Sendable, CaseIterable {
 public struct RoomSpec: Equatable, Sendable, CustomStringConvertible {
     /// Allowed number of rows and of columns.
     public static let sizeRange = 2...100
-    /// Longest room or picture name.
-    public static let maxNameLength = 32
     /// Longest password.
     public static let maxPasswordLength = 64
     /// Picture used when a spec names none.
     public static let defaultPicture = "sunset"
 
-    /// Room name, `[A-Za-z0-9_-]{1,32}`; unique within a config.
+    /// Room name (`NameRule`); unique within a config.
     public var name: String
     /// Jigsaw or swap.
     public var kind: RoomKindSetting
@@ -71,21 +69,4 @@ public struct RoomSpec: Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// Whether `text` is a valid room or picture name: `[A-Za-z0-9_-]{1,32}`.
-    public static func isValidName(_ text: some StringProtocol) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= maxNameLength else {
-            return false
-        }
-        return text.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "_"), UInt8(ascii: "-"):
-                return true
-            default:
-                return false
-            }
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import PuzzleCore
 /// Where a room's files live: `<dir>/rooms/<name>/{snapshot,journal}` plus the
 /// previous generation of each (`snapshot.prev`, `journal.prev`) and the
 /// temporary file a snapshot is written to before it is renamed into place.
@@ -20,20 +21,8 @@ struct RoomPaths {
 }
 
 extension RoomStore {
-    /// Whether `name` is a room name that stays inside the rooms directory:
-    /// `[A-Za-z0-9_.-]{1,24}`, and not "." or "..".
-    public static func isValidRoomName(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard (1...24).contains(bytes.count), name != ".", name != ".." else { return false }
-        return bytes.allSatisfy { b in
-            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-                || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
-        }
-    }
-
     func paths(_ name: String) throws(RoomStoreError) -> RoomPaths {
-        guard Self.isValidRoomName(name) else { throw .invalidName(name) }
+        guard NameRule.isValid(name) else { throw .invalidName(name) }
         return RoomPaths(roomsDirectory: roomsDirectory, name: name)
     }
 }

@@ -22,7 +22,7 @@ extension RoomStore {
         let names = try onPath(roomsDirectory) { () throws(Errno) in try Directory.entries(roomsDirectory) }
         var rooms: [StoredRoom] = []
         for name in names {
-            guard Self.isValidRoomName(name) else {
+            guard NameRule.isValid(name) else {
                 loadIssues.append(RoomLoadIssue(room: name, error: .invalidName(name), roomSkipped: true))
                 continue
             }

@@ -109,7 +109,7 @@ public final class RoomStore {
             guard let journal = journals[name] else { continue }
             // `record` cannot throw: a name that would leave the rooms directory
             // is refused here, and its records dropped.
-            guard Self.isValidRoomName(name) else {
+            guard NameRule.isValid(name) else {
                 journals[name] = nil
                 if failure == nil { failure = .invalidName(name) }
                 continue

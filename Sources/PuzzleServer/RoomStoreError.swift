@@ -3,7 +3,7 @@ import PuzzleSystem
 
 /// Why the room store could not do something.
 public enum RoomStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The name is not `[A-Za-z0-9_.-]{1,24}` (or is "." / ".."): it could escape the directory.
+    /// The name breaks `NameRule`: it could escape the directory.
     case invalidName(String)
     /// A password containing a line break cannot be stored on its line.
     case invalidPassword(room: String)

@@ -1,3 +1,4 @@
+import PuzzleCore
 /// Readers for the value shapes config keys share. Strict on purpose: a typo in a
 /// config file should stop the server at start-up, not run it with a surprise.
 enum ConfigValue {
@@ -48,8 +49,8 @@ enum ConfigValue {
         }
         let name = String(trimmed[..<gap])
         let path = trimmed[gap...].configTrimmed()
-        guard RoomSpec.isValidName(name) else {
-            throw ConfigError(.badValue(key: key, value: text, expected: "a picture name of 1 to \(RoomSpec.maxNameLength) of A-Z a-z 0-9 _ - before the path"))
+        guard NameRule.isValid(name) else {
+            throw ConfigError(.badValue(key: key, value: text, expected: "a picture name (\(NameRule.summary)) before the path"))
         }
         return (name, path)
     }

@@ -53,3 +53,23 @@ import Testing
         #expect(copy == room)
     }
 }
+
+/// One name rule for players, rooms and pictures, wherever they come from.
+@Suite struct NameRuleTests {
+    @Test func lettersDigitsUnderscoreDashDotUpTo24() {
+        #expect(NameRule.isValid("Room_1.a-b"))
+        #expect(NameRule.isValid(String(repeating: "x", count: 24)))
+        #expect(!NameRule.isValid(String(repeating: "x", count: 25)))
+        #expect(!NameRule.isValid(""))
+        #expect(!NameRule.isValid("a b"))
+        #expect(!NameRule.isValid("a/b"))
+        #expect(!NameRule.isValid("é"))
+    }
+
+    @Test func dotAndDotDotAreNotNamesBecauseRoomsAreDirectories() {
+        #expect(!NameRule.isValid("."))
+        #expect(!NameRule.isValid(".."))
+        #expect(NameRule.isValid("..."))
+        #expect(NameRule.isValid(".hidden"))
+    }
+}

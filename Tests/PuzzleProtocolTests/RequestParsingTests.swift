@@ -154,10 +154,10 @@ import Testing
         #expect(code("HELLO 1 héllo") == "BAD_NAME")
         #expect(parse("HELLO 1 A-b_c.9") == .success(.hello(version: 1, name: "A-b_c.9")))
         #expect(code("CREATE bad/name swap 2x2") == "BAD_NAME")
-        #expect(Request.isValidName("x"))
-        #expect(!Request.isValidName(""))
-        #expect(!Request.isValidName("a b"))
-        #expect(!Request.isValidName("a=b"))
+        #expect(NameRule.isValid("x"))
+        #expect(!NameRule.isValid(""))
+        #expect(!NameRule.isValid("a b"))
+        #expect(!NameRule.isValid("a=b"))
     }
 
     @Test func createOptions() {

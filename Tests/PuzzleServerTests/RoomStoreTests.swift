@@ -151,7 +151,7 @@ struct RoomStoreTests {
         #expect(throws: RoomStoreError.invalidName(name)) { _ = try store.commit() }
         #expect(try Directory.entries(scratch.path) == ["rooms"])
         #expect(try Directory.entries(scratch.path + "/rooms") == [])
-        #expect(RoomStore.isValidRoomName("Room_1.a-b"))
+        #expect(NameRule.isValid("Room_1.a-b"))
     }
 
     @Test("commit reports a room once its journal reaches snapshotEvery records, until it is snapshotted")

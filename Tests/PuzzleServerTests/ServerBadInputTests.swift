@@ -45,6 +45,9 @@ import PuzzleProtocol
         #expect(try c.request("LEAVE").reply == "OK left lobby")
         try expectCode(c, "JOIN nowhere", "UNKNOWN_ROOM")
         try expectCode(c, "CREATE big jigsaw 101x2", "BAD_SIZE")
+        // The store's rule and CREATE's are one: these never reach the disk.
+        try expectCode(c, "CREATE .. jigsaw 3x3", "BAD_NAME")
+        try expectCode(c, "CREATE . jigsaw 3x3", "BAD_NAME")
         try expectCode(c, "CREATE pic jigsaw 3x3 picture=nope", "BAD_PICTURE")
         try expectCode(c, "NEXT", "NOT_JOINED")
     }

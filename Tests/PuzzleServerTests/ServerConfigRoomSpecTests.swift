@@ -49,8 +49,12 @@ struct ServerConfigRoomSpecTests {
     @Test func badSpecsSayWhy() {
         #expect(reason("lobby jigsaw") != nil)
         #expect(reason("") != nil)
-        #expect(reason("bad.name jigsaw 4x4")?.contains("room name") == true)
-        #expect(reason(String(repeating: "n", count: 33) + " jigsaw 4x4")?.contains("room name") == true)
+        #expect(reason("bad/name jigsaw 4x4")?.contains("room name") == true)
+        #expect(reason(".. jigsaw 4x4")?.contains("room name") == true)
+        // The same rule as CREATE and the store: 24 is the longest name.
+        #expect(reason(String(repeating: "n", count: 25) + " jigsaw 4x4")?.contains("room name") == true)
+        #expect(reason(String(repeating: "n", count: 24) + " jigsaw 4x4") == nil)
+        #expect(reason("dotted.name jigsaw 4x4") == nil)
         #expect(reason("a puzzle 4x4")?.contains("jigsaw or swap") == true)
         #expect(reason("a jigsaw 4by4")?.contains("ROWSxCOLS") == true)
         #expect(reason("a jigsaw 4x")?.contains("ROWSxCOLS") == true)
