@@ -9,6 +9,8 @@ public enum PuzzleKind: String, Hashable, Sendable, CaseIterable {
 /// What one puzzle of a room is: its kind, size, picture and rules.
 public struct PuzzleSpec: Hashable, Sendable {
     public static let sizeRange = 2...100
+    /// The picture a puzzle shows when none is named (a built-in).
+    public static let defaultPicture = "sunset"
 
     public var kind: PuzzleKind
     public var rows: Int
@@ -18,7 +20,7 @@ public struct PuzzleSpec: Hashable, Sendable {
     /// Name of the picture the pieces are cut from (built-in or configured PPM).
     public var picture: String
 
-    public init(kind: PuzzleKind, rows: Int, cols: Int, rotation: Bool = false, picture: String = "sunset") throws(PuzzleError) {
+    public init(kind: PuzzleKind, rows: Int, cols: Int, rotation: Bool = false, picture: String = PuzzleSpec.defaultPicture) throws(PuzzleError) {
         guard Self.sizeRange.contains(rows), Self.sizeRange.contains(cols) else {
             throw .sizeOutOfRange(rows: rows, cols: cols)
         }

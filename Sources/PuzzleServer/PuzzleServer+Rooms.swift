@@ -42,7 +42,7 @@ extension PuzzleServer {
         guard NameRule.isValid(r.name) else { return .failure(.badName) }
         guard rooms[r.name] == nil else { return .failure(.roomExists(r.name)) }
         guard rooms.count < Self.maxRooms else { return .failure(.tooManyRooms) }
-        let pictureName = r.picture ?? "sunset"
+        let pictureName = r.picture ?? PuzzleSpec.defaultPicture
         guard pictures.contains(pictureName) else {
             return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
         }

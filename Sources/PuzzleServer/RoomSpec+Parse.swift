@@ -81,8 +81,8 @@ extension RoomSpec {
         else {
             throw fail("size \"\(field)\" must be ROWSxCOLS, e.g. 4x4")
         }
-        guard sizeRange.contains(rows), sizeRange.contains(cols) else {
-            throw fail("size \(field) out of range: rows and cols must each be \(sizeRange.lowerBound)...\(sizeRange.upperBound)")
+        guard PuzzleSpec.sizeRange.contains(rows), PuzzleSpec.sizeRange.contains(cols) else {
+            throw fail("size \(field) out of range: rows and cols must each be \(PuzzleSpec.sizeRange.lowerBound)...\(PuzzleSpec.sizeRange.upperBound)")
         }
         return (rows, cols)
     }

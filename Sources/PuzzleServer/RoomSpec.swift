@@ -1,3 +1,4 @@
+import PuzzleCore
 /// The kind of board a configured room plays.
 public enum RoomKindSetting: String, Equatable, Sendable, CaseIterable {
     /// Free-form jigsaw: pieces start in a tray and are dropped onto grid cells.
@@ -12,20 +13,16 @@ public enum RoomKindSetting: String, Equatable, Sendable, CaseIterable {
 /// `room = NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET]`
 /// and on the command line as `--room "NAME KIND ROWSxCOLS ..."`; see ``parse(_:)``.
 public struct RoomSpec: Equatable, Sendable, CustomStringConvertible {
-    /// Allowed number of rows and of columns.
-    public static let sizeRange = 2...100
     /// Longest password.
     public static let maxPasswordLength = 64
-    /// Picture used when a spec names none.
-    public static let defaultPicture = "sunset"
 
     /// Room name (`NameRule`); unique within a config.
     public var name: String
     /// Jigsaw or swap.
     public var kind: RoomKindSetting
-    /// Rows of the board, in ``sizeRange``.
+    /// Rows of the board, in `PuzzleSpec.sizeRange`.
     public var rows: Int
-    /// Columns of the board, in ``sizeRange``.
+    /// Columns of the board, in `PuzzleSpec.sizeRange`.
     public var cols: Int
     /// Name of the picture cut into pieces: a built-in picture or one declared
     /// with a `picture = NAME PATH` line. The server resolves it; the config does not.
@@ -40,7 +37,7 @@ public struct RoomSpec: Equatable, Sendable, CustomStringConvertible {
         kind: RoomKindSetting,
         rows: Int,
         cols: Int,
-        picture: String = RoomSpec.defaultPicture,
+        picture: String = PuzzleSpec.defaultPicture,
         rotation: Bool = false,
         password: String? = nil
     ) {
@@ -57,7 +54,7 @@ public struct RoomSpec: Equatable, Sendable, CustomStringConvertible {
     /// Options equal to their default are left out; the password is written out as-is.
     public var description: String {
         var text = "\(name) \(kind.rawValue) \(rows)x\(cols)"
-        if picture != RoomSpec.defaultPicture {
+        if picture != PuzzleSpec.defaultPicture {
             text += " picture=\(picture)"
         }
         if rotation {

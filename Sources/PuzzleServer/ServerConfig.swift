@@ -1,3 +1,4 @@
+import PuzzleCore
 /// Everything an operator can tune about a running puzzle server.
 ///
 /// `ServerConfig()` is the built-in default; `Config/puzzle.conf` spells out the
@@ -68,7 +69,7 @@ public struct ServerConfig: Equatable, Sendable {
     /// The room a server gets when the config names none: `lobby jigsaw 4x4`,
     /// picture `sunset`, no rotation, no password.
     public static let defaultRoom = RoomSpec(
-        name: "lobby", kind: .jigsaw, rows: 4, cols: 4, picture: "sunset", rotation: false, password: nil)
+        name: "lobby", kind: .jigsaw, rows: 4, cols: 4, picture: PuzzleSpec.defaultPicture, rotation: false, password: nil)
 
     public init(
         bind: String = "0.0.0.0",
