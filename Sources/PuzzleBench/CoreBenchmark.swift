@@ -66,7 +66,7 @@ public struct CoreBenchmark: Sendable {
             // Untimed: choose distinct unheld, misplaced pieces and their paths.
             taken.removeAll(keepingCapacity: true)
             for p in 0..<players {
-                let piece = Self.choosePiece(in: room, avoiding: taken, using: &rng)
+                let piece = room.randomFreePiece(using: &rng, probes: 32, excluding: taken.contains) ?? -1
                 chosen[p] = piece
                 guard piece >= 0 else { paths[p] = []; continue }
                 taken.insert(piece)
@@ -107,20 +107,6 @@ public struct CoreBenchmark: Sendable {
 
     /// A piece that is neither held nor in place: random probes, then a scan
     /// (only near the end of a puzzle, when few pieces are left). -1 if none.
-    static func choosePiece(in room: RoomState, avoiding taken: Set<Int>, using rng: inout SeededGenerator) -> Int {
-        let n = room.pieceCount
-        for _ in 0..<32 {
-            let p = Int(rng.next() % UInt64(n))
-            if room.holder(of: p) == nil && !taken.contains(p) && !room.isCorrect(p) { return p }
-        }
-        let start = Int(rng.next() % UInt64(n))
-        for i in 0..<n {
-            let p = (start + i) % n
-            if room.holder(of: p) == nil && !taken.contains(p) && !room.isCorrect(p) { return p }
-        }
-        return -1
-    }
-
     /// `steps` points from just after `start` to exactly `end`, evenly spaced.
     static func path(from start: Point, to end: Point, steps: Int) -> [Point] {
         (1...steps).map { i in

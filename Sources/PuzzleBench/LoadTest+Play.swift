@@ -147,17 +147,7 @@ extension LoadTest {
     /// from a random start (only near the end of a puzzle). Cheapest test first.
     func choosePiece(_ room: BenchRoom) -> Int? {
         room.withReference { r -> Int? in
-            let n = r.pieceCount
-            guard n > 0 else { return nil }
-            let claimed = room.claimed
-            func free(_ p: Int) -> Bool { !r.isCorrect(p) && !claimed.contains(p) && r.holder(of: p) == nil }
-            for _ in 0..<16 {
-                let p = Int(rng.next() % UInt64(n))
-                if free(p) { return p }
-            }
-            let start = Int(rng.next() % UInt64(n))
-            for i in 0..<n where free((start + i) % n) { return (start + i) % n }
-            return nil
+            r.randomFreePiece(using: &rng, excluding: room.claimed.contains)
         } ?? nil
     }
 }

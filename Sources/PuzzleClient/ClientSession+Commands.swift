@@ -63,8 +63,8 @@ extension ClientSession {
     /// The piece to name in a request: left out (the server picks the one held)
     /// unless this player holds several, when the latest grabbed is meant.
     var ambiguousHeld: Int? {
-        guard let myID, let holding = state?.players[myID]?.holding, holding.count > 1 else { return nil }
-        return holding.last
+        guard let myID, let st = state, st.implicitPiece(of: myID) == .severalHeld else { return nil }
+        return heldPiece
     }
 
     mutating func refuse(_ message: String) {
@@ -92,7 +92,7 @@ extension ClientSession {
         let held = heldPiece
         for step in 1...st.pieceCount {
             let p = (tabCursor + step + st.pieceCount) % st.pieceCount
-            guard st.locks[p] == nil, !st.isCorrect(p) else { continue }
+            guard st.isFree(p) else { continue }
             tabCursor = p
             if let held { send(.release(held), fromUser: true, now: now) }
             send(.grab(p), fromUser: true, now: now)

@@ -179,12 +179,12 @@ extension PuzzleServer {
     /// The piece a request names, or the one piece the player holds.
     private func resolve(_ piece: Int?, in room: HostedRoom, player: PlayerID, conn: Connection) -> Int? {
         if let piece { return piece }
-        let holding = room.state.players[player]?.holding ?? []
-        guard holding.count == 1 else {
-            reply(conn, error: ProtocolError("BAD_ARGS", holding.isEmpty ? "you hold no piece; GRAB one first" : "you hold several pieces; name one"))
-            return nil
+        switch room.state.implicitPiece(of: player) {
+        case .piece(let held): return held
+        case .noneHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold no piece; GRAB one first"))
+        case .severalHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold several pieces; name one"))
         }
-        return holding[0]
+        return nil
     }
 
     /// Token bucket: `dragRateLimit` drags a second, bursts up to one second's worth.

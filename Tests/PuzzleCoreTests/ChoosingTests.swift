@@ -1,0 +1,47 @@
+import Testing
+@testable import PuzzleCore
+
+/// The rules clients and bots share with the server: which piece is free, and
+/// which piece a request that names none means.
+@Suite struct ChoosingTests {
+    @Test func aHeldPieceIsNotFree() throws {
+        var room = try makeRoom(.jigsaw)
+        #expect(room.isFree(3))
+        try room.perform(.grab(piece: 3), by: alice, at: 1)
+        #expect(!room.isFree(3))
+    }
+
+    @Test func aPieceInItsHomeCellIsNotFree() throws {
+        var room = try makeRoom(.jigsaw)
+        try room.move(0, to: Cell(row: 0, col: 0))
+        #expect(room.isCorrect(0))
+        #expect(!room.isFree(0))
+    }
+
+    @Test func randomFreePieceFindsTheLastFreeOneAndThenNone() throws {
+        var room = try makeRoom(.jigsaw, 2, 2)
+        var rng = SeededGenerator(seed: 3)
+        for p in 0..<3 { try room.move(p, to: room.homeCell(of: p)) }
+        #expect(room.randomFreePiece(using: &rng, probes: 0) == 3)
+        #expect(room.randomFreePiece(using: &rng, excluding: { $0 == 3 }) == nil)
+    }
+
+    @Test func randomFreePieceIsReproducibleFromTheSeed() throws {
+        let room = try makeRoom(.jigsaw, 6, 6)
+        var a = SeededGenerator(seed: 9), b = SeededGenerator(seed: 9)
+        let first = (0..<10).map { _ in room.randomFreePiece(using: &a) }
+        let second = (0..<10).map { _ in room.randomFreePiece(using: &b) }
+        #expect(first == second)
+        #expect(first.allSatisfy { $0.map(room.isFree) == true })
+    }
+
+    @Test func theImplicitPieceIsTheOnlyOneHeld() throws {
+        var room = try makeRoom(.jigsaw, maxHeld: 2)
+        #expect(room.implicitPiece(of: alice) == .noneHeld)
+        try room.perform(.grab(piece: 5), by: alice, at: 1)
+        #expect(room.implicitPiece(of: alice) == .piece(5))
+        try room.perform(.grab(piece: 6), by: alice, at: 1)
+        #expect(room.implicitPiece(of: alice) == .severalHeld)
+        #expect(room.implicitPiece(of: bob) == .noneHeld)
+    }
+}
