@@ -4,10 +4,9 @@ import PuzzleServer
 /// The server `puzzle bench` starts for itself: in-process, on a free
 /// loopback port, with the per-connection drag limit off and a temporary
 /// data directory that is removed afterwards.
-final class BenchServer: @unchecked Sendable {
-    let server: PuzzleServer
+final class BenchServer {
+    private let running: InProcessServer
     let directory: String
-    private let done = DispatchSemaphore(value: 0)
 
     init(maxConnections: Int, seed: UInt64) throws {
         directory = NSTemporaryDirectory() + "puzzle-bench-\(UUID().uuidString)"
@@ -21,26 +20,14 @@ final class BenchServer: @unchecked Sendable {
         c.dataDirectory = directory
         c.logLevel = .warn
         c.rooms = []
-        server = try PuzzleServer(config: c, logger: Logger(level: c.logLevel), seed: seed)
-        let server = self.server
-        let done = self.done
-        let thread = Thread {
-            do { try server.run() } catch {
-                FileHandle.standardError.write(Data("puzzle bench: in-process server failed: \(error)\n".utf8))
-            }
-            done.signal()
-        }
-        thread.stackSize = 4 << 20
-        thread.name = "puzzle-server"
-        thread.start()
+        running = try InProcessServer(config: c, seed: seed, threadName: "puzzle bench server")
     }
 
-    var port: UInt16 { UInt16(server.port) }
+    var port: UInt16 { UInt16(running.port) }
 
     /// Stops the server (bounded wait) and removes its data directory.
     func stop() {
-        server.stop()
-        _ = done.wait(timeout: .now() + 30)
+        running.stop(timeout: 30)
         try? FileManager.default.removeItem(atPath: directory)
     }
 }

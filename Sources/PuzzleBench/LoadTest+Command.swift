@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleLink
 import PuzzleSystem
 
 extension LoadTest {
@@ -19,14 +20,20 @@ extension LoadTest {
         }
         defer { inProcess?.stop() }
 
-        let admin = try AdminClient(host: host, port: port)
-        _ = try admin.request("HELLO 1 bench-admin")
+        // Set-up and statistics, outside the bots' loop.
+        let admin = try LineClient(port: Int(port), name: "bench admin", host: host)
+        func request(_ line: String) throws -> String {
+            let reply = try admin.request(line).reply
+            if reply.hasPrefix("BYE") { throw BenchFailure("admin: server said \(reply)") }
+            return reply
+        }
+        _ = try request("HELLO 1 bench-admin")
         var names: [String] = []
         var suffixRNG = SystemRandomNumberGenerator()
         let tag = String(UInt32.random(in: 0...UInt32.max, using: &suffixRNG), radix: 36)
         for i in 0..<options.rooms {
             let name = "\(options.roomPrefix)\(tag)-\(i)"
-            let reply = try admin.request("CREATE \(name) \(options.kind.rawValue) \(options.rows)x\(options.cols)")
+            let reply = try request("CREATE \(name) \(options.kind.rawValue) \(options.rows)x\(options.cols)")
             guard reply.hasPrefix("OK") else { throw BenchFailure("CREATE \(name) refused: \(reply)") }
             names.append(name)
         }
@@ -46,7 +53,7 @@ extension LoadTest {
             progress(t.progressLine)
         }
         try test.finish()
-        let stats = try? admin.request("STATS")
+        let stats = try? request("STATS")
         var report = test.report(serverStats: stats)
         if let a = benchAfter, let b = benchBefore { report.benchPlayCPUSeconds = a - b }
         if let a = serverAfter, let b = serverBefore {

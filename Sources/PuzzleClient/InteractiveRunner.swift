@@ -1,3 +1,4 @@
+import PuzzleLink
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
@@ -14,7 +15,7 @@ public final class InteractiveRunner {
     let options: PlayOptions
     let colorMode: ColorMode
     var session: ClientSession
-    var connection: ClientConnection?
+    var connection: LineConnection?
     var queue: EpollQueue?
     var editor = LineEditor()
     var keys = KeyDecoder()
@@ -136,7 +137,7 @@ public final class InteractiveRunner {
 
     private func connect() {
         do {
-            let c = try ClientConnection(host: options.host, port: options.port, timeoutMillis: 2000)
+            let c = try LineConnection(host: options.host, port: options.port, timeoutMillis: 2000, maxLineLength: 1 << 16)
             try queue?.register(c.socket.descriptor, interest: .readable, token: Self.socketToken)
             connection = c
             watchingWrite = false

@@ -1,3 +1,4 @@
+import PuzzleLink
 import PuzzleProtocol
 import PuzzleSystem
 
@@ -36,9 +37,9 @@ public final class PlainRunner {
     /// connection failed or was lost, the room refused us, or (under `--strict`)
     /// a command failed.
     public func run() -> Int32 {
-        let connection: ClientConnection
+        let connection: LineConnection
         do {
-            connection = try ClientConnection(host: options.host, port: options.port, timeoutMillis: 5000)
+            connection = try LineConnection(host: options.host, port: options.port, timeoutMillis: 5000, maxLineLength: 1 << 16)
         } catch {
             write("error: cannot connect to \(options.host):\(options.port): \(error)")
             return 1

@@ -6,11 +6,10 @@ import PuzzleServer
 /// directory, running its event loop on a background thread. Shared by the
 /// server, client and bench tests.
 public final class TestServer: @unchecked Sendable {
-    public let server: PuzzleServer
-    public let config: ServerConfig
-    public var port: Int { server.port }
-    private let done = DispatchSemaphore(value: 0)
-    private var stopped = false
+    private let running: InProcessServer
+    public var server: PuzzleServer { running.server }
+    public var config: ServerConfig { running.config }
+    public var port: Int { running.port }
 
     /// - Parameter configure: adjusts the test defaults (tight limits, fast fsync).
     public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
@@ -23,27 +22,13 @@ public final class TestServer: @unchecked Sendable {
         c.logLevel = .error
         c.idleTimeoutSeconds = 0
         configure(&c)
-        config = c
-        server = try PuzzleServer(config: c, logger: Logger(level: c.logLevel), seed: seed)
-        let server = self.server
-        let done = self.done
-        let thread = Thread {
-            do { try server.run() } catch { FileHandle.standardError.write(Data("test server failed: \(error)\n".utf8)) }
-            done.signal()
-        }
-        thread.stackSize = 4 << 20
-        thread.start()
+        running = try InProcessServer(config: c, seed: seed, threadName: "test-server")
     }
 
     /// Stops the loop and waits (bounded) for its clean shutdown.
     public func stop() {
-        guard !stopped else { return }
-        stopped = true
-        server.stop()
-        _ = done.wait(timeout: .now() + 20)
+        running.stop()
     }
-
-    deinit { stop() }
 
     public static func temporaryDirectory() -> String {
         let path = NSTemporaryDirectory() + "puzzle-test-\(UUID().uuidString)"

@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -70,7 +71,7 @@ import PuzzleTestSupport
             return
         }
         let server = try TestServer()
-        let watcher = try TestClient(port: server.port, name: "watcher")
+        let watcher = try LineClient(port: server.port, name: "watcher")
         try watcher.enter(as: "watcher")
         let (p, input, out) = try startPlay(port: server.port, name: "tty")
         defer { if p.isRunning { p.terminate() } }

@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -177,8 +178,8 @@ import PuzzleSystem
 extension DurabilityTests {
     /// HELLO and JOIN; returns the client and the room decoded from the snapshot
     /// (decoding validates that every piece exists exactly once).
-    static func join(_ server: ServerProcess, room: String) throws -> (TestClient, RoomState) {
-        let client = try TestClient(port: server.port, name: "player")
+    static func join(_ server: ServerProcess, room: String) throws -> (LineClient, RoomState) {
+        let client = try LineClient(port: server.port, name: "player")
         _ = try client.hello("tester")
         let (reply, lines) = try client.request("JOIN \(room)")
         guard reply.hasPrefix("OK joined \(room)") else {
@@ -194,7 +195,7 @@ extension DurabilityTests {
     }
 
     /// GRAB, DRAG, DROP one request at a time; records the acknowledged place.
-    static func move(_ piece: Int, to point: Point, _ client: TestClient, _ acked: inout Acknowledged) throws {
+    static func move(_ piece: Int, to point: Point, _ client: LineClient, _ acked: inout Acknowledged) throws {
         #expect(try client.request("GRAB \(piece)").reply == "OK grabbed \(piece)")
         #expect(try client.request("DRAG \(piece) \(point.x) \(point.y)").reply.hasPrefix("OK dragged \(piece) "))
         let reply = try client.request("DROP \(piece)").reply
@@ -207,7 +208,7 @@ extension DurabilityTests {
 
     /// Sends GRAB, DRAG, DROP for every move in one write, reads the replies in
     /// order, and sends SIGKILL the moment the `killAfterDrops`-th drop is acknowledged.
-    static func pipeline(_ moves: [(Int, Point)], _ client: TestClient, _ acked: inout Acknowledged,
+    static func pipeline(_ moves: [(Int, Point)], _ client: LineClient, _ acked: inout Acknowledged,
                          killAfterDrops: Int, _ server: ServerProcess) throws {
         var text = ""
         for (piece, point) in moves {

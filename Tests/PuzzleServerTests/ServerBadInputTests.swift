@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -6,13 +7,13 @@ import PuzzleProtocol
 
 /// Every malformed line gets an ERR with a stable code; the connection lives on.
 @Suite struct ServerBadInputTests {
-    private func greeted(_ server: TestServer, join: Bool = true) throws -> TestClient {
-        let c = try TestClient(port: server.port)
+    private func greeted(_ server: TestServer, join: Bool = true) throws -> LineClient {
+        let c = try LineClient(port: server.port)
         if join { try c.enter(as: "tester") } else { _ = try c.hello("tester") }
         return c
     }
 
-    private func expectCode(_ c: TestClient, _ line: String, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectCode(_ c: LineClient, _ line: String, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let reply = try c.request(line).reply
         #expect(reply.hasPrefix("ERR \(code) "), "\(line) → \(reply)", sourceLocation: sourceLocation)
         #expect(try c.request("PING alive").reply == "PONG alive", sourceLocation: sourceLocation)
@@ -54,7 +55,7 @@ import PuzzleProtocol
 
     @Test func actionsBeforeHelloOrJoin() throws {
         let server = try TestServer()
-        let c = try TestClient(port: server.port)
+        let c = try LineClient(port: server.port)
         try expectCode(c, "JOIN lobby", "NO_HELLO")
         try expectCode(c, "GRAB 1", "NO_HELLO")
         try expectCode(c, "HELLO 2 me", "BAD_VERSION")
@@ -96,7 +97,7 @@ import PuzzleProtocol
 
     @Test func httpRequestLineClosesTheConnection() throws {
         let server = try TestServer()
-        let c = try TestClient(port: server.port)
+        let c = try LineClient(port: server.port)
         try c.send("GET / HTTP/1.1")
         try c.send("Host: example")
         let lines = try c.waitForClose()
@@ -106,7 +107,7 @@ import PuzzleProtocol
     @Test func overMaxConnectionsGetsAnErrorLineThenClose() throws {
         let server = try TestServer { $0.maxConnections = 2 }
         let a = try greeted(server), b = try greeted(server)
-        let c = try TestClient(port: server.port)
+        let c = try LineClient(port: server.port)
         let lines = try c.waitForClose()
         #expect(lines == ["BYE FULL server is full (2 connections)"])
         #expect(try a.request("PING").reply == "PONG" && b.request("PING").reply == "PONG")
@@ -129,13 +130,13 @@ import PuzzleProtocol
 
     @Test func idleConnectionsAreClosed() throws {
         let server = try TestServer { $0.idleTimeoutSeconds = 1 }
-        let a = try TestClient(port: server.port, name: "a")
+        let a = try LineClient(port: server.port, name: "a")
         try a.enter(as: "sleepy")
         #expect(try a.request("GRAB 2").reply == "OK grabbed 2")
         let lines = try a.waitForClose(timeout: 10)
         #expect(lines.last?.hasPrefix("BYE IDLE") == true)
         // The idle player's piece went back: anyone can grab it.
-        let b = try TestClient(port: server.port, name: "b")
+        let b = try LineClient(port: server.port, name: "b")
         try b.enter(as: "watcher")
         #expect(try b.request("GRAB 2").reply == "OK grabbed 2")
     }

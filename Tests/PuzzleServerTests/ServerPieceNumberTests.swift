@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -14,7 +15,7 @@ import PuzzleTestSupport
 
     private static let room = RoomSpec(name: "lobby", kind: .jigsaw, rows: 4, cols: 4, picture: "sunset", rotation: true, password: nil)
 
-    private func expectError(_ c: TestClient, _ line: String, codes: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectError(_ c: LineClient, _ line: String, codes: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let reply = try c.request(line).reply
         let code = reply.split(separator: " ").dropFirst().first.map(String.init) ?? ""
         #expect(reply.hasPrefix("ERR ") && codes.contains(code), "\(line) → \(reply)", sourceLocation: sourceLocation)
@@ -36,7 +37,7 @@ import PuzzleTestSupport
     @Test(arguments: [false, true])
     func everyVerbRefusesOutOfRangeAndExtremeNumbers(holding: Bool) throws {
         let server = try TestServer(rooms: [Self.room], seed: 11)
-        let c = try TestClient(port: server.port)
+        let c = try LineClient(port: server.port)
         try c.enter(as: "tester")
         if holding { #expect(try c.request("GRAB 5").reply == "OK grabbed 5") }
         for n in Self.outOfRange + Self.notNumbers {
@@ -53,7 +54,7 @@ import PuzzleTestSupport
         #expect(try c.request("PING alive").reply == "PONG alive")
         #expect(try c.request("DIGEST").reply.hasPrefix("OK digest "))
         if holding { #expect(try c.request("DROP").reply.hasPrefix("OK dropped 5 ")) }
-        let other = try TestClient(port: server.port)
+        let other = try LineClient(port: server.port)
         try other.enter(as: "other")
         #expect(try other.request("GRAB 15").reply == "OK grabbed 15")
         #expect(try other.request("DROP 15").reply.hasPrefix("OK dropped 15 "))

@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -9,7 +10,7 @@ import PuzzleProtocol
     /// wins each race and the loser's error names the winner.
     @Test func twoClientsRaceForOnePieceAThousandTimes() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
         try a.enter(as: "alice")
         try b.enter(as: "bob")
         var wins = ["alice": 0, "bob": 0]

@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -8,14 +9,14 @@ import PuzzleProtocol
 @Suite struct ServerSessionTests {
     @Test func pingAnswersPongBeforeAnything() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         #expect(try a.request("PING").reply == "PONG")
         #expect(try a.request("PING hello there").reply == "PONG hello there")
     }
 
     @Test func joinGivesEverythingNeededToDraw() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         _ = try a.hello("alice")
         let (reply, state) = try a.request("JOIN lobby")
         #expect(reply.hasPrefix("OK joined lobby"))
@@ -28,7 +29,7 @@ import PuzzleProtocol
 
     @Test func dragReachesEveryMemberWithTheSameDropTarget() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b"), c = try TestClient(port: server.port, name: "c")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b"), c = try LineClient(port: server.port, name: "c")
         let aid = try a.enter(as: "alice")
         try b.enter(as: "bob")
         try c.enter(as: "carol")
@@ -46,7 +47,7 @@ import PuzzleProtocol
 
     @Test func disconnectingWhileHoldingReleasesThePieceForEveryone() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
         let aid = try a.enter(as: "alice")
         try b.enter(as: "bob")
         #expect(try a.request("GRAB 2").reply == "OK grabbed 2")
@@ -59,7 +60,7 @@ import PuzzleProtocol
 
     @Test func leaseExpiryReleasesThePieceForEveryone() throws {
         let server = try TestServer { $0.leaseMillis = 300 }
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
         let aid = try a.enter(as: "alice")
         try b.enter(as: "bob")
         #expect(try a.request("GRAB 1").reply == "OK grabbed 1")
@@ -70,7 +71,7 @@ import PuzzleProtocol
 
     @Test func solvingTogetherReachesEveryoneAndNextStartsAHarderPuzzle() throws {
         let server = try TestServer(rooms: [RoomSpec(name: "tiles", kind: .swap, rows: 2, cols: 2, picture: "quilt", rotation: false, password: nil)])
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
         try a.enter("tiles", as: "alice")
         _ = try b.hello("bob")
         let (_, state) = try b.request("JOIN tiles")
@@ -94,7 +95,7 @@ import PuzzleProtocol
 
     @Test func createJoinWithPasswordAndList() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         _ = try a.hello("alice")
         #expect(try a.request("CREATE den swap 3x4 picture=rings password=s3cret").reply == "OK created den")
         #expect(try a.request("CREATE den swap 3x4").reply.hasPrefix("ERR ROOM_EXISTS"))
@@ -112,7 +113,7 @@ import PuzzleProtocol
 
     @Test func chatReachesTheRoom() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port, name: "a"), b = try TestClient(port: server.port, name: "b")
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
         let aid = try a.enter(as: "alice")
         try b.enter(as: "bob")
         #expect(try a.request("SAY hello  there, bob!").reply == "OK said")
@@ -123,7 +124,7 @@ import PuzzleProtocol
 
     @Test func statsReportCounters() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         try a.enter(as: "alice")
         let fields = replyFields(try a.request("STATS").reply)
         #expect(fields["connections"] == "1" && fields["rooms"] == "1" && fields["players"] == "1")
@@ -132,8 +133,8 @@ import PuzzleProtocol
 
     @Test func listensOnIPv6AndIPv4() throws {
         let server = try TestServer { $0.bind = "::" }
-        let v6 = try TestClient(port: server.port, name: "v6", host: "::1")
-        let v4 = try TestClient(port: server.port, name: "v4", host: "127.0.0.1")
+        let v6 = try LineClient(port: server.port, name: "v6", host: "::1")
+        let v4 = try LineClient(port: server.port, name: "v4", host: "127.0.0.1")
         try v6.enter(as: "six")
         try v4.enter(as: "four")
         #expect(try v6.request("WHO").state.count == 2)
@@ -141,14 +142,14 @@ import PuzzleProtocol
 
     @Test func quitSaysByeAndCloses() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         #expect(try a.request("QUIT").reply == "OK bye")
         #expect(try a.waitForClose().isEmpty)
     }
 
     @Test func halfClosedClientGetsItsRepliesThenTheClose() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port)
+        let a = try LineClient(port: server.port)
         try a.sendRaw(Array("PING 1\nHELLO 1 zed\nPING 2\n".utf8))
         try a.socket.shutdown(.write)
         let lines = try a.waitForClose()
@@ -161,12 +162,12 @@ import PuzzleProtocol
     /// must not hold up anyone else; it gets everything, then the close.
     @Test func halfClosedNonReaderDoesNotStallOthers() throws {
         let server = try TestServer()
-        let a = try TestClient(port: server.port, name: "a")
+        let a = try LineClient(port: server.port, name: "a")
         try a.socket.setReceiveBufferSize(4096)
         let pings = (0..<3000).map { "PING \($0)\n" }.joined()
         try a.sendRaw(Array(pings.utf8))
         try a.socket.shutdown(.write)
-        let b = try TestClient(port: server.port, name: "b")
+        let b = try LineClient(port: server.port, name: "b")
         try b.enter(as: "bob")
         for i in 0..<200 {
             #expect(try b.request("PING b\(i)").reply == "PONG b\(i)")

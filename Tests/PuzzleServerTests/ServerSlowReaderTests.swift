@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import Testing
 import PuzzleTestSupport
@@ -7,7 +8,7 @@ import PuzzleProtocol
 @Suite struct ServerSlowReaderTests {
     /// Reads `client`'s lines until the drag of piece 0 to (x, y); reports
     /// whether `marker` was seen on the way.
-    private func drain(_ client: TestClient, untilDragTo x: Int, _ y: Int, noting marker: String) throws -> Bool {
+    private func drain(_ client: LineClient, untilDragTo x: Int, _ y: Int, noting marker: String) throws -> Bool {
         var seen = false
         while true {
             let line = try client.nextLine(timeout: 5)
@@ -26,10 +27,10 @@ import PuzzleProtocol
             $0.socketSendBuffer = 4096
             $0.dragRateLimit = 0
         }
-        let slow = try TestClient(port: server.port, name: "slow")
+        let slow = try LineClient(port: server.port, name: "slow")
         try slow.socket.setReceiveBufferSize(4096)
         let slowID = try slow.enter(as: "sloth")
-        let dragger = try TestClient(port: server.port, name: "dragger"), watcher = try TestClient(port: server.port, name: "watcher")
+        let dragger = try LineClient(port: server.port, name: "dragger"), watcher = try LineClient(port: server.port, name: "watcher")
         try dragger.enter(as: "dragger")
         try watcher.enter(as: "watcher")
         #expect(try dragger.request("GRAB 0").reply == "OK grabbed 0")
@@ -62,10 +63,10 @@ import PuzzleProtocol
             $0.socketSendBuffer = 4096
             $0.dragRateLimit = 0
         }
-        let lagger = try TestClient(port: server.port, name: "lagger")
+        let lagger = try LineClient(port: server.port, name: "lagger")
         try lagger.socket.setReceiveBufferSize(4096)
         try lagger.enter(as: "lagger")
-        let d = try TestClient(port: server.port, name: "d")
+        let d = try LineClient(port: server.port, name: "d")
         try d.enter(as: "d")
         var sent = 0
         var piece = 0

@@ -1,3 +1,4 @@
+import PuzzleLink
 import Foundation
 import PuzzleTestSupport
 @testable import PuzzleServer
@@ -65,7 +66,7 @@ struct TranscriptRunner {
 
     /// Replays the steps against a server already listening on `port`.
     mutating func replay(port: Int) throws(TranscriptFailure) {
-        var clients: [String: TestClient] = [:]
+        var clients: [String: LineClient] = [:]
         var closedByUs: Set<String> = []
         var closedByServer: Set<String> = []
         for step in transcript.steps {
@@ -74,11 +75,11 @@ struct TranscriptRunner {
             }
             if closedByUs.contains(step.client) { throw fail("used after it closed its connection (\(step.client).)") }
             if closedByServer.contains(step.client) { throw fail("used after the server closed its connection (\(step.client)!)") }
-            let client: TestClient
+            let client: LineClient
             if let known = clients[step.client] {
                 client = known
             } else {
-                do { client = try TestClient(port: port, name: step.client) } catch { throw fail("cannot connect: \(error)") }
+                do { client = try LineClient(port: port, name: step.client) } catch { throw fail("cannot connect: \(error)") }
                 clients[step.client] = client
             }
             switch step.action {
@@ -128,7 +129,7 @@ struct TranscriptRunner {
 
     /// Everything the server sent must have been accounted for. A PING's PONG
     /// marks the end: any line before it was unread by the transcript.
-    private mutating func expectNothingMore(from client: TestClient, name: String) throws(TranscriptFailure) {
+    private mutating func expectNothingMore(from client: LineClient, name: String) throws(TranscriptFailure) {
         let last = transcript.steps.last?.line ?? 0
         func fail(_ message: String) -> TranscriptFailure {
             TranscriptFailure(file: transcript.name, line: last, message: "client \(name): " + message)
@@ -143,7 +144,7 @@ struct TranscriptRunner {
         }
     }
 
-    private func nextLine(_ client: TestClient, wanting pattern: String, skipped: [String] = [],
+    private func nextLine(_ client: LineClient, wanting pattern: String, skipped: [String] = [],
                           fail: (String) -> TranscriptFailure) throws(TranscriptFailure) -> String {
         do {
             return try client.nextLine(timeout: timeout)

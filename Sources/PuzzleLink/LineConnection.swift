@@ -1,34 +1,48 @@
 import PuzzleProtocol
 import PuzzleSystem
 
-/// One TCP connection to a server: requests out as lines, server lines in.
-/// Non-blocking; the runner's event loop decides when to read and flush.
-final class ClientConnection {
-    let socket: Socket
-    private var framer = LineFramer(maxLineLength: 1 << 16)
+/// One TCP connection to a puzzle-room server: request lines out, server lines
+/// in. Non-blocking: the owner's event loop decides when to read and flush
+/// (the play client), or `LineClient` waits on it with deadlines (tests, the
+/// bench's set-up connection).
+public final class LineConnection {
+    public let socket: Socket
+    private var framer: LineFramer
     private var output: [UInt8] = []
     private var outputOffset = 0
     /// The server closed its side (or the socket failed).
-    private(set) var peerClosed = false
+    public private(set) var peerClosed = false
     private var descriptorClosed = false
 
-    /// Connects (waiting at most `timeoutMillis`).
-    init(host: String, port: UInt16, timeoutMillis: Int32) throws(Errno) {
+    /// Connects (waiting at most `timeoutMillis`). Server lines longer than
+    /// `maxLineLength` are dropped (the framer reports them as overlong).
+    public init(host: String, port: UInt16, timeoutMillis: Int32, maxLineLength: Int = 1 << 20) throws(Errno) {
         socket = try Socket.connect(host: host, port: port, timeoutMillis: timeoutMillis)
+        framer = LineFramer(maxLineLength: maxLineLength)
         try? socket.setNoDelay(true)
     }
 
-    /// Queues a request line.
-    func enqueue(_ request: Request) {
-        output.append(contentsOf: request.line.utf8)
+    /// Queues a request.
+    public func enqueue(_ request: Request) {
+        enqueue(line: request.line)
+    }
+
+    /// Queues a line as typed (a test may send what no `Request` encodes).
+    public func enqueue(line: String) {
+        output.append(contentsOf: line.utf8)
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// Queues raw bytes, unframed.
+    public func enqueue(bytes: [UInt8]) {
+        output.append(contentsOf: bytes)
+    }
+
     /// Whether queued bytes wait for the socket to become writable.
-    var hasPendingOutput: Bool { outputOffset < output.count }
+    public var hasPendingOutput: Bool { outputOffset < output.count }
 
     /// Writes what the socket accepts now.
-    func flush() throws(Errno) {
+    public func flush() throws(Errno) {
         while outputOffset < output.count {
             let result = try output[outputOffset...].withUnsafeBytes { b in
                 Result { () throws(Errno) in try socket.send(b) }
@@ -43,14 +57,15 @@ final class ClientConnection {
     }
 
     /// What one read brought.
-    struct ReadResult {
-        var lines: [String] = []
+    public struct ReadResult {
+        public var lines: [String] = []
         /// The server closed the connection (after `lines`).
-        var closed = false
+        public var closed = false
     }
 
-    /// Reads everything available now and splits it into lines.
-    func read() -> ReadResult {
+    /// Reads everything available now (bounded, so a fast server cannot keep
+    /// the caller here) and splits it into lines.
+    public func read() -> ReadResult {
         var result = ReadResult()
         var chunk: [UInt8] = []
         for _ in 0..<64 {
@@ -75,7 +90,7 @@ final class ClientConnection {
     }
 
     /// Closes the socket (once).
-    func close() {
+    public func close() {
         guard !descriptorClosed else { return }
         descriptorClosed = true
         try? socket.close()

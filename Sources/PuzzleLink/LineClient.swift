@@ -1,60 +1,60 @@
-import Foundation
 import PuzzleProtocol
 import PuzzleSystem
 
-public struct TestTimeout: Error, CustomStringConvertible {
-    public var description: String
-    public init(description: String) { self.description = description }
-}
+/// A request-reply client with deadlines (never sleeps): sends lines, waits for
+/// the reply to each, and keeps the events that arrive meanwhile. The tests'
+/// client and the bench's set-up connection.
+public final class LineClient {
+    /// Why a wait ended without the line it wanted.
+    public struct Timeout: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
-/// A protocol client for tests: sends lines, and waits for expected lines with a
-/// deadline (never sleeps). Events seen while waiting for a reply are kept.
-public final class TestClient {
-    public let socket: Socket
+    public let connection: LineConnection
+    public var socket: Socket { connection.socket }
     private let queue: EpollQueue
-    private var framer = LineFramer(maxLineLength: 1 << 22)
     private var ready: [String] = []
     /// Index of the next unread line in `ready` (removing from the front would be quadratic).
     private var readyHead = 0
     /// Event lines put aside while waiting for replies.
     public var events: [String] = []
     public private(set) var closed = false
+    /// Names this client in timeout messages.
     public let name: String
 
     public init(port: Int, name: String = "client", host: String = "127.0.0.1") throws {
         self.name = name
-        socket = try Socket.connect(host: host, port: UInt16(port), timeoutMillis: 5000)
-        try socket.setNoDelay(true)
+        connection = try LineConnection(host: host, port: UInt16(port), timeoutMillis: 5000, maxLineLength: 1 << 22)
         queue = try EpollQueue()
-        try queue.register(socket.descriptor, interest: .readable, token: 1)
+        try queue.register(connection.socket.descriptor, interest: .readable, token: 1)
     }
-
-    deinit { try? socket.close() }
 
     public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
 
+    /// Sends bytes as they are, waiting (up to `seconds`) while the socket is full.
     public func sendRaw(_ bytes: [UInt8], deadline seconds: Double = 10) throws {
-        var offset = 0
-        let end = Date().addingTimeInterval(seconds)
-        while offset < bytes.count {
-            let r = try bytes[offset...].withUnsafeBytes { (b) throws(Errno) -> IOResult in try socket.send(b) }
-            if case .processed(let n) = r { offset += n; continue }
-            guard Date() < end else { throw TestTimeout(description: "\(name): send blocked") }
-            let w = try EpollQueue()
-            try w.register(socket.descriptor, interest: .writable, token: 1)
-            _ = try w.wait(timeoutMillis: 100)
+        connection.enqueue(bytes: bytes)
+        let end = Self.deadline(seconds)
+        while true {
+            try connection.flush()
+            guard connection.hasPendingOutput else { return }
+            guard MonotonicClock.nowMilliseconds < end else { throw Timeout(description: "\(name): send blocked") }
+            let writable = try EpollQueue()
+            try writable.register(connection.socket.descriptor, interest: .writable, token: 1)
+            _ = try writable.wait(timeoutMillis: 100)
         }
     }
 
     /// The next line from the server; throws on timeout or when the server closes.
     public func nextLine(timeout: Double = 10) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+        let end = Self.deadline(timeout)
         while readyHead == ready.count {
-            guard !closed else { throw TestTimeout(description: "\(name): connection closed while waiting for a line") }
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw TestTimeout(description: "\(name): no line within \(timeout) s") }
-            _ = try queue.wait(timeoutMillis: Int32(min(left, 1) * 1000) + 1)
-            try pump()
+            guard !closed else { throw Timeout(description: "\(name): connection closed while waiting for a line") }
+            let left = end - MonotonicClock.nowMilliseconds
+            guard left > 0 else { throw Timeout(description: "\(name): no line within \(timeout) s") }
+            _ = try queue.wait(timeoutMillis: Int32(min(left, 1000)) + 1)
+            pump()
         }
         let line = ready[readyHead]
         readyHead += 1
@@ -63,20 +63,12 @@ public final class TestClient {
     }
 
     /// Reads whatever has arrived, without waiting.
-    public func pump() throws {
-        while true {
-            var chunk: [UInt8] = []
-            let r: IOResult
-            do { r = try socket.receive(appendingTo: &chunk) } catch { closed = true; return }
-            switch r {
-            case .wouldBlock: return
-            case .processed(0): closed = true; return
-            case .processed:
-                framer.append(chunk)
-                while let f = framer.next() {
-                    if case .line(let bytes) = f { ready.append(String(decoding: bytes, as: UTF8.self)) }
-                }
-            }
+    public func pump() {
+        while !closed {
+            let result = connection.read()
+            ready += result.lines
+            if result.closed { closed = true }
+            if result.lines.isEmpty { return }
         }
     }
 
@@ -88,6 +80,7 @@ public final class TestClient {
         return try awaitReply(timeout: timeout)
     }
 
+    /// The next reply (or `BYE`) line, with the `S` lines before it.
     public func awaitReply(timeout: Double = 10) throws -> (reply: String, state: [String]) {
         var state: [String] = []
         while true {
@@ -104,11 +97,11 @@ public final class TestClient {
     @discardableResult
     public func waitForEvent(timeout: Double = 10, _ match: (String) -> Bool) throws -> String {
         if let i = events.firstIndex(where: match) { return events.remove(at: i) }
-        let deadline = Date().addingTimeInterval(timeout)
+        let end = Self.deadline(timeout)
         while true {
-            let left = deadline.timeIntervalSinceNow
-            guard left > 0 else { throw TestTimeout(description: "\(name): expected event not seen; kept: \(events.suffix(5))") }
-            let l = try nextLine(timeout: left)
+            let left = end - MonotonicClock.nowMilliseconds
+            guard left > 0 else { throw Timeout(description: "\(name): expected event not seen; kept: \(events.suffix(5))") }
+            let l = try nextLine(timeout: Double(left) / 1000)
             if match(l) { return l }
             if l.hasPrefix("EV ") { events.append(l) }
         }
@@ -117,10 +110,10 @@ public final class TestClient {
     /// Waits until the server closes the connection; returns the lines seen before.
     public func waitForClose(timeout: Double = 10) throws -> [String] {
         var seen: [String] = []
-        let deadline = Date().addingTimeInterval(timeout)
+        let end = Self.deadline(timeout)
         while true {
             do {
-                seen.append(try nextLine(timeout: max(0.01, deadline.timeIntervalSinceNow)))
+                seen.append(try nextLine(timeout: max(0.01, Double(end - MonotonicClock.nowMilliseconds) / 1000)))
             } catch {
                 if closed && readyHead == ready.count { return seen }
                 throw error
@@ -128,10 +121,11 @@ public final class TestClient {
         }
     }
 
+    /// HELLO; returns the player id.
     public func hello(_ name: String) throws -> Int {
         let r = try request("HELLO 1 \(name)").reply
         guard r.hasPrefix("OK hello"), let id = replyFields(r)["id"].flatMap(Int.init) else {
-            throw TestTimeout(description: "HELLO refused: \(r)")
+            throw Timeout(description: "HELLO refused: \(r)")
         }
         return id
     }
@@ -141,7 +135,11 @@ public final class TestClient {
     public func enter(_ room: String = "lobby", as name: String, password: String? = nil) throws -> Int {
         let id = try hello(name)
         let r = try request("JOIN \(room)" + (password.map { " \($0)" } ?? "")).reply
-        guard r.hasPrefix("OK joined") else { throw TestTimeout(description: "JOIN refused: \(r)") }
+        guard r.hasPrefix("OK joined") else { throw Timeout(description: "JOIN refused: \(r)") }
         return id
+    }
+
+    private static func deadline(_ seconds: Double) -> Int64 {
+        MonotonicClock.nowMilliseconds + Int64(seconds * 1000)
     }
 }
