@@ -1,0 +1,66 @@
+import PuzzleCore
+
+/// The one line that answers a request: `OK ...`, `ERR <code> <text>` or `PONG`.
+/// `ReplyCodec` writes and reads them; the server, the play client and the
+/// bench all go through it.
+public enum Reply: Hashable, Sendable {
+    case pong(token: String)
+    case hello(version: Int, player: PlayerID, name: String)
+    case help(count: Int)
+    case rooms(count: Int)
+    /// `OK stats key=value ...`, in the server's order.
+    case stats([ReplyField])
+    case created(room: String)
+    case joined(room: String, player: PlayerID, seq: UInt64)
+    case left(room: String)
+    case synced(seq: UInt64, digest: String)
+    case digest(DigestSummary)
+    case who(count: Int)
+    case grabbed(piece: Int)
+    case dragged(piece: Int, to: Point, target: Cell?)
+    case rotated(piece: Int, rotation: Int)
+    /// `solved`: this drop solved the puzzle.
+    case dropped(piece: Int, outcome: DropOutcome, solved: Bool)
+    case released(piece: Int)
+    case hint(millis: Int64)
+    case next(puzzle: Int, kind: PuzzleKind, rows: Int, cols: Int)
+    case said
+    case bye
+    case error(ProtocolError)
+
+    /// Whether this is a refusal.
+    public var isError: Bool {
+        if case .error = self { return true }
+        return false
+    }
+}
+
+/// One `key=value` word of a reply.
+public struct ReplyField: Hashable, Sendable {
+    public var key: String
+    public var value: String
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// What `DIGEST` reports: enough for a client to compare its mirror.
+public struct DigestSummary: Hashable, Sendable {
+    public var seq: UInt64
+    /// The state digest, 16 hex digits.
+    public var value: String
+    public var correct: Int
+    public var total: Int
+    public var held: Int
+    public var puzzle: Int
+
+    public init(seq: UInt64, value: String, correct: Int, total: Int, held: Int, puzzle: Int) {
+        self.seq = seq
+        self.value = value
+        self.correct = correct
+        self.total = total
+        self.held = held
+        self.puzzle = puzzle
+    }
+}
