@@ -57,21 +57,24 @@ extension LoadTest {
     /// digest, and no hold is left.
     func checkDigest(_ bot: BenchBot, _ rest: LineScanner) {
         bot.checked = true
-        let fields = replyFields(rest.string)
         let room = rooms[bot.room]
+        guard case .digest(let server)? = ReplyCodec.decode(Substring(rest.string)) else {
+            digestMismatches += 1
+            failures.note("bot\(bot.index): bad DIGEST reply '\(rest.string)'")
+            return
+        }
         guard let digest = room.referenceDigest, let locks = room.withReference({ $0.locks.count }) else {
             digestMismatches += 1
             failures.note("bot\(bot.index): no room mirror to compare")
             return
         }
-        let seq = fields["seq"].flatMap(UInt64.init)
-        if seq != bot.lastSeq || seq != UInt64(room.referenceSeq) || fields["value"] != digest.description {
+        if server.seq != bot.lastSeq || server.seq != UInt64(room.referenceSeq) || server.value != digest.description {
             digestMismatches += 1
-            failures.note("bot\(bot.index): seen to seq \(bot.lastSeq), room mirror seq=\(room.referenceSeq) digest=\(digest) but server seq=\(fields["seq"] ?? "?") value=\(fields["value"] ?? "?")")
+            failures.note("bot\(bot.index): seen to seq \(bot.lastSeq), room mirror seq=\(room.referenceSeq) digest=\(digest) but server seq=\(server.seq) value=\(server.value)")
         }
-        if fields["held"] != "0" || locks != 0 {
+        if server.held != 0 || locks != 0 {
             heldAtEnd += 1
-            failures.note("bot\(bot.index): holds left at the end: server held=\(fields["held"] ?? "?"), room mirror \(locks)")
+            failures.note("bot\(bot.index): holds left at the end: server held=\(server.held), room mirror \(locks)")
         }
     }
 

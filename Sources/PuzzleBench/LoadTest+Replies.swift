@@ -40,8 +40,8 @@ extension LoadTest {
         case .drop:
             total.dropsOK += 1
             if inWindow(now) { window.dropsOK += 1 }
-            // "OK dropped <piece> <outcome> solved": this drop solved the puzzle.
-            if !stopping && rest.hasSuffix(" solved") {
+            // Drops are a tenth of the replies: decoded the general way.
+            if !stopping, case .dropped(_, _, solved: true)? = ReplyCodec.decode(Substring(rest.string)) {
                 bot.sendLine("NEXT")
                 bot.expect(.next, intended: now)
                 total.nextSent += 1
@@ -115,10 +115,9 @@ extension LoadTest {
 
     /// `OK joined <room> id=<id> seq=<n>`: build the mirror from the snapshot lines.
     private func joinedRoom(_ bot: BenchBot, _ rest: LineScanner) {
-        let fields = replyFields(rest.string)
         let text = String(decoding: bot.stateLines, as: UTF8.self)
         bot.stateLines = []
-        guard let id = fields["id"].flatMap(Int.init), let seq = fields["seq"].flatMap(UInt64.init) else {
+        guard case .joined(_, let player, let seq)? = ReplyCodec.decode(Substring(rest.string)) else {
             failures.mirrorErrors += 1
             failures.note("bot\(bot.index): bad JOIN reply '\(rest.string)'")
             return
@@ -136,7 +135,7 @@ extension LoadTest {
             failures.note("bot\(bot.index): bad snapshot: \(error)")
             return
         }
-        bot.player = id
+        bot.player = player.rawValue
         bot.phase = .idle
         joined += 1
     }

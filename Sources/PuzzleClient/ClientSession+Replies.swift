@@ -22,25 +22,28 @@ extension ClientSession {
                 return
             }
             let request = pending.removeFirst()
-            handleReply(kind, to: request, state: state, now: now)
+            guard let reply = ReplyCodec.decode(line) else {
+                emit(.info, "unreadable reply: \(line.prefix(120))")
+                return
+            }
+            handleReply(reply, text: line.drop { $0 != " " }.dropFirst(), to: request, state: state, now: now)
         case .unknown:
             emit(.info, "unexpected line: \(line.prefix(120))")
         }
     }
 
-    mutating func handleReply(_ reply: ServerLine, to p: PendingRequest, state: [String], now: Int64) {
+    /// `text` is the line after its first word, for showing the player.
+    mutating func handleReply(_ reply: Reply, text: Substring, to p: PendingRequest, state: [String], now: Int64) {
         if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
             localDrag = nil
         }
         switch reply {
         case .pong:
             if case .ping = p.request { rttMillis = max(0, now - p.sentAt) }
-        case .error(let code, let message):
-            handleRefusal(code: code, message: message, to: p)
-        case .ok(let text):
-            handleSuccess(text, to: p, state: state, now: now)
+        case .error(let e):
+            handleRefusal(code: e.code, message: e.message, to: p)
         default:
-            break
+            handleSuccess(reply, text: String(text), to: p, state: state, now: now)
         }
     }
 
@@ -63,13 +66,12 @@ extension ClientSession {
         }
     }
 
-    mutating func handleSuccess(_ text: String, to p: PendingRequest, state: [String], now: Int64) {
+    mutating func handleSuccess(_ reply: Reply, text: String, to p: PendingRequest, state: [String], now: Int64) {
         switch p.request {
         case .hello:
             break
         case .join:
-            let fields = replyFields(text)
-            if let id = fields["id"].flatMap(Int.init) { myID = PlayerID(id) }
+            if case .joined(_, let id, _) = reply { myID = id }
             if installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
                 let p = st.progress(at: now)

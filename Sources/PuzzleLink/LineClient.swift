@@ -124,10 +124,10 @@ public final class LineClient {
     /// HELLO; returns the player id.
     public func hello(_ name: String) throws -> Int {
         let r = try request("HELLO 1 \(name)").reply
-        guard r.hasPrefix("OK hello"), let id = replyFields(r)["id"].flatMap(Int.init) else {
+        guard case .hello(_, let id, _)? = ReplyCodec.decode(r[...]) else {
             throw Timeout(description: "HELLO refused: \(r)")
         }
-        return id
+        return id.rawValue
     }
 
     /// HELLO and JOIN; returns the player id.
