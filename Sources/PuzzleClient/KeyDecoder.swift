@@ -139,11 +139,26 @@ public struct KeyDecoder: Sendable {
     }
 
     static func controlSequenceKey(parameters: [UInt8], final: UInt8) -> Key {
-        // Private parameters (mouse reports, replies to queries) and intermediates are not keys.
+        if parameters.first == UInt8(ascii: "<") {
+            return MouseEvent.sgr(parameters: parameters.dropFirst(), final: final).map { .mouse($0) } ?? .unknown
+        }
+        // Other private parameters (replies to queries) and intermediates are not keys.
         guard parameters.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: ";")).contains($0) }) else {
             return .unknown
         }
-        if let key = cursorKey(final: final) { return key }
+        if let key = cursorKey(final: final) {
+            // CSI 1;2 X: Shift (modifier 2) with an arrow.
+            if parameters == Array("1;2".utf8) {
+                switch key {
+                case .up: return .shiftUp
+                case .down: return .shiftDown
+                case .left: return .shiftLeft
+                case .right: return .shiftRight
+                default: break
+                }
+            }
+            return key
+        }
         switch final {
         case UInt8(ascii: "Z"): return .backTab
         case UInt8(ascii: "~"): return tildeKey(firstParameter(parameters))

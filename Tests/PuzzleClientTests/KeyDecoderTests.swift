@@ -75,7 +75,9 @@ private func bytes(_ string: String) -> [UInt8] {
 
     @Test func modifiersAreTolerated() {
         #expect(decode(bytes("\u{1B}[1;5C")) == [.right])
-        #expect(decode(bytes("\u{1B}[1;2A")) == [.up])
+        #expect(decode(bytes("\u{1B}[1;2A")) == [.shiftUp])
+        #expect(decode(bytes("\u{1B}[1;2B\u{1B}[1;2C\u{1B}[1;2D")) == [.shiftDown, .shiftRight, .shiftLeft])
+        #expect(decode(bytes("\u{1B}[1;2H")) == [.home])
         #expect(decode(bytes("\u{1B}[3;5~")) == [.delete])
         #expect(decode(bytes("\u{1B}O5D")) == [.left])
     }
@@ -92,9 +94,26 @@ private func bytes(_ string: String) -> [UInt8] {
         #expect(!decoder.hasPendingEscape)
     }
 
+    @Test func sgrMouseReports() {
+        #expect(decode(bytes("\u{1B}[<0;10;5M")) == [.mouse(MouseEvent(button: .left, action: .press, row: 4, column: 9))])
+        #expect(decode(bytes("\u{1B}[<0;10;5m")) == [.mouse(MouseEvent(button: .left, action: .release, row: 4, column: 9))])
+        #expect(decode(bytes("\u{1B}[<32;11;5M")) == [.mouse(MouseEvent(button: .left, action: .motion, row: 4, column: 10))])
+        #expect(decode(bytes("\u{1B}[<2;1;1M")) == [.mouse(MouseEvent(button: .right, action: .press, row: 0, column: 0))])
+        #expect(decode(bytes("\u{1B}[<35;3;3M")) == [.mouse(MouseEvent(button: .none, action: .motion, row: 2, column: 2))])
+        #expect(decode(bytes("\u{1B}[<64;7;8M\u{1B}[<65;7;8M")) == [.mouse(MouseEvent(button: .wheelUp, action: .press, row: 7, column: 6)),
+                                                                 .mouse(MouseEvent(button: .wheelDown, action: .press, row: 7, column: 6))])
+        #expect(decode(bytes("\u{1B}[<20;2;2M")) == [.mouse(MouseEvent(button: .left, action: .press, row: 1, column: 1, shift: true, control: true))])
+        // Split across reads, as a fast drag arrives.
+        #expect(decode(bytes("\u{1B}[<32;1"), bytes("2;9M")) == [.mouse(MouseEvent(button: .left, action: .motion, row: 8, column: 11))])
+        // Malformed or not ours: swallowed, never typed.
+        #expect(decode(bytes("\u{1B}[<0;0;5M")) == [.unknown])
+        #expect(decode(bytes("\u{1B}[<0;5M")) == [.unknown])
+        #expect(decode(bytes("\u{1B}[<66;5;5M")) == [.unknown])
+        #expect(decode(bytes("\u{1B}[<0;999999;5M")) == [.unknown])
+    }
+
     @Test func unknownSequencesAreSwallowed() {
         #expect(decode(bytes("\u{1B}[2~a")) == [.unknown, .character("a")])
-        #expect(decode(bytes("\u{1B}[<0;10;5M")) == [.unknown])  // SGR mouse report
         #expect(decode(bytes("\u{1B}[?1;2c")) == [.unknown])  // device attributes reply
         #expect(decode(bytes("\u{1B}OP")) == [.unknown])  // F1
         #expect(decode(bytes("\u{1B}[15~")) == [.unknown])  // F5
