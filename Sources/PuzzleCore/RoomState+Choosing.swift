@@ -23,6 +23,25 @@ extension RoomState {
         return nil
     }
 
+    /// The piece a player pointing at `point` means: the one drawn on top there.
+    /// Held pieces lie above loose ones, loose ones above placed ones, and among
+    /// loose ones the higher number lies above (the order clients draw in).
+    /// O(pieces) for the loose ones; called per click, not per frame.
+    public func topPiece(at point: Point) -> Int? {
+        let unit = geometry.unit
+        func covers(_ p: Point) -> Bool {
+            point.x >= p.x && point.x < p.x + unit && point.y >= p.y && point.y < p.y + unit
+        }
+        if let held = locks.filter({ covers($0.value.point) }).max(by: { $0.key < $1.key }) { return held.key }
+        for piece in stride(from: pieceCount - 1, through: 0, by: -1) where locks[piece] == nil {
+            if case .table(let p) = pieces[piece].location, covers(p) { return piece }
+        }
+        // `cell(under:)` takes a piece's corner and looks under its centre.
+        guard let cell = geometry.cell(under: Point(x: point.x - unit / 2, y: point.y - unit / 2)),
+              let placed = occupant(of: cell), locks[placed] == nil else { return nil }
+        return placed
+    }
+
     /// The piece a request means when it names none: the one piece the player
     /// holds. Holding none or several, the request must name one.
     public func implicitPiece(of player: PlayerID) -> ImplicitPiece {

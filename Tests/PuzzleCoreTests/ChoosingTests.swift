@@ -45,3 +45,34 @@ import Testing
         #expect(room.implicitPiece(of: bob) == .noneHeld)
     }
 }
+
+/// Pointing at the table picks the piece drawn on top there.
+@Suite struct TopPieceTests {
+    @Test func aPlacedPieceIsPickedAnywhereInItsCell() throws {
+        var room = try makeRoom(.jigsaw)
+        try room.move(5, to: room.homeCell(of: 5))
+        let o = room.geometry.origin(of: room.homeCell(of: 5))
+        for dx in 0..<4 { for dy in 0..<4 { #expect(room.topPiece(at: Point(x: o.x + dx, y: o.y + dy)) == 5) } }
+        #expect(room.topPiece(at: Point(x: o.x + 4, y: o.y)) != 5)
+    }
+
+    @Test func aLoosePieceLiesAboveAPlacedOneAndHeldAboveLoose() throws {
+        var room = try makeRoom(.jigsaw, maxHeld: 2)
+        try room.move(5, to: room.homeCell(of: 5))
+        let o = room.geometry.origin(of: room.homeCell(of: 5))
+        // Bob holds piece 9 half over cell 5.
+        try room.perform(.grab(piece: 9), by: bob, at: 1)
+        try room.perform(.drag(piece: 9, to: Point(x: o.x + 2, y: o.y + 2)), by: bob, at: 1)
+        #expect(room.topPiece(at: Point(x: o.x + 3, y: o.y + 3)) == 9)
+        #expect(room.topPiece(at: Point(x: o.x + 1, y: o.y + 1)) == 5)
+    }
+
+    @Test func theHigherNumberedLoosePieceIsOnTop() throws {
+        let room = try makeRoom(.jigsaw)
+        let p3 = room.position(of: 3)
+        var overlapping: [Int] = []
+        for p in 0..<room.pieceCount where room.position(of: p) == p3 { overlapping.append(p) }
+        #expect(room.topPiece(at: p3) == overlapping.max())
+        #expect(room.topPiece(at: Point(x: -1, y: -1)) == nil)
+    }
+}
