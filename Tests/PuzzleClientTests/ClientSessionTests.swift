@@ -83,4 +83,38 @@ import PuzzleProtocol
         s.receive("PONG 100", now: 142)
         #expect(s.rttMillis == 42)
     }
+
+    @Test func pointerPressGrabsAtTheOffsetDragsAndDrops() throws {
+        var (s, st) = try joined()
+        // Swap board, no margin: tile 3's corner is its cell's origin; press 1 unit into it.
+        let corner = st.position(of: 3)
+        let pressed = s.pointerPress(at: Point(x: corner.x + 1, y: corner.y + 2), now: 1)
+        let hold = try #require(pressed)
+        #expect(hold == PointerHold(piece: 3, offset: Point(x: 1, y: 2)))
+        #expect(s.takeOutgoing() == [.grab(3)])
+        // Before the grab is answered the drags already go (pipelined), keeping the offset.
+        s.pointerDrag(hold, to: Point(x: 5, y: 6), now: 2)
+        s.pointerDrag(hold, to: Point(x: 5, y: 6), now: 3)  // no move: nothing sent
+        #expect(s.takeOutgoing() == [.drag(3, Point(x: 4, y: 4))])
+        s.receive("EV 3 grabbed 3 1", now: 4)
+        s.receive("OK grabbed 3", now: 4)
+        // Kept on the table: far off, the corner stops at the last unit.
+        s.pointerDrag(hold, to: Point(x: 100, y: -50), now: 5)
+        #expect(s.takeOutgoing() == [.drag(3, Point(x: st.geometry.width - 4, y: 0))])
+        s.pointerRelease(hold, now: 6)
+        #expect(s.takeOutgoing() == [.drop(3)])
+    }
+
+    @Test func pointerOnEmptyTableOrARefusedGrabSendsNoDrop() throws {
+        var (s, _) = try joined()
+        #expect(s.pointerPress(at: Point(x: -5, y: 0), now: 1) == nil)
+        let pressed = s.pointerPress(at: Point(x: 0, y: 0), now: 1)
+        let hold = try #require(pressed)
+        _ = s.takeOutgoing()
+        s.receive("ERR HELD piece \(hold.piece) is held by bob (#2)", now: 2)
+        s.pointerDrag(hold, to: Point(x: 3, y: 3), now: 3)
+        s.pointerRelease(hold, now: 4)
+        #expect(s.takeOutgoing().isEmpty)
+        #expect(s.takeOutput().map(\.text) == ["error HELD: piece \(hold.piece) is held by bob (#2)"])
+    }
 }

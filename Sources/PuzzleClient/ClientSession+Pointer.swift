@@ -1,0 +1,52 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// A piece taken with the pointer: which one, and where on it the pointer
+/// holds it (so it does not jump to the pointer's corner, as in the seeds).
+public struct PointerHold: Hashable, Sendable {
+    public var piece: Int
+    /// The pointer's table point minus the piece's corner, when it was taken.
+    public var offset: Point
+}
+
+/// Mouse play: press on a piece grabs it, moves drag it, release drops it.
+extension ClientSession {
+    /// Press at a table point: grabs the piece on top there (giving back another
+    /// one held first) and returns the hold; nil when no piece is there.
+    public mutating func pointerPress(at point: Point, now: Int64) -> PointerHold? {
+        guard phase == .joined, let st = state, let piece = st.topPiece(at: point) else { return nil }
+        let corner = localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+        let hold = PointerHold(piece: piece, offset: Point(x: point.x - corner.x, y: point.y - corner.y))
+        if heldPiece == piece { return hold }
+        if let held = heldPiece { send(.release(held), fromUser: false, now: now) }
+        // The player's request: a refusal ("held by bob") is shown.
+        send(.grab(piece), fromUser: true, now: now)
+        return hold
+    }
+
+    /// The pointer moved to a table point while holding: drags the piece so the
+    /// grab offset stays under the pointer, kept on the table.
+    public mutating func pointerDrag(_ hold: PointerHold, to point: Point, now: Int64) {
+        guard phase == .joined, let st = state, isTaking(hold.piece) else { return }
+        let g = st.geometry
+        let x = min(max(0, point.x - hold.offset.x), g.width - g.unit)
+        let y = min(max(0, point.y - hold.offset.y), g.height - g.unit)
+        let to = Point(x: x, y: y)
+        guard localDrag?.piece != hold.piece || localDrag?.point != to else { return }
+        localDrag = (hold.piece, to)
+        // Not shown: a stream of drags would flood the messages.
+        send(.drag(hold.piece, to), fromUser: false, now: now)
+    }
+
+    /// The pointer let go: drops the piece where it is.
+    public mutating func pointerRelease(_ hold: PointerHold, now: Int64) {
+        guard phase == .joined, isTaking(hold.piece) else { return }
+        send(.drop(hold.piece), fromUser: true, now: now)
+    }
+
+    /// Whether this player holds `piece`, or has asked for it and not yet heard back.
+    func isTaking(_ piece: Int) -> Bool {
+        if let myID, state?.holder(of: piece) == myID { return true }
+        return pending.contains { $0.request == .grab(piece) }
+    }
+}
