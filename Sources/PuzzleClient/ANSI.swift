@@ -18,9 +18,19 @@ public enum ANSI {
     /// Moves home and erases the whole screen.
     public static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
 
-    /// What to write when giving the terminal back: default attributes, a visible cursor, the
-    /// normal screen. Meant for `TerminalMode.enterRaw(restoreOutput:)`.
-    public static let restoreSequence: [UInt8] = resetAttributes + showCursor + leaveAlternateScreen
+    /// Mouse reports while a button is held (xterm 1002), in SGR form (1006: any size, and
+    /// releases say which button).
+    public static let enableMouse: [UInt8] = Array("\u{1B}[?1002h\u{1B}[?1006h".utf8)
+    /// Also reports motion with no button held (1003), for click-to-pick-up play.
+    public static let enableMouseMotion: [UInt8] = Array("\u{1B}[?1003h".utf8)
+    public static let disableMouseMotion: [UInt8] = Array("\u{1B}[?1003l".utf8)
+    /// Turns every mouse mode above off again.
+    public static let disableMouse: [UInt8] = Array("\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1006l".utf8)
+
+    /// What to write when giving the terminal back: mouse reporting off, default attributes, a
+    /// visible cursor, the normal screen. Meant for `TerminalMode.enterRaw(restoreOutput:)`, which
+    /// also writes it on SIGINT/SIGTERM/SIGHUP and at exit.
+    public static let restoreSequence: [UInt8] = disableMouse + resetAttributes + showCursor + leaveAlternateScreen
 
     /// Cursor position (CUP) for a zero-based `row` and `column`.
     public static func moveCursor(row: Int, column: Int) -> [UInt8] {

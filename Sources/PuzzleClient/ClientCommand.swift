@@ -21,6 +21,8 @@ public enum ClientCommand: Hashable, Sendable {
     /// Move the view (interactive mode) by table units; `home` follows the held piece again.
     case pan(dx: Int, dy: Int)
     case panHome
+    /// How the mouse takes pieces: hold the button to drag, or click to pick up and click to put down.
+    case mouse(PointerMode)
     case quit
 
     /// The help text, one command a line.
@@ -39,6 +41,8 @@ public enum ClientCommand: Hashable, Sendable {
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
+        "mouse hold     mouse: press on a piece, drag, release to drop (default)",
+        "mouse click    mouse: click a piece to pick it up, click again to put it down",
         "help           this list",
         "quit           leave",
     ]
@@ -47,6 +51,25 @@ public enum ClientCommand: Hashable, Sendable {
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
+    }
+
+    /// The full-screen help: every command with its `/`, and the chat rule.
+    public static var slashHelpLines: [String] {
+        ["text without a leading / is chat to the room (// sends a line that starts with /)"] + helpLines.map { "/" + $0 }
+    }
+
+    /// Parses a line typed at the full-screen prompt, IRC style: `/verb ...` is a
+    /// command, any other text is chat (`//` escapes a leading slash); nil for a
+    /// blank line.
+    public static func parseTyped(_ line: String) throws(ParseError) -> ClientCommand? {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        guard !trimmed.isEmpty else { return nil }
+        if trimmed.hasPrefix("//") { return .say(String(trimmed.dropFirst())) }
+        if trimmed.hasPrefix("/") {
+            guard let command = try parse(String(trimmed.dropFirst())) else { throw ParseError(message: "a command after /; /help lists them") }
+            return command
+        }
+        return .say(line)
     }
 
     /// Parses one command line; nil for an empty line. Verbs are case-insensitive.
@@ -92,6 +115,12 @@ public enum ClientCommand: Hashable, Sendable {
         case "help", "?": try none(); return .help
         case "board": try none(); return .board
         case "quit", "exit": try none(); return .quit
+        case "mouse":
+            switch args.first?.lowercased() {
+            case "hold" where args.count == 1: return .mouse(.hold)
+            case "click" where args.count == 1: return .mouse(.click)
+            default: throw ParseError(message: "usage: mouse hold|click")
+            }
         case "pan":
             guard let dir = args.first?.lowercased(), args.count <= 2 else { throw ParseError(message: "usage: pan left|right|up|down [N] | pan home") }
             if dir == "home" { return .panHome }
@@ -108,7 +137,15 @@ public enum ClientCommand: Hashable, Sendable {
             default: throw ParseError(message: "usage: pan left|right|up|down [N] | pan home")
             }
         default:
-            throw ParseError(message: "unknown command '\(first.prefix(32))'; type help")
+            throw ParseError(message: "unknown command '\(first.prefix(32))'; help lists them")
         }
     }
+}
+
+/// How the full-screen client's mouse takes pieces.
+public enum PointerMode: Hashable, Sendable {
+    /// Press on a piece to take it, move with the button held, release to drop.
+    case hold
+    /// Click a piece to take it; it follows the pointer; click again to drop.
+    case click
 }

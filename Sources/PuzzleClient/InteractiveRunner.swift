@@ -23,8 +23,10 @@ public final class InteractiveRunner {
     var size = (rows: 24, cols: 80)
     var view = Point(x: 0, y: 0)
     var followHeld = true
-    var messages: [String] = []
-    var flash: (text: String, until: Int64)?
+    /// The message pane's history, oldest first (bounded).
+    var messages: [OutputLine] = []
+    /// Wrapped lines the pane is scrolled back from the newest.
+    var messageScroll = 0
     var dirty = true
     var lastRender: Int64 = -1_000
     var escapeDeadline: Int64?
@@ -33,11 +35,23 @@ public final class InteractiveRunner {
     var reconnectDelay: Int64 = 250
     var watchingWrite = false
     var quitting = false
+    /// The piece the mouse has taken, if any.
+    var pointer: PointerHold?
+    /// The newest pointer point not yet sent as a drag (drags go out at most
+    /// every `pointerInterval` ms, always the latest position).
+    var pendingPointer: Point?
+    var lastPointerDrag: Int64 = 0
+    /// Dragging on the empty table pans: where the press was and the view then.
+    var panAnchor: (row: Int, column: Int, view: Point)?
+    var pointerMode = PointerMode.hold
 
     static let socketToken: UInt64 = 1
     static let inputToken: UInt64 = 2
     static let resizeToken: UInt64 = 3
     static let frameInterval: Int64 = 33
+    /// About 60 drags a second from the mouse.
+    static let pointerInterval: Int64 = 16
+    static let messageHistory = 500
 
     public init(options: PlayOptions, colorMode: ColorMode) {
         self.options = options
@@ -59,7 +73,7 @@ public final class InteractiveRunner {
         }
         var status: Int32 = 0
         do {
-            try TerminalWriter(fd: 1).writeAll(ANSI.enterAlternateScreen + ANSI.hideCursor)
+            try TerminalWriter(fd: 1).writeAll(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.enableMouse)
             status = try loop()
         } catch {
             status = 1
@@ -88,7 +102,6 @@ public final class InteractiveRunner {
             if connection == nil && t >= reconnectAt { connect() }
             pumpSession()
             if session.phase == .finished || quitting { return session.fatalError == nil ? 0 : 1 }
-            if let f = flash, f.until <= t { flash = nil; dirty = true }
             if t >= nextPing, connection != nil {
                 session.ping(now: t)
                 nextPing = t + 2000
@@ -101,7 +114,7 @@ public final class InteractiveRunner {
             if let e = escapeDeadline { timeout = min(timeout, max(0, e - t)) }
             if connection == nil { timeout = min(timeout, max(0, reconnectAt - t)) }
             if connection != nil { timeout = min(timeout, max(0, nextPing - t)) }
-            if let f = flash { timeout = min(timeout, max(0, f.until - t)) }
+            if pendingPointer != nil { timeout = min(timeout, max(0, lastPointerDrag + Self.pointerInterval - t)) }
             let events = try queue.wait(timeoutMillis: Int32(clamping: timeout))
             var socketReady = false, inputReady = false, resized = false
             for e in events {
@@ -129,6 +142,10 @@ public final class InteractiveRunner {
             if let e = escapeDeadline, now >= e {
                 escapeDeadline = nil
                 for key in keys.flushPendingEscape() { handle(key) }
+            }
+            if pendingPointer != nil && now - lastPointerDrag >= Self.pointerInterval {
+                sendPendingPointer()
+                pumpSession()
             }
         }
     }
@@ -185,12 +202,10 @@ public final class InteractiveRunner {
             case .drag: continue
             // Replies to keyboard drags and rotations would flood the list.
             case .reply where line.text.hasPrefix("ok: dragged") || line.text.hasPrefix("ok: rotated"): continue
-            case .error: flash = (line.text, now + 4000)
             default: break
             }
-            messages.append(line.text)
+            addMessage(line)
         }
-        if messages.count > 200 { messages.removeFirst(messages.count - 200) }
     }
 
     // MARK: Keys
@@ -219,13 +234,19 @@ public final class InteractiveRunner {
         case .down where holding: followHeld = true; session.dragHeld(dx: 0, dy: 1, now: t)
         case .left where holding: followHeld = true; session.dragHeld(dx: -1, dy: 0, now: t)
         case .right where holding: followHeld = true; session.dragHeld(dx: 1, dy: 0, now: t)
+        // Shift: a whole cell a step.
+        case .shiftUp where holding: followHeld = true; session.dragHeld(dx: 0, dy: -TableGeometry.unitsPerCell, now: t)
+        case .shiftDown where holding: followHeld = true; session.dragHeld(dx: 0, dy: TableGeometry.unitsPerCell, now: t)
+        case .shiftLeft where holding: followHeld = true; session.dragHeld(dx: -TableGeometry.unitsPerCell, dy: 0, now: t)
+        case .shiftRight where holding: followHeld = true; session.dragHeld(dx: TableGeometry.unitsPerCell, dy: 0, now: t)
+        case .mouse(let event): handleMouse(event)
         case .enter where holding: session.perform(.drop, now: t)
         case .character("r") where holding: session.perform(.rotate, now: t)
         case .escape where holding: session.perform(.release, now: t)
         case .escape: editor.setText("")
         case .tab: followHeld = true; session.grabNextFree(now: t)
-        case .pageUp: pan(dx: 0, dy: -max(1, layout.viewUnits.y / 2))
-        case .pageDown: pan(dx: 0, dy: max(1, layout.viewUnits.y / 2))
+        case .pageUp: scrollMessages(by: max(1, layout.messageLines - 1))
+        case .pageDown: scrollMessages(by: -max(1, layout.messageLines - 1))
         case .home where editor.text.isEmpty: followHeld = true
         default:
             if case .submitted(let line) = editor.handle(key) { submit(line) }
@@ -235,19 +256,106 @@ public final class InteractiveRunner {
 
     private func submit(_ line: String) {
         let command: ClientCommand?
-        do { command = try ClientCommand.parse(line) } catch {
-            flash = ("error: \(error.message)", now + 4000)
+        do { command = try ClientCommand.parseTyped(line) } catch {
+            addMessage(OutputLine(kind: .error, text: "error: \(error.message)"))
             return
         }
         switch command {
         case .pan(let dx, let dy)?: pan(dx: dx, dy: dy)
         case .panHome?: followHeld = true
+        case .mouse(let mode)?: setPointerMode(mode)
         case .quit? where connection == nil: quitting = true
         case .help?:
-            messages.append(contentsOf: ClientCommand.helpLines)
+            for line in ClientCommand.slashHelpLines { addMessage(OutputLine(kind: .info, text: line)) }
         case let c?: session.perform(c, now: now)
         case nil: break
         }
+    }
+
+    // MARK: Mouse
+
+    func handleMouse(_ event: MouseEvent) {
+        let t = now
+        let point = layout.tablePoint(row: event.row, column: event.column, view: view)
+        switch (event.button, event.action) {
+        case (.left, .press):
+            if pointerMode == .click, let hold = pointer {
+                // Click mode: the second click puts the piece down.
+                finishPointer(hold, at: point, now: t)
+            } else if let point, let hold = session.pointerPress(at: point, now: t) {
+                pointer = hold
+                followHeld = false
+            } else if point != nil {
+                panAnchor = (event.row, event.column, view)
+            }
+        case (.left, .motion), (.none, .motion):
+            if let hold = pointer, let point {
+                _ = hold
+                pendingPointer = point
+                if t - lastPointerDrag >= Self.pointerInterval { sendPendingPointer() }
+            } else if let anchor = panAnchor, event.button == .left {
+                followHeld = false
+                view = Point(x: anchor.view.x - (event.column - anchor.column) / SceneLayout.columnsPerUnit,
+                             y: anchor.view.y - (event.row - anchor.row) / SceneLayout.rowsPerUnit)
+                dirty = true
+            }
+        case (.left, .release):
+            panAnchor = nil
+            if pointerMode == .hold, let hold = pointer { finishPointer(hold, at: point, now: t) }
+        case (.right, .press):
+            if session.heldPiece != nil { session.perform(.rotate, now: t) }
+        case (.wheelUp, _), (.wheelDown, _):
+            let step = event.button == .wheelUp ? -2 : 2
+            if layout.isMessageRow(event.row) {
+                scrollMessages(by: -step)
+            } else {
+                pan(dx: 0, dy: step)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Sends the newest pointer position as a drag (the throttle allows it now).
+    private func sendPendingPointer() {
+        guard let hold = pointer, let point = pendingPointer else { return }
+        pendingPointer = nil
+        lastPointerDrag = now
+        session.pointerDrag(hold, to: point, now: now)
+        dirty = true
+    }
+
+    /// Drops the pointer's piece where the pointer is (after its last drag).
+    private func finishPointer(_ hold: PointerHold, at point: Point?, now t: Int64) {
+        if let point { pendingPointer = point }
+        sendPendingPointer()
+        session.pointerRelease(hold, now: t)
+        pointer = nil
+    }
+
+    private func setPointerMode(_ mode: PointerMode) {
+        pointerMode = mode
+        if let hold = pointer { finishPointer(hold, at: nil, now: now) }
+        let bytes = mode == .click ? ANSI.enableMouseMotion : ANSI.disableMouseMotion
+        try? TerminalWriter(fd: 1).writeAll(bytes)
+        addMessage(OutputLine(kind: .info, text: mode == .click ? "mouse: click a piece to pick it up, click again to put it down"
+                                                                : "mouse: press on a piece, drag, release to drop"))
+        dirty = true
+    }
+
+    /// Adds a line to the message pane; a pane scrolled back stays where it is.
+    private func addMessage(_ line: OutputLine) {
+        messages.append(line)
+        if messages.count > Self.messageHistory { messages.removeFirst(messages.count - Self.messageHistory) }
+        if messageScroll > 0 { messageScroll += MessageWrap.wrap(line.text, width: size.cols).count }
+        dirty = true
+    }
+
+    /// Scrolls the message pane back (positive) or forward, within its history.
+    private func scrollMessages(by lines: Int) {
+        let total = MessageWrap.lastLines(of: messages, width: size.cols, count: Int.max / 2).count
+        messageScroll = min(max(0, messageScroll + lines), max(0, total - layout.messageLines))
+        dirty = true
     }
 
     private func pan(dx: Int, dy: Int) {
@@ -277,7 +385,7 @@ public final class InteractiveRunner {
         let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: options.room, state: st,
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
-                          messages: messages, flash: flash?.text, solvedBanner: session.solvedBanner,
+                          messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor)
         let bytes = renderer.render(SceneRenderer.render(scene))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }

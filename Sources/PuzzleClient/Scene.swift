@@ -18,10 +18,11 @@ public struct Scene: Sendable {
     public var rttMillis: Int64?
     /// Why the connection is down and what happens next, if it is down.
     public var connectionNotice: String?
-    /// Recent lines (chat, events), oldest first; the last few are shown.
-    public var messages: [String]
-    /// A server error shown briefly.
-    public var flash: String?
+    /// Recent lines (chat, events, replies, errors), oldest first; the last few
+    /// are shown, wrapped to the width.
+    public var messages: [OutputLine]
+    /// Wrapped lines scrolled back from the newest (0: the newest are shown).
+    public var messageScroll: Int
     public var solvedBanner: String?
     /// Whether the whole picture is shown over the board (hint).
     public var showHint: Bool
@@ -30,7 +31,7 @@ public struct Scene: Sendable {
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), now: Int64 = 0,
-                rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [String] = [], flash: String? = nil,
+                rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
                 solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor()) {
         self.width = width
         self.height = height
@@ -45,7 +46,7 @@ public struct Scene: Sendable {
         self.rttMillis = rttMillis
         self.connectionNotice = connectionNotice
         self.messages = messages
-        self.flash = flash
+        self.messageScroll = messageScroll
         self.solvedBanner = solvedBanner
         self.showHint = showHint
         self.editor = editor
@@ -61,7 +62,11 @@ public struct SceneLayout: Hashable, Sendable {
     public static let minimumWidth = 40
     public static let minimumHeight = 12
     static let panelWidth = 24
-    static let messageRows = 3
+    /// Rows of the message area, its separator line included: a quarter of the
+    /// terminal, and at least 5 lines of messages on an ordinary 24-row one.
+    var messageRows: Int { height >= 24 ? max(6, height / 4) : max(3, height / 4) }
+    /// Lines of messages shown at once.
+    public var messageLines: Int { messageRows - 1 }
 
     public let width: Int
     public let height: Int
@@ -76,10 +81,21 @@ public struct SceneLayout: Hashable, Sendable {
     var hasPanel: Bool { width >= 64 }
     /// The table view: from row 1 (after the status line) to above the messages.
     var viewTop: Int { 1 }
-    var viewRows: Int { max(0, height - 2 - Self.messageRows) }
+    var viewRows: Int { max(0, height - 2 - messageRows) }
     var viewColumns: Int { max(0, width - (hasPanel ? Self.panelWidth + 1 : 0)) }
     /// The table view's size in table units.
     public var viewUnits: (x: Int, y: Int) { (viewColumns / Self.columnsPerUnit, viewRows / Self.rowsPerUnit) }
+
+    /// The table point under a screen cell of the table view, or nil outside the view.
+    public func tablePoint(row: Int, column: Int, view: Point) -> Point? {
+        guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else { return nil }
+        return Point(x: view.x + column / Self.columnsPerUnit, y: view.y + (row - viewTop) / Self.rowsPerUnit)
+    }
+
+    /// Whether a screen row is in the message area below the table.
+    public func isMessageRow(_ row: Int) -> Bool {
+        row >= viewTop + viewRows && row < height - 1
+    }
 
     /// The view origin clamped to the table (or centred on it when the table is smaller).
     public func clamp(_ view: Point, table: TableGeometry) -> Point {

@@ -97,17 +97,26 @@ public enum SceneRenderer {
 
     static func drawMessages(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
         let top = layout.viewTop + layout.viewRows
-        frame.fill(row: top, column: 0, height: 1, width: frame.width, with: Frame.Cell("-"))
-        var lines = Array(scene.messages.suffix(SceneLayout.messageRows - 1))
-        var styles = Array(repeating: Frame.Style.default, count: lines.count)
-        if let flash = scene.flash {
-            lines.append(flash)
-            styles.append(Frame.Style(foreground: TerminalColor(hex: 0xFF5555), bold: true))
+        let shown = layout.messageLines
+        let wrapped = MessageWrap.lastLines(of: scene.messages, width: frame.width, count: shown + scene.messageScroll)
+        let scroll = min(scene.messageScroll, max(0, wrapped.count - shown))
+        if scroll > 0 {
+            let label = "-- \(scroll) line\(scroll == 1 ? "" : "s") more below (PgDn) "
+            frame.put(String(label.padding(toLength: frame.width, withPad: "-", startingAt: 0)), row: top, column: 0)
+        } else {
+            frame.fill(row: top, column: 0, height: 1, width: frame.width, with: Frame.Cell("-"))
         }
-        lines = Array(lines.suffix(SceneLayout.messageRows - 1))
-        styles = Array(styles.suffix(SceneLayout.messageRows - 1))
-        for (i, line) in lines.enumerated() {
-            frame.put(String(line.prefix(frame.width)), row: top + 1 + i, column: 0, style: styles[i])
+        let visible = wrapped.dropLast(scroll).suffix(shown)
+        for (i, line) in visible.enumerated() {
+            frame.put(line.text, row: top + 1 + i, column: 0, style: style(of: line.kind))
+        }
+    }
+
+    static func style(of kind: OutputLine.Kind) -> Frame.Style {
+        switch kind {
+        case .error: return Frame.Style(foreground: TerminalColor(hex: 0xFF5555), bold: true)
+        case .chat: return Frame.Style(bold: true)
+        default: return .default
         }
     }
 

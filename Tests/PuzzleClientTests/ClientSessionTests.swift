@@ -118,3 +118,25 @@ import PuzzleProtocol
         #expect(s.takeOutput().map(\.text) == ["error HELD: piece \(hold.piece) is held by bob (#2)"])
     }
 }
+
+/// The full-screen prompt reads like IRC: text is chat, `/verb` is a command.
+@Suite struct TypedLineTests {
+    @Test func plainTextIsChatKeptAsTyped() throws {
+        #expect(try ClientCommand.parseTyped("hello there") == .say("hello there"))
+        #expect(try ClientCommand.parseTyped("rooms") == .say("rooms"))
+        #expect(try ClientCommand.parseTyped("  ") == nil)
+    }
+
+    @Test func slashCommandsAreCommands() throws {
+        #expect(try ClientCommand.parseTyped("/who") == .who)
+        #expect(try ClientCommand.parseTyped("/GRAB 3") == .grab(3))
+        #expect(try ClientCommand.parseTyped("/say hi") == .say("hi"))
+        #expect(try ClientCommand.parseTyped("/mouse click") == .mouse(.click))
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/fly") }
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/") }
+    }
+
+    @Test func doubleSlashSendsASlash() throws {
+        #expect(try ClientCommand.parseTyped("//shrug") == .say("/shrug"))
+    }
+}

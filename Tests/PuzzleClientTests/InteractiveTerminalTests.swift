@@ -1,6 +1,8 @@
 import PuzzleLink
 import Foundation
 import Testing
+import PuzzleCore
+import PuzzleProtocol
 import PuzzleTestSupport
 
 /// Runs the real `puzzle play` on a pseudo-terminal (util-linux `script`
@@ -82,16 +84,68 @@ import PuzzleTestSupport
         input.fileHandleForWriting.write(Data("\t".utf8))
         let grab = try watcher.waitForEvent { $0.contains(" grabbed ") }
         #expect(grab.hasPrefix("EV "))
-        // A typed command: say, seen by the other player.
-        input.fileHandleForWriting.write(Data("say hi from a tty\r".utf8))
+        // Plain text is chat, seen by the other player.
+        input.fileHandleForWriting.write(Data("hi from a tty\r".utf8))
         let say = try watcher.waitForEvent { $0.contains(" say ") }
-        #expect(say.hasSuffix("hi from a tty"))
-        input.fileHandleForWriting.write(Data("quit\r".utf8))
+        #expect(say.hasSuffix(" hi from a tty"))
+        input.fileHandleForWriting.write(Data("/quit\r".utf8))
         #expect(waitForExit(p), "the client did not exit on quit")
         #expect(p.terminationStatus == 0)
         // The terminal was handed back: main screen restored, cursor shown.
         #expect(out.text.contains("\u{1B}[?1049l") && out.text.contains("\u{1B}[?25h"))
         // Leaving released the piece it held.
         try watcher.waitForEvent { $0.contains(" left ") }
+    }
+
+    /// Mouse play on a real terminal: a press on a piece grabs it, motion with the
+    /// button held drags it (keeping the grab offset), release drops it; another
+    /// player sees each step. Mouse reporting is switched off again on quit.
+    @Test func mousePressDragsAndReleaseDrops() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return
+        }
+        let server = try TestServer()
+        let watcher = try LineClient(port: server.port, name: "watcher")
+        try watcher.enter(as: "watcher")
+        let (p, input, out) = try startPlay(port: server.port, name: "mouse")
+        defer { if p.isRunning { p.terminate() } }
+        #expect(out.wait(for: "\u{1B}[?1006h"), "mouse reporting not turned on: \(out.text.suffix(300))")
+        // Joined once its chat reaches the room (typed too early, it is refused: type it again).
+        var joined = false
+        for _ in 0..<40 where !joined {
+            input.fileHandleForWriting.write(Data("ready\r".utf8))
+            joined = (try? watcher.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
+        }
+        #expect(joined, "the client never joined: \(out.text.suffix(300))")
+        // Where the pieces lie, from the server; the client (24x80 when the pty
+        // reports no size) shows table units 0..<27 across and 0..<16 down from
+        // the top-left, 2 columns and 1 row a unit, below the status line.
+        let snapshot = try SnapshotCodec.decode(try watcher.request("SYNC").state.map { Substring($0) }, now: 0)
+        let st = snapshot.state
+        var touches: [Point] = []
+        for p in 0..<st.pieceCount {
+            let corner = st.position(of: p)
+            let point = Point(x: corner.x + 1, y: corner.y + 1)
+            if point.x < 20 && point.y < 10 && st.topPiece(at: point) != nil { touches.append(point) }
+        }
+        let touch = try #require(touches.first)
+        let piece = try #require(st.topPiece(at: touch))
+        func sgr(_ code: Int, _ point: Point, _ final: String) -> Data {
+            Data("\u{1B}[<\(code);\(point.x * 2 + 1);\(point.y + 2)\(final)".utf8)
+        }
+        input.fileHandleForWriting.write(sgr(0, touch, "M"))
+        let grab = try watcher.waitForEvent { $0.contains(" grabbed \(piece) ") }
+        #expect(grab.hasPrefix("EV "))
+        // Two units right and down, the button held: the piece follows, offset kept.
+        let to = Point(x: touch.x + 2, y: touch.y + 2)
+        input.fileHandleForWriting.write(sgr(32, to, "M"))
+        let corner = st.position(of: piece)
+        try watcher.waitForEvent { $0.contains(" dragged \(piece) ") && $0.contains(" \(corner.x + 2) \(corner.y + 2) ") }
+        input.fileHandleForWriting.write(sgr(0, to, "m"))
+        try watcher.waitForEvent { $0.contains(" placed \(piece) ") }
+        input.fileHandleForWriting.write(Data("/quit\r".utf8))
+        #expect(waitForExit(p), "the client did not exit on quit")
+        #expect(out.text.contains("\u{1B}[?1002l") && out.text.contains("\u{1B}[?1006l"), "mouse reporting left on")
     }
 }

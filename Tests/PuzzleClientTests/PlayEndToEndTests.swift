@@ -36,7 +36,7 @@ import PuzzleCore
         try alice.waitFor("ok: dropped 4 cell 1 1")
         try bob.waitFor("alice placed piece 4 in cell 1,1")
         try alice.send("frobnicate")
-        try alice.waitFor("error: unknown command 'frobnicate'; type help")
+        try alice.waitFor("error: unknown command 'frobnicate'; help lists them")
 
         alice.closeInput()
         bob.closeInput()

@@ -32,7 +32,7 @@ enum SceneFixtures {
         let picture = Picture.builtin("quilt", width: 8 * st.spec.cols, height: 4 * st.spec.rows)
         return Scene(width: width, height: height, colorMode: colorMode, room: "lobby", state: st, picture: picture,
                      myID: alice, names: [alice: "alice", bob: "bob"], view: SceneLayout(width: width, height: height).clamp(Point(x: 0, y: 0), table: st.geometry),
-                     now: 83_000, rttMillis: 3, messages: ["<bob> over here", "alice grabbed piece 0"])
+                     now: 83_000, rttMillis: 3, messages: [OutputLine(kind: .chat, text: "<bob> over here"), OutputLine(kind: .event, text: "alice grabbed piece 0")])
     }
 
     static func rows(_ frame: Frame) -> [String] {

@@ -1,0 +1,40 @@
+/// Breaks message lines to the screen's width for the message pane.
+enum MessageWrap {
+    /// The last `count` screen lines of `messages` wrapped to `width` columns
+    /// (at spaces where a word fits, else mid-word), oldest first. Wraps only
+    /// as many messages, newest first, as it takes to fill `count`.
+    static func lastLines(of messages: [OutputLine], width: Int, count: Int) -> [OutputLine] {
+        guard width > 0, count > 0 else { return [] }
+        var lines: [OutputLine] = []
+        for message in messages.reversed() {
+            let pieces = wrap(message.text, width: width)
+            lines.insert(contentsOf: pieces.map { OutputLine(kind: message.kind, text: $0) }, at: 0)
+            if lines.count >= count { break }
+        }
+        return Array(lines.suffix(count))
+    }
+
+    /// One text broken into lines of at most `width` characters; continuation
+    /// lines are indented by two spaces so a reader sees where a message starts.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        var first = true
+        while true {
+            let room = first || width <= 4 ? width : width - 2
+            let indent = first || width <= 4 ? "" : "  "
+            if rest.count <= room {
+                out.append(indent + rest)
+                return out
+            }
+            let cut = rest.index(rest.startIndex, offsetBy: room)
+            // Break at the last space that leaves something on this line.
+            var end = cut
+            if let space = rest[..<cut].lastIndex(of: " "), space > rest.startIndex { end = space }
+            out.append(indent + rest[..<end])
+            rest = rest[end...].drop { $0 == " " }
+            first = false
+            if rest.isEmpty { return out }
+        }
+    }
+}
