@@ -38,7 +38,9 @@ extension ClientSession {
         default:
             break
         }
-        guard phase == .joined, let st = state else { return refuse("not in a room (yet); wait for the connection") }
+        guard phase == .joined, let st = state else {
+            return refuse(phase == .disconnected ? "not connected; reconnecting, try again when the room is back" : "not in a room yet; wait for the join")
+        }
         switch command {
         case .grab(let p): send(.grab(p), fromUser: true, now: now)
         case .drag(let x, let y): send(.drag(ambiguousHeld, Point(x: x, y: y)), fromUser: true, now: now)

@@ -86,6 +86,8 @@ public struct ClientSession: Sendable {
         outgoing.removeAll()
         localDrag = nil
         syncing = false
+        // No round trip is being measured any more: show none, not the last one.
+        rttMillis = nil
         if phase != .finished {
             phase = .disconnected
             emit(.info, "connection lost: \(why)")

@@ -33,6 +33,8 @@ public final class InteractiveRunner {
     var nextPing: Int64 = 0
     var reconnectAt: Int64 = 0
     var reconnectDelay: Int64 = 250
+    /// Connection attempts since the last time the room was joined.
+    var attempts = 0
     var watchingWrite = false
     var quitting = false
     /// The piece the mouse has taken, if any.
@@ -153,6 +155,7 @@ public final class InteractiveRunner {
     // MARK: Connection
 
     private func connect() {
+        attempts += 1
         do {
             let c = try LineConnection(host: options.host, port: options.port, timeoutMillis: 2000, maxLineLength: 1 << 16)
             try queue?.register(c.socket.descriptor, interest: .readable, token: Self.socketToken)
@@ -172,16 +175,24 @@ public final class InteractiveRunner {
             c.close()
         }
         connection = nil
-        session.connectionLost(why)
+        session.connectionLost(why)  // tells the messages why
+        lastFailure = why
         reconnectDelay = 250
         scheduleReconnect(why)
     }
 
     private var notice: String?
+    /// The last reason a connection failed, told once however many attempts repeat it.
+    private var lastFailure: String?
 
     private func scheduleReconnect(_ why: String) {
         reconnectAt = now + reconnectDelay
-        notice = "\(why); retrying in \(ClientSession.seconds(reconnectDelay)) s"
+        // The banner stays short enough for a narrow view; the reason goes to the messages.
+        notice = "connection lost: reconnecting, attempt \(attempts + 1) in \(ClientSession.seconds(reconnectDelay)) s"
+        if why != lastFailure {
+            lastFailure = why
+            addMessage(OutputLine(kind: .info, text: why))
+        }
         reconnectDelay = min(5000, reconnectDelay * 2)
     }
 
@@ -195,7 +206,7 @@ public final class InteractiveRunner {
                 try? queue?.modify(c.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)
             }
         }
-        if session.phase == .joined { notice = nil; reconnectDelay = 250 }
+        if session.phase == .joined { notice = nil; reconnectDelay = 250; attempts = 0; lastFailure = nil }
         for line in session.takeOutput() {
             dirty = true
             switch line.kind {

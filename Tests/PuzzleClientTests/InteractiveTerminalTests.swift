@@ -148,4 +148,35 @@ import PuzzleTestSupport
         #expect(waitForExit(p), "the client did not exit on quit")
         #expect(out.text.contains("\u{1B}[?1002l") && out.text.contains("\u{1B}[?1006l"), "mouse reporting left on")
     }
+
+    /// A server that goes away shows at once as "reconnecting, attempt N"; when
+    /// it is back the client rejoins by itself and plays on.
+    @Test func aLostServerShowsReconnectingAndTheClientComesBack() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return
+        }
+        let data = TestServer.temporaryDirectory()
+        var server: TestServer? = try TestServer(dataDirectory: data)
+        let port = server!.port
+        let (p, input, out) = try startPlay(port: port, name: "phoenix")
+        defer { if p.isRunning { p.terminate() } }
+        do {
+            let watcher = try LineClient(port: port, name: "watcher")
+            try watcher.enter(as: "watcher")
+            try watcher.waitForEvent { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
+        }
+        server?.stop()
+        server = nil
+        #expect(out.wait(for: "reconnecting, attempt"), "no reconnecting notice: \(out.text.suffix(400))")
+        #expect(out.wait(for: "rtt -"), "the rtt still shows a figure")
+        server = try TestServer(dataDirectory: data) { $0.port = port }
+        let watcher = try LineClient(port: port, name: "watcher2")
+        try watcher.enter(as: "watcher2")
+        try watcher.waitForEvent(timeout: 20) { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
+        input.fileHandleForWriting.write(Data("back again\r".utf8))
+        try watcher.waitForEvent { $0.contains(" say ") && $0.hasSuffix(" back again") }
+        input.fileHandleForWriting.write(Data("/quit\r".utf8))
+        #expect(waitForExit(p), "the client did not exit on quit")
+    }
 }
