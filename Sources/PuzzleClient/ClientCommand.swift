@@ -1,3 +1,4 @@
+import PuzzleProtocol
 /// A command a player types (in plain mode: one per input line). Most become one
 /// protocol request; `help`, `board` and `pan` are answered locally.
 public enum ClientCommand: Hashable, Sendable {
@@ -14,6 +15,10 @@ public enum ClientCommand: Hashable, Sendable {
     case say(String)
     case who
     case rooms
+    /// Leave this room for another.
+    case join(room: String, password: String?)
+    /// Create a room on the server (it does not join it).
+    case create(RoomRequest)
     case sync
     case help
     /// Print the board (plain mode): which piece is in each cell.
@@ -38,6 +43,8 @@ public enum ClientCommand: Hashable, Sendable {
         "say TEXT       chat to the room",
         "who            list the players",
         "rooms          list the server's rooms",
+        "join ROOM [PW] leave this room for ROOM",
+        "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]   make a room",
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
@@ -111,6 +118,15 @@ public enum ClientCommand: Hashable, Sendable {
             return .say(String(text))
         case "who": try none(); return .who
         case "rooms": try none(); return .rooms
+        case "join":
+            guard (1...2).contains(args.count) else { throw ParseError(message: "usage: join ROOM [PASSWORD]") }
+            return .join(room: args[0], password: args.count == 2 ? args[1] : nil)
+        case "create":
+            do {
+                return .create(try RoomRequest.parse(words.dropFirst().map { $0 }))
+            } catch {
+                throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]")
+            }
         case "sync": try none(); return .sync
         case "help", "?": try none(); return .help
         case "board": try none(); return .board

@@ -31,6 +31,26 @@ extension ClientSession {
         case .rooms:
             send(.rooms, fromUser: true, now: now)
             return
+        case .create(let request):
+            guard phase == .joined || phase == .choosingRoom else { return refuse("not connected yet") }
+            send(.create(request), fromUser: true, now: now)
+            return
+        case .join(let target, let secret):
+            switch phase {
+            case .joined:
+                guard target != room else { return refuse("you are in \(target) already") }
+                previousRoom = room.map { ($0, password) }
+                send(.leave, fromUser: false, now: now)
+            case .choosingRoom:
+                previousRoom = nil
+            default:
+                return refuse("not connected yet")
+            }
+            room = target
+            password = secret
+            phase = .joining
+            send(.join(room: target, password: secret), fromUser: true, now: now)
+            return
         case .quit:
             guard phase == .joined || phase == .joining else { phase = .finished; return }
             send(.quit, fromUser: true, now: now)
@@ -58,7 +78,7 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
-        case .help, .pan, .panHome, .mouse, .board, .rooms, .quit: break
+        case .help, .pan, .panHome, .mouse, .board, .rooms, .quit, .join, .create: break
         }
     }
 

@@ -49,6 +49,19 @@ extension ClientSession {
 
     mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
         switch p.request {
+        case .join where p.fromUser:
+            // A /join refused: back to the room the player was in, if any.
+            emit(.error, "error \(code): \(message)")
+            failedCommands += 1
+            if let back = previousRoom {
+                previousRoom = nil
+                room = back.name
+                password = back.password
+                send(.join(room: back.name, password: back.password), fromUser: false, now: p.sentAt)
+            } else {
+                room = nil
+                phase = .choosingRoom
+            }
         case .hello, .join:
             guard phase != .finished else { return }
             fatalError = "\(p.request.verb) refused: \(code) \(message)"
@@ -71,11 +84,12 @@ extension ClientSession {
         case .hello:
             break
         case .join:
+            previousRoom = nil
             if case .joined(_, let id, _) = reply { myID = id }
             if installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
                 let p = st.progress(at: now)
-                emit(.info, "joined \(room) as \(name) (#\(myID?.rawValue ?? 0)): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed, \(st.players.count) player\(st.players.count == 1 ? "" : "s")")
+                emit(.info, "joined \(room ?? "?") as \(name) (#\(myID?.rawValue ?? 0)): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed, \(st.players.count) player\(st.players.count == 1 ? "" : "s")")
             } else {
                 fatalError = "the room snapshot could not be read"
                 phase = .finished
@@ -88,6 +102,9 @@ extension ClientSession {
         case .quit:
             phase = .finished
             emit(.reply, "ok: \(text)")
+        case .rooms where !p.fromUser:
+            // The start-up list: shown only when the player has a choice to make.
+            if phase == .choosingRoom { chooseRoom(from: state, now: now) }
         case .who, .rooms:
             for line in state {
                 emit(.reply, "  " + line.dropFirst(2))
@@ -95,6 +112,25 @@ extension ClientSession {
             emit(.reply, "ok: \(text)")
         default:
             if p.fromUser { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)") }
+        }
+    }
+
+    /// The start-up room list: the only room is joined; with several the player picks.
+    mutating func chooseRoom(from lines: [String], now: Int64) {
+        let names = lines.compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            return words.count >= 3 && words[1] == "room" ? String(words[2]) : nil
+        }
+        switch names.count {
+        case 0:
+            emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
+        case 1:
+            room = names[0]
+            phase = .joining
+            send(.join(room: names[0], password: nil), fromUser: false, now: now)
+        default:
+            for line in lines { emit(.reply, "  " + line.dropFirst(2)) }
+            emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
     }
 

@@ -10,8 +10,11 @@ import PuzzleProtocol
 /// times (`now`, milliseconds of any monotonic clock) are passed in.
 public struct ClientSession: Sendable {
     public let name: String
-    public let room: String
-    public let password: String?
+    /// The room this session plays in (or is joining); nil while the player picks one.
+    public internal(set) var room: String?
+    public internal(set) var password: String?
+    /// While a `/join` is in flight: the room to go back to if it is refused.
+    var previousRoom: (name: String, password: String?)?
 
     /// Where the connection is in its life.
     public enum Phase: Hashable, Sendable {
@@ -19,6 +22,8 @@ public struct ClientSession: Sendable {
         case disconnected
         /// HELLO and JOIN sent, the JOIN reply not yet received.
         case joining
+        /// Greeted, in no room: the server has several and the player picks one (`/join`).
+        case choosingRoom
         /// In the room, mirroring it.
         case joined
         /// Done: quit acknowledged, or refused for good (see `fatalError`).
@@ -60,7 +65,8 @@ public struct ClientSession: Sendable {
         public var sentAt: Int64
     }
 
-    public init(name: String, room: String, password: String? = nil) {
+    /// `room` nil: list the server's rooms, join the only one, or let the player pick.
+    public init(name: String, room: String?, password: String? = nil) {
         self.name = name
         self.room = room
         self.password = password
@@ -75,8 +81,14 @@ public struct ClientSession: Sendable {
         phase = .joining
         syncing = false
         localDrag = nil
+        previousRoom = nil
         send(.hello(version: ProtocolVersion.current, name: name), fromUser: false, now: now)
-        send(.join(room: room, password: password), fromUser: false, now: now)
+        if let room {
+            send(.join(room: room, password: password), fromUser: false, now: now)
+        } else {
+            phase = .choosingRoom
+            send(.rooms, fromUser: false, now: now)
+        }
     }
 
     /// The connection is gone; what was in flight is lost.
@@ -111,7 +123,7 @@ public struct ClientSession: Sendable {
 
     /// Sends a PING whose reply measures the round trip.
     public mutating func ping(now: Int64) {
-        guard phase == .joined || phase == .joining else { return }
+        guard phase == .joined || phase == .joining || phase == .choosingRoom else { return }
         send(.ping("\(now)"), fromUser: false, now: now)
     }
 

@@ -393,7 +393,7 @@ public final class InteractiveRunner {
             view = layout.clamp(view, table: st.geometry)
         }
         let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
-        let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: options.room, state: st,
+        let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,

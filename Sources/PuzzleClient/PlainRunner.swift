@@ -60,7 +60,7 @@ public final class PlainRunner {
 
         while true {
             // Take commands while nothing the player asked for is in flight.
-            while session.phase == .joined, !session.awaitingUserReply, !inputLines.isEmpty {
+            while session.phase == .joined || session.phase == .choosingRoom, !session.awaitingUserReply, !inputLines.isEmpty {
                 session.submit(inputLines.removeFirst(), now: clock())
             }
             for request in session.takeOutgoing() { connection.enqueue(request) }

@@ -4,7 +4,8 @@ public struct PlayOptions: Hashable, Sendable {
     public var host = "127.0.0.1"
     public var port: UInt16 = 7171
     public var name = "player"
-    public var room = "lobby"
+    /// The room to join; nil: the server's only room, or the player picks one.
+    public var room: String?
     public var password: String?
     /// Plain mode: exit non-zero if any command failed.
     public var strict = false
@@ -56,7 +57,7 @@ public struct PlayOptions: Hashable, Sendable {
             i += 1
         }
         if let address { try o.setAddress(address) }
-        guard !o.room.isEmpty, !o.room.contains(" ") else { throw ParseError(message: "bad room name '\(o.room)'") }
+        if let room = o.room, !NameRule.isValid(room) { throw ParseError(message: "bad room name '\(room)': names are \(NameRule.summary)") }
         return .run(o)
     }
 

@@ -101,7 +101,8 @@ extension Request {
 }
 
 extension RoomRequest {
-    static func parse(_ args: [Substring]) throws(ProtocolError) -> RoomRequest {
+    /// Parses CREATE's arguments (`<room> <kind> <rows>x<cols> [key=value...]`).
+    public static func parse(_ args: [Substring]) throws(ProtocolError) -> RoomRequest {
         let usage = ProtocolError.badArgs(Request.usage["CREATE"]!)
         guard args.count >= 3 else { throw usage }
         let name = String(args[0])

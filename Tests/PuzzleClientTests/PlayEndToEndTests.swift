@@ -95,4 +95,38 @@ import PuzzleCore
         try carol.waitFor("error UNKNOWN_ROOM: ", prefix: true)
         #expect(try carol.waitForExit() == 1)
     }
+
+    /// Without --room on a server with several rooms the player picks one; rooms
+    /// can be created and switched from the client; a refused switch goes back.
+    @Test func roomsArePickedCreatedAndSwitchedFromTheClient() throws {
+        let server = try TestServer(rooms: Self.rooms)
+        defer { server.stop() }
+        let dave = try PlainSession(port: server.port, name: "dave", room: nil)
+        try dave.waitFor("pick a room: /join NAME [PASSWORD] (rooms: duo, lobby)")
+        try dave.send("join duo")
+        try dave.waitFor("joined duo as dave (#", prefix: true)
+        try dave.send("create extra swap 3x3")
+        try dave.waitFor("ok: created extra")
+        try dave.send("create bad puzzle 3x3")
+        try dave.waitFor(from: 0, "a refused create") { $0.hasPrefix("error: usage: CREATE") }
+        try dave.send("join extra")
+        let joined = try dave.waitFor("joined extra as dave (#", prefix: true)
+        try dave.send("join nowhere")
+        try dave.waitFor(from: joined.index, "UNKNOWN_ROOM") { $0.hasPrefix("error UNKNOWN_ROOM: ") }
+        // Back in the room it came from, and still playing there.
+        try dave.waitFor("joined extra as dave (#", prefix: true, from: joined.index + 1)
+        try dave.send("who")
+        try dave.waitFor("ok: who 1")
+        dave.closeInput()
+        #expect(try dave.waitForExit() == 0)  // not strict: refused commands do not fail the run
+    }
+
+    @Test func theOnlyRoomIsJoinedWithoutAsking() throws {
+        let server = try TestServer(rooms: [Self.rooms[1]])
+        defer { server.stop() }
+        let erin = try PlainSession(port: server.port, name: "erin", room: nil)
+        try erin.waitFor("joined duo as erin (#", prefix: true)
+        erin.closeInput()
+        #expect(try erin.waitForExit() == 0)
+    }
 }

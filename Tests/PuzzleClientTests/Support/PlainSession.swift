@@ -18,7 +18,7 @@ final class PlainSession: @unchecked Sendable {
     private var status: Int32?
     private var inputClosed = false
 
-    init(port: Int, name: String, room: String, strict: Bool = false) throws {
+    init(port: Int, name: String, room: String?, strict: Bool = false) throws {
         self.name = name
         (input, runnerSide) = try Socket.pair()
         var o = PlayOptions()
