@@ -60,9 +60,18 @@ public enum ClientCommand: Hashable, Sendable {
         public var description: String { message }
     }
 
-    /// The full-screen help: every command with its `/`, and the chat rule.
+    /// The full-screen help: the mouse and keys, the chat rule, every command with its `/`.
     public static var slashHelpLines: [String] {
-        ["text without a leading / is chat to the room (// sends a line that starts with /)"] + helpLines.map { "/" + $0 }
+        [
+            "mouse: press on a piece to take it (where you touched it), drag, release to drop",
+            "       right click rotates; wheel scrolls the messages or the table;",
+            "       drag the empty table to pan; /mouse click: click to pick up, click to put down",
+            "keys (with an empty command line): Tab grabs the next free piece, arrows move it",
+            "       (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives it back",
+            "       PgUp/PgDn scroll the messages, Home follows your piece",
+            "piece N belongs in cell (N div cols, N mod cols): row and column from 0",
+            "text without a leading / is chat to the room (// sends a line that starts with /)",
+        ] + helpLines.map { "/" + $0 }
     }
 
     /// Parses a line typed at the full-screen prompt, IRC style: `/verb ...` is a

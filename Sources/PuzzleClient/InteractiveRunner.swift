@@ -46,6 +46,8 @@ public final class InteractiveRunner {
     /// Dragging on the empty table pans: where the press was and the view then.
     var panAnchor: (row: Int, column: Int, view: Point)?
     var pointerMode = PointerMode.hold
+    /// The window over the table (help, players, rooms, board), if open.
+    var overlay: Overlay?
 
     static let socketToken: UInt64 = 1
     static let inputToken: UInt64 = 2
@@ -209,6 +211,16 @@ public final class InteractiveRunner {
         if session.phase == .joined { notice = nil; reconnectDelay = 250; attempts = 0; lastFailure = nil }
         for line in session.takeOutput() {
             dirty = true
+            if overlay?.collecting == true {
+                // A listing the player asked for fills the window, not the messages.
+                if line.kind == .reply && line.text.hasPrefix("  ") {
+                    // "  who 1 carol moves=0 ..." reads as "1 carol moves=0 ..." under its title.
+                    overlay?.lines.append(String(line.text.dropFirst(2).drop { $0 != " " }.dropFirst()))
+                    continue
+                }
+                if line.kind == .reply && line.text.hasPrefix("ok:") { overlay?.collecting = false; continue }
+                if line.kind == .error { overlay = nil }
+            }
             switch line.kind {
             case .drag: continue
             // Replies to keyboard drags and rotations would flood the list.
@@ -236,6 +248,22 @@ public final class InteractiveRunner {
     func handle(_ key: Key) {
         let t = now
         let holding = session.heldPiece != nil && editor.text.isEmpty
+        if overlay != nil {
+            switch key {
+            case .escape, .enter where editor.text.isEmpty, .character("q") where editor.text.isEmpty:
+                overlay = nil
+                dirty = true
+                return
+            case .pageUp, .up where !holding, .pageDown, .down where !holding:
+                let page = max(1, layout.viewRows - 4)
+                let back = key == .pageUp || key == .up
+                let scroll = overlay?.scroll ?? 0
+                overlay?.scroll = max(0, back ? scroll - page : scroll + page)
+                dirty = true
+                return
+            default: break
+            }
+        }
         switch key {
         case .interrupt:
             quitting = true
@@ -277,7 +305,19 @@ public final class InteractiveRunner {
         case .mouse(let mode)?: setPointerMode(mode)
         case .quit? where connection == nil: quitting = true
         case .help?:
-            for line in ClientCommand.slashHelpLines { addMessage(OutputLine(kind: .info, text: line)) }
+            overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
+        case .who?:
+            overlay = Overlay(title: "players", collecting: true)
+            session.perform(.who, now: now)
+        case .rooms?:
+            overlay = Overlay(title: "rooms (/join NAME to go there)", collecting: true)
+            session.perform(.rooms, now: now)
+        case .board?:
+            if let st = session.state {
+                overlay = Overlay(title: "board", lines: ClientSession.boardLines(st, names: { self.session.displayName($0) }))
+            } else {
+                session.perform(.board, now: now)
+            }
         case let c?: session.perform(c, now: now)
         case nil: break
         }
@@ -397,7 +437,7 @@ public final class InteractiveRunner {
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
-                          showHint: hintUntil > t, editor: editor)
+                          showHint: hintUntil > t, editor: editor, overlay: overlay)
         let bytes = renderer.render(SceneRenderer.render(scene))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t

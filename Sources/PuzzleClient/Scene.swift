@@ -28,11 +28,14 @@ public struct Scene: Sendable {
     public var showHint: Bool
     /// The command line being edited.
     public var editor: LineEditor
+    /// A window over the table, if one is open.
+    public var overlay: Overlay?
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), now: Int64 = 0,
                 rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
-                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor()) {
+                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil) {
+        self.overlay = overlay
         self.width = width
         self.height = height
         self.colorMode = colorMode

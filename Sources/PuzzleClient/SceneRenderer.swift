@@ -39,6 +39,8 @@ public enum SceneRenderer {
         drawStatus(scene, in: &frame)
         if layout.hasPanel { drawPanel(scene, in: &frame, layout: layout) }
         drawMessages(scene, in: &frame, layout: layout)
+        // Over the table and the panel, under nothing.
+        if let overlay = scene.overlay { drawOverlay(overlay, in: &frame, layout: layout) }
         drawPrompt(scene, in: &frame)
         return frame
     }
@@ -89,7 +91,7 @@ public enum SceneRenderer {
                       style: Frame.Style(foreground: color))
             row += 1
         }
-        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "Esc release  help"]
+        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "Esc release  /help"]
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }

@@ -15,7 +15,7 @@ import PuzzleCore
             "                #---+::#:#             |                        ",
             "                ########:#             |Tab grab  arrows move   ",
             "                  ########             |Enter drop  r rotate    ",
-            "                                       |Esc release  help       ",
+            "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
             "alice grabbed piece 0                                           ",
@@ -32,7 +32,7 @@ import PuzzleCore
             "                |      |               |                        ",
             "                +------+               |Tab grab  arrows move   ",
             "                                       |Enter drop  r rotate    ",
-            "                                       |Esc release  help       ",
+            "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
             "alice grabbed piece 0                                           ",
@@ -55,7 +55,7 @@ import PuzzleCore
             "  +--^^--+                             |                        ",
             "  |::2+::<                             |Tab grab  arrows move   ",
             "  |-::+::<                             |Enter drop  r rotate    ",
-            "  +------+                             |Esc release  help       ",
+            "  +------+                             |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
             "alice grabbed piece 0                                           ",
@@ -80,7 +80,7 @@ import PuzzleCore
             "     ^^                                |                        ",
             "     2   <                             |Tab grab  arrows move   ",
             "         <                             |Enter drop  r rotate    ",
-            "                                       |Esc release  help       ",
+            "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
             "alice grabbed piece 0                                           ",
@@ -138,5 +138,31 @@ import PuzzleCore
         let st = try SceneFixtures.twoDrags(kind: .swap)
         let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .plain, width: 30, height: 8))
         #expect(SceneFixtures.rows(f).contains { $0.contains("terminal too small") })
+    }
+}
+
+/// The window over the table: bordered, titled, above the table and the panel.
+@Suite struct OverlayRenderingTests {
+    @Test func theOverlayIsDrawnOverEverythingButThePrompt() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 64, height: 14)
+        scene.overlay = Overlay(title: "players", lines: ["1 alice moves=0 holding=-", "2 bob moves=0 holding=0"])
+        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        #expect(rows.contains { $0.contains("+- players ---") })
+        #expect(rows.contains { $0.contains("| 1 alice moves=0 holding=-") })
+        #expect(rows.contains { $0.contains("| 2 bob moves=0 holding=0") })
+        #expect(rows.contains { $0.contains("Esc closes") })
+        #expect(rows.last?.hasPrefix(">") == true)
+    }
+
+    @Test func aLongListScrollsAndIsClipped() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 64, height: 14)
+        scene.overlay = Overlay(title: "help", lines: (0..<40).map { "line \($0)" })
+        scene.overlay?.scroll = 10
+        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        #expect(rows.contains { $0.contains("| line 10") })
+        #expect(!rows.contains { $0.contains("| line 9 ") })
+        #expect(!rows.contains { $0.contains("| line 39") })
     }
 }
