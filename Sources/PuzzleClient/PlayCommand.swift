@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleCore
 import PuzzleSystem
 
 /// `puzzle play`: joins a room and plays, full screen on a terminal, or line by
@@ -8,25 +9,36 @@ public enum PlayCommand {
     public static let help = """
     usage: puzzle play [HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]
 
-    Joins ROOM (default lobby) on the server at HOST:PORT (default 127.0.0.1:7171)
-    as NAME (default $USER, or "player").
+    Joins ROOM on the server at HOST:PORT (default 127.0.0.1:7171) as NAME
+    (default $USER, or "player"). Without --room: the server's only room, or
+    (several rooms) the list to pick from with /join.
 
-      --name NAME      player name: 1-24 of A-Z a-z 0-9 _ - .
+      --name NAME      player name: \(NameRule.summary)
       --room ROOM      the room to join
       --password P     the room's password, if it has one
       --plain          plain mode even on a terminal
       --strict         plain mode: exit 1 if any command failed
       -h, --help       this text
 
-    Commands (typed at the prompt, or one per line in plain mode):
+    Commands (one per line in plain mode; at the full-screen prompt with a
+    leading /, where text without / is chat):
     \(ClientCommand.helpLines.map { "  " + $0 }.joined(separator: "\n"))
 
     Full screen (standard input and output are a terminal, no --plain):
       the board, the loose pieces on the table, the players and what they hold,
-      everyone's drags and drop targets in their colour. With a piece held and
-      the command line empty: arrows move it, Enter drops, r rotates, Esc
-      releases. Tab grabs the next free piece. PgUp/PgDn scroll, Home follows the
-      held piece again. Ctrl-C or quit leaves. NO_COLOR or TERM=dumb: no colours.
+      everyone's drags and drop targets in their colour.
+      Mouse: press on a piece to take it where you touched it, drag, release to
+      drop; right click rotates; the wheel scrolls the messages (over them) or
+      the table; dragging the empty table pans. /mouse click switches to click
+      to pick up, click to put down, for terminals where holding is awkward.
+      Keys, with a piece held and the command line empty: arrows move it a
+      quarter cell (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives
+      it back. Tab grabs the next free piece. PgUp/PgDn scroll the messages,
+      Home follows the held piece again. /help, /who, /rooms and /board open a
+      window over the table; Esc closes it. Ctrl-C or /quit leaves.
+      Piece N belongs in cell (N div cols, N mod cols), rows and columns from 0.
+      A lost connection shows "reconnecting, attempt N" and comes back by itself.
+      NO_COLOR or TERM=dumb: no colours.
 
     Plain mode (input or output not a terminal, or --plain):
       Reads one command a line; each runs after the previous one's reply. When
