@@ -108,6 +108,14 @@ enum Syscall {
         Glibc.inet_ntop(family, source, destination, size)
     }
 
+    static func getifaddrs(_ list: UnsafeMutablePointer<UnsafeMutablePointer<ifaddrs>?>) -> Int32 {
+        Glibc.getifaddrs(list)
+    }
+
+    static func freeifaddrs(_ list: UnsafeMutablePointer<ifaddrs>?) {
+        Glibc.freeifaddrs(list)
+    }
+
     // MARK: Event notification
 
     static func epoll_create1(_ flags: Int32) -> Int32 {
