@@ -66,7 +66,12 @@ public final class PuzzleServer: @unchecked Sendable {
         queue = try EpollQueue(maxEventsPerWait: 1024)
         waker = try Waker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
-        let listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+        let listener: Socket
+        do {
+            listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+        } catch {
+            throw ListenError(address: config.bind, port: config.port, errno: error)
+        }
         self.listener = listener
         port = Int(try listener.localPort)
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)

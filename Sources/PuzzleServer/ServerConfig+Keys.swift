@@ -103,6 +103,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .dragRateLimit:
             config.dragRateLimit = try integer(0...100_000)
         case .dataDirectory:
+            // Empty would put the rooms at the file-system root ("" + "/rooms").
+            guard !value.isEmpty else {
+                throw bad("a directory path (use . for the working directory)")
+            }
             config.dataDirectory = value
         case .fsync:
             guard let policy = FsyncPolicy(rawValue: value) else {

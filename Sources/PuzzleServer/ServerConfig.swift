@@ -15,8 +15,9 @@ public struct ServerConfig: Equatable, Sendable {
     /// Most simultaneous player connections; further ones are refused.
     /// Default 1024. Key `max_connections`.
     public var maxConnections: Int
-    /// Longest request line in bytes, newline excluded; a longer line is an error
-    /// and the connection is closed. Default 1024. Key `max_line_length`.
+    /// Longest request line in bytes, newline excluded; a longer line is
+    /// answered `ERR LINE_TOO_LONG` and discarded, and the connection stays.
+    /// Default 1024. Key `max_line_length`.
     public var maxLineLength: Int
     /// Bytes queued to one reader past which its pending drag events are
     /// coalesced (only the newest position per piece is kept). Default 64 KiB.
