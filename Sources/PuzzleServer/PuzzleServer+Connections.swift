@@ -152,13 +152,19 @@ extension PuzzleServer {
             return
         }
         if conn.out.queuedBytes > config.outputSoftLimit {
-            if conn.overSoftSince == nil { conn.overSoftSince = now }
+            if conn.overSoftSince == nil {
+                conn.overSoftSince = now
+                slowReaders[conn.token] = conn
+            }
             if let since = conn.overSoftSince, now - since > Int64(config.slowReaderGraceMillis) {
                 disconnectSlow(conn, why: "reader too slow for \(config.slowReaderGraceMillis) ms")
                 return
             }
         } else {
-            conn.overSoftSince = nil
+            if conn.overSoftSince != nil {
+                conn.overSoftSince = nil
+                slowReaders[conn.token] = nil
+            }
             if !conn.out.coalescedDrags.isEmpty {
                 conn.out.releaseCoalescedDrags()
                 flush(conn)
@@ -174,6 +180,19 @@ extension PuzzleServer {
         }
         if !wantWrite && conn.closeAfterFlush {
             closing.append(conn)
+        }
+    }
+
+    /// Disconnects readers whose grace period ran out while their room was
+    /// quiet: the check in `flush` only runs when output is queued or the
+    /// socket takes more, and a stalled reader in a silent room gets neither.
+    func enforceSlowReaderGrace() {
+        guard !slowReaders.isEmpty else { return }
+        let grace = Int64(config.slowReaderGraceMillis)
+        for conn in Array(slowReaders.values) {
+            guard let since = conn.overSoftSince, now - since > grace else { continue }
+            // flush sends what the socket takes now, then applies the limits.
+            flush(conn)
         }
     }
 
@@ -195,6 +214,7 @@ extension PuzzleServer {
         try? queue.deregister(conn.socket.descriptor)
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
+        slowReaders[conn.token] = nil
         logger.debug("closed \(conn.label): \(reason)")
     }
 

@@ -28,6 +28,9 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
     var closing: [Connection] = []
+    /// Connections over the output soft limit, by token: the loop's timer
+    /// enforces their grace period even when no more output comes their way.
+    var slowReaders: [UInt64: Connection] = [:]
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -128,16 +131,23 @@ public final class PuzzleServer: @unchecked Sendable {
             for conn in pending where conn.connectionIsOpen { handleLines(conn) }
         }
         expireLeases()
+        enforceSlowReaderGrace()
         if now - lastSweep >= 1000 { sweepIdle() }
         finishTurn()
     }
 
-    /// Milliseconds until the next lease expires or the next idle sweep.
+    /// Milliseconds until the next timed thing: a lease expiry, a slow
+    /// reader's grace running out, or the next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
         if let until = acceptsPausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
+        }
+        let grace = Int64(config.slowReaderGraceMillis)
+        for conn in slowReaders.values {
+            // The grace is over once strictly more of it has passed.
+            if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
         }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
