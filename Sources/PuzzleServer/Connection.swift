@@ -43,6 +43,13 @@ final class Connection {
     var closeReason: String?
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
+    /// Set once everything was sent and the sending side shut down: input is
+    /// read and discarded until the peer's end of stream (closing with unread
+    /// input would reset the connection and lose what it has not received yet),
+    /// or until this time.
+    var lingerUntil: Int64?
+    /// Bytes discarded while lingering.
+    var lingerBytes = 0
     var isClosed = false
 
     init(token: UInt64, socket: Socket, peer: String, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64, dragBurst: Double) {

@@ -57,6 +57,7 @@ extension PuzzleServer {
             if conn.out.isEmpty { close(conn, reason: "peer closed") }
             return
         }
+        if conn.lingerUntil != nil { return drainLingering(conn) }
         let result: IOResult
         do {
             result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
@@ -70,14 +71,26 @@ extension PuzzleServer {
         case .processed(0):
             conn.readClosed = true
             // Stop reading; answer what is buffered, then close once flushed.
-            try? queue.modify(conn.socket.descriptor, interest: conn.waitingForWritable ? .writable : [], token: conn.token)
+            updateInterest(conn)
             // Lines already received are still answered (possibly over several
             // turns); handleLines closes once they are all handled.
             handleLines(conn)
         case .processed(let n):
+            // After a goodbye (QUIT, BYE) no further line is answered: read it
+            // only to keep the kernel's buffer empty, and keep none of it.
+            guard !conn.closeAfterFlush else { return }
             readBuffer.withUnsafeBytes { conn.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             handleLines(conn)
         }
+    }
+
+    /// What the loop should watch a connection for: input unless the peer has
+    /// ended it, and room to write while output waits.
+    func updateInterest(_ conn: Connection) {
+        var interest: Interest = []
+        if !conn.readClosed { interest.insert(.readable) }
+        if conn.waitingForWritable { interest.insert(.writable) }
+        try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
     }
 
     /// Handles complete lines, at most `linesPerTurn` per call; the rest wait
@@ -174,9 +187,7 @@ extension PuzzleServer {
         let wantWrite = conn.out.queuedBytes > 0
         if wantWrite != conn.waitingForWritable {
             conn.waitingForWritable = wantWrite
-            var interest: Interest = conn.readClosed ? [] : .readable
-            if wantWrite { interest.insert(.writable) }
-            try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
+            updateInterest(conn)
         }
         if !wantWrite && conn.closeAfterFlush {
             closing.append(conn)
@@ -215,6 +226,7 @@ extension PuzzleServer {
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
         slowReaders[conn.token] = nil
+        lingering[conn.token] = nil
         logger.debug("closed \(conn.label): \(reason)")
     }
 
@@ -233,7 +245,8 @@ extension PuzzleServer {
         lastSweep = now
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+        // Lingering connections have their own deadline.
+        for conn in Array(connections.values) where now - conn.lastActivity > limit && conn.lingerUntil == nil {
             if conn.closeAfterFlush {
                 // Said goodbye a whole idle period ago and the peer still is not
                 // reading it: stop waiting.
@@ -255,7 +268,7 @@ extension PuzzleServer {
             try? listener.close()
             self.listener = nil
         }
-        for conn in connections.values {
+        for conn in connections.values where conn.lingerUntil == nil {
             conn.send("BYE SHUTDOWN server is shutting down")
             leaveRoom(conn)
             conn.closeAfterFlush = true
@@ -273,7 +286,7 @@ extension PuzzleServer {
             }
             let done = closing
             closing.removeAll()
-            for conn in done { close(conn, reason: "shutdown") }
+            for conn in done { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
         for room in rooms.values { snapshot(room) }

@@ -27,10 +27,13 @@ public final class PuzzleServer: @unchecked Sendable {
     var nextPlayer = 1
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
+    /// Connections done with (goodbye sent and flushed), to end this turn.
     var closing: [Connection] = []
     /// Connections over the output soft limit, by token: the loop's timer
     /// enforces their grace period even when no more output comes their way.
     var slowReaders: [UInt64: Connection] = [:]
+    /// Connections draining input after their goodbye, by token.
+    var lingering: [UInt64: Connection] = [:]
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -49,6 +52,11 @@ public final class PuzzleServer: @unchecked Sendable {
     static let linesPerTurn = 512
     /// Most rooms a server hosts (CREATE beyond this is refused).
     static let maxRooms = 1000
+    /// How long, and for how many bytes, a connection that was said goodbye
+    /// to is drained waiting for the peer's end of stream before it is closed
+    /// anyway.
+    static let lingerMillis: Int64 = 5000
+    static let lingerMaxBytes = 1 << 20
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -132,12 +140,14 @@ public final class PuzzleServer: @unchecked Sendable {
         }
         expireLeases()
         enforceSlowReaderGrace()
+        endLingering()
         if now - lastSweep >= 1000 { sweepIdle() }
         finishTurn()
     }
 
     /// Milliseconds until the next timed thing: a lease expiry, a slow
-    /// reader's grace running out, or the next idle sweep.
+    /// reader's grace running out, a lingering connection's deadline, or the
+    /// next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
         if let until = acceptsPausedUntil { next = min(next, until) }
@@ -148,6 +158,9 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in slowReaders.values {
             // The grace is over once strictly more of it has passed.
             if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
+        }
+        for conn in lingering.values {
+            if let until = conn.lingerUntil { next = min(next, until) }
         }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
@@ -189,6 +202,6 @@ public final class PuzzleServer: @unchecked Sendable {
         }
         let done = closing
         closing.removeAll()
-        for conn in done { close(conn, reason: conn.closeReason ?? "closed") }
+        for conn in done { finishClosing(conn) }
     }
 }
