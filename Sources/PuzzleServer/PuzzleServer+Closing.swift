@@ -22,6 +22,11 @@ extension PuzzleServer {
         }
         conn.lingerUntil = now + Self.lingerMillis
         lingering[conn.token] = conn
+        if conn.pausedUntil != nil {
+            conn.pausedUntil = nil
+            conn.deferred = nil
+            pausedConnections[conn.token] = nil
+        }
         conn.waitingForWritable = false
         updateInterest(conn)
         if shuttingDown {

@@ -23,12 +23,12 @@ extension PuzzleServer {
                 return
             }
             guard case .accepted(let socket, let peer) = result else { return }
-            if connections.count >= config.maxConnections || shuttingDown {
+            if let (bye, why) = refusal(of: peer) {
                 stats.refusedConnections += 1
-                let line = shuttingDown ? "BYE SHUTDOWN server is shutting down\n" : "BYE FULL server is full (\(config.maxConnections) connections)\n"
-                _ = try? socket.send(Array(line.utf8))
+                // Logged before the goodbye goes out, so whoever sees it can find the line.
+                logger.info("refused \(peer): \(why)")
+                _ = try? socket.send(Array((bye + "\n").utf8))
                 try? socket.close()
-                logger.info("refused \(peer): \(shuttingDown ? "shutting down" : "full")")
                 continue
             }
             try? socket.setNoDelay(true)
@@ -37,7 +37,8 @@ extension PuzzleServer {
             nextToken += 1
             let burst = Double(max(config.dragRateLimit, 1))
             let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst)
+                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst,
+                                  chatBurst: Double(config.chatBurst))
             do {
                 try queue.register(socket.descriptor, interest: .readable, token: token)
             } catch {
@@ -46,9 +47,27 @@ extension PuzzleServer {
                 continue
             }
             connections[token] = conn
+            connectionsPerHost[conn.host, default: 0] += 1
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
         }
+    }
+
+    /// The goodbye line and the log reason for a connection that may not stay,
+    /// or nil when it may.
+    private func refusal(of peer: SocketAddress) -> (bye: String, why: String)? {
+        if shuttingDown {
+            return ("BYE SHUTDOWN server is shutting down", "shutting down")
+        }
+        if connections.count >= config.maxConnections {
+            return ("BYE FULL server is full (\(config.maxConnections) connections)", "full")
+        }
+        let perAddress = config.maxConnectionsPerAddress
+        if perAddress > 0, connectionsPerHost[peer.host, default: 0] >= perAddress {
+            return ("BYE FULL too many connections from \(peer.host) (limit \(perAddress))",
+                    "already \(perAddress) connections from \(peer.host) (max_connections_per_address)")
+        }
+        return nil
     }
 
     func readInput(_ conn: Connection) {
@@ -85,10 +104,10 @@ extension PuzzleServer {
     }
 
     /// What the loop should watch a connection for: input unless the peer has
-    /// ended it, and room to write while output waits.
+    /// ended it or the connection is paused, and room to write while output waits.
     func updateInterest(_ conn: Connection) {
         var interest: Interest = []
-        if !conn.readClosed { interest.insert(.readable) }
+        if !conn.readClosed && conn.pausedUntil == nil { interest.insert(.readable) }
         if conn.waitingForWritable { interest.insert(.writable) }
         try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
     }
@@ -97,7 +116,7 @@ extension PuzzleServer {
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
-        while conn.connectionIsOpen && !conn.closeAfterFlush, let frame = conn.framer.next() {
+        while conn.connectionIsOpen && !conn.closeAfterFlush && conn.pausedUntil == nil, let frame = conn.framer.next() {
             conn.lastActivity = now
             switch frame {
             case .overlong:
@@ -124,6 +143,8 @@ extension PuzzleServer {
                 return
             }
         }
+        // A paused connection's remaining lines are handled when its wait ends.
+        if conn.pausedUntil != nil { return }
         if conn.readClosed && !conn.closeAfterFlush && conn.connectionIsOpen {
             leaveRoom(conn)
             conn.closeAfterFlush = true
@@ -226,7 +247,11 @@ extension PuzzleServer {
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
         slowReaders[conn.token] = nil
+        pausedConnections[conn.token] = nil
         lingering[conn.token] = nil
+        if let count = connectionsPerHost[conn.host] {
+            connectionsPerHost[conn.host] = count > 1 ? count - 1 : nil
+        }
         logger.debug("closed \(conn.label): \(reason)")
     }
 
@@ -243,6 +268,7 @@ extension PuzzleServer {
     /// Closes connections idle past the timeout.
     func sweepIdle() {
         lastSweep = now
+        passwordThrottle.forgetRecovered(now: now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
         // Lingering connections have their own deadline.

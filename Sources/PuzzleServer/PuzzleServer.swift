@@ -32,8 +32,14 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Connections over the output soft limit, by token: the loop's timer
     /// enforces their grace period even when no more output comes their way.
     var slowReaders: [UInt64: Connection] = [:]
+    /// Connections whose requests wait, unread, for a time (chat pacing,
+    /// password retries), by token.
+    var pausedConnections: [UInt64: Connection] = [:]
     /// Connections draining input after their goodbye, by token.
     var lingering: [UInt64: Connection] = [:]
+    /// Open connections per peer IP address (for `max_connections_per_address`).
+    var connectionsPerHost: [String: Int] = [:]
+    var passwordThrottle: PasswordThrottle
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -67,6 +73,7 @@ public final class PuzzleServer: @unchecked Sendable {
         self.logger = logger
         try Signals.ignoreBrokenPipe()
         rng = SeededGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -133,6 +140,7 @@ public final class PuzzleServer: @unchecked Sendable {
             acceptsPausedUntil = nil
             try? queue.modify(listener.descriptor, interest: .readable, token: Self.listenerToken)
         }
+        resumePaused()
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
@@ -146,8 +154,8 @@ public final class PuzzleServer: @unchecked Sendable {
     }
 
     /// Milliseconds until the next timed thing: a lease expiry, a slow
-    /// reader's grace running out, a lingering connection's deadline, or the
-    /// next idle sweep.
+    /// reader's grace running out, a paused connection's turn, a lingering
+    /// connection's deadline, or the next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
         if let until = acceptsPausedUntil { next = min(next, until) }
@@ -158,6 +166,9 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in slowReaders.values {
             // The grace is over once strictly more of it has passed.
             if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
+        }
+        for conn in pausedConnections.values {
+            if let until = conn.pausedUntil { next = min(next, until) }
         }
         for conn in lingering.values {
             if let until = conn.lingerUntil { next = min(next, until) }

@@ -12,9 +12,13 @@ public final class TestServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var stopped = false
 
-    /// - Parameter configure: adjusts the test defaults (tight limits, fast fsync).
+    /// - Parameters:
+    ///   - log: collects the server's log lines (at the configured level)
+    ///     instead of stderr, for tests that check what the server logs.
+    ///   - configure: adjusts the test defaults (tight limits, fast fsync).
     public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
-         dataDirectory: String? = nil, seed: UInt64 = 7, configure: (inout ServerConfig) -> Void = { _ in }) throws {
+         dataDirectory: String? = nil, seed: UInt64 = 7, log: LogLines? = nil,
+         configure: (inout ServerConfig) -> Void = { _ in }) throws {
         var c = ServerConfig()
         c.bind = "127.0.0.1"
         c.port = 0
@@ -24,7 +28,8 @@ public final class TestServer: @unchecked Sendable {
         c.idleTimeoutSeconds = 0
         configure(&c)
         config = c
-        server = try PuzzleServer(config: c, logger: Logger(level: c.logLevel), seed: seed)
+        let logger = log.map { Logger(level: c.logLevel, sink: $0.append) } ?? Logger(level: c.logLevel)
+        server = try PuzzleServer(config: c, logger: logger, seed: seed)
         let server = self.server
         let done = self.done
         let thread = Thread {

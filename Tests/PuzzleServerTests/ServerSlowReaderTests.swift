@@ -109,6 +109,7 @@ import PuzzleProtocol
             $0.outputHardLimit = 64 << 20
             $0.slowReaderGraceMillis = 1000
             $0.socketSendBuffer = 4096
+            $0.chatRateLimit = 0
             // No lease may run out during the test: its event would be output.
             $0.leaseMillis = 600_000
         }
