@@ -294,7 +294,13 @@ extension PuzzleServer {
             try? listener.close()
             self.listener = nil
         }
-        for conn in connections.values where conn.lingerUntil == nil {
+        // Already said goodbye: take what they sent, then close, without
+        // waiting for their end of stream.
+        for conn in Array(lingering.values) {
+            drainLingering(conn)
+            close(conn, reason: "shutdown")
+        }
+        for conn in connections.values {
             conn.send("BYE SHUTDOWN server is shutting down")
             leaveRoom(conn)
             conn.closeAfterFlush = true
