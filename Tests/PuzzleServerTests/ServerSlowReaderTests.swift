@@ -105,7 +105,9 @@ import PuzzleProtocol
     /// timer enforces it, not the next output), and its held piece goes back.
     @Test func slowReaderInAQuietRoomIsDisconnectedByTheTimer() throws {
         let server = try TestServer {
-            $0.outputSoftLimit = 2 * 1024
+            // Above what one of the talker's batches queues (about 10 KB), far
+            // below what the slow reader is sent (200 KB).
+            $0.outputSoftLimit = 32 * 1024
             $0.outputHardLimit = 64 << 20
             $0.slowReaderGraceMillis = 1000
             $0.socketSendBuffer = 4096
