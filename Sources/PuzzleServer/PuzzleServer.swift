@@ -39,6 +39,7 @@ public final class PuzzleServer: @unchecked Sendable {
     var lingering: [UInt64: Connection] = [:]
     /// Open connections per peer IP address (for `max_connections_per_address`).
     var connectionsPerHost: [String: Int] = [:]
+    /// Paces room-password checks per peer address.
     var passwordThrottle: PasswordThrottle
     var now: Int64
     let startedAt: Int64
