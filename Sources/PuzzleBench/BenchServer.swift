@@ -2,7 +2,8 @@ import Foundation
 import PuzzleServer
 
 /// The server `puzzle bench` starts for itself: in-process, on a free
-/// loopback port, with the per-connection drag limit off and a temporary
+/// loopback port, with the per-connection drag limit and the per-address
+/// connection cap off (every bot connects from 127.0.0.1), and a temporary
 /// data directory that is removed afterwards.
 final class BenchServer {
     private let running: InProcessServer
@@ -16,6 +17,7 @@ final class BenchServer {
         c.port = 0
         c.dragRateLimit = 0
         c.maxConnections = maxConnections
+        c.maxConnectionsPerAddress = 0
         c.idleTimeoutSeconds = 0
         c.dataDirectory = directory
         c.logLevel = .warn

@@ -12,7 +12,10 @@ final class FlushList {
 final class Connection {
     let token: UInt64
     let socket: Socket
+    /// "host:port", for log lines.
     let peer: String
+    /// The peer's IP address alone: what per-address limits count by.
+    let host: String
     var framer: LineFramer
     var out = OutputQueue()
     private let flushList: FlushList
@@ -34,6 +37,14 @@ final class Connection {
     /// Token bucket for drags.
     var dragTokens: Double
     var dragRefilledAt: Int64
+    /// Token bucket for chat lines.
+    var chatTokens: Double
+    var chatRefilledAt: Int64
+    /// Set while the connection's requests wait, unread, for their turn (chat
+    /// pacing, password retries); nil when it is read normally.
+    var pausedUntil: Int64?
+    /// The request that had to wait; it is handled first when the wait ends.
+    var deferred: Request?
     /// Lines handled so far (the first one is checked for HTTP).
     var linesHandled = 0
     /// The peer shut its sending side: finish what is buffered, then close.
@@ -43,18 +54,29 @@ final class Connection {
     var closeReason: String?
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
+    /// Set once everything was sent and the sending side shut down: input is
+    /// read and discarded until the peer's end of stream (closing with unread
+    /// input would reset the connection and lose what it has not received yet),
+    /// or until this time.
+    var lingerUntil: Int64?
+    /// Bytes discarded while lingering.
+    var lingerBytes = 0
     var isClosed = false
 
-    init(token: UInt64, socket: Socket, peer: String, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64, dragBurst: Double) {
+    init(token: UInt64, socket: Socket, peer: SocketAddress, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64,
+         dragBurst: Double, chatBurst: Double) {
         self.token = token
         self.socket = socket
-        self.peer = peer
+        self.peer = peer.description
+        self.host = peer.host
         self.framer = LineFramer(maxLineLength: maxLineLength)
         self.flushList = flushList
         self.softLimit = softLimit
         self.lastActivity = now
         self.dragTokens = dragBurst
         self.dragRefilledAt = now
+        self.chatTokens = chatBurst
+        self.chatRefilledAt = now
     }
 
     var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }

@@ -12,9 +12,10 @@ public final class InProcessServer: @unchecked Sendable {
     private var stopped = false
 
     /// Binds, restores rooms, and starts the loop on a new thread.
-    public init(config: ServerConfig, seed: UInt64, threadName: String = "puzzle-server") throws {
+    /// `logger` nil: logs at the config's level to stderr.
+    public init(config: ServerConfig, seed: UInt64, logger: Logger? = nil, threadName: String = "puzzle-server") throws {
         self.config = config
-        server = try PuzzleServer(config: config, logger: Logger(level: config.logLevel), seed: seed)
+        server = try PuzzleServer(config: config, logger: logger ?? Logger(level: config.logLevel), seed: seed)
         let server = self.server
         let done = self.done
         let thread = Thread {

@@ -23,12 +23,12 @@ extension PuzzleServer {
                 return
             }
             guard case .accepted(let socket, let peer) = result else { return }
-            if connections.count >= config.maxConnections || shuttingDown {
+            if let (bye, why) = refusal(of: peer) {
                 stats.refusedConnections += 1
-                let line = shuttingDown ? "BYE SHUTDOWN server is shutting down\n" : "BYE FULL server is full (\(config.maxConnections) connections)\n"
-                _ = try? socket.send(Array(line.utf8))
+                // Logged before the goodbye goes out, so whoever sees it can find the line.
+                logger.info("refused \(peer): \(why)")
+                _ = try? socket.send(Array((bye + "\n").utf8))
                 try? socket.close()
-                logger.info("refused \(peer): \(shuttingDown ? "shutting down" : "full")")
                 continue
             }
             try? socket.setNoDelay(true)
@@ -37,7 +37,8 @@ extension PuzzleServer {
             nextToken += 1
             let burst = Double(max(config.dragRateLimit, 1))
             let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst)
+                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst,
+                                  chatBurst: Double(config.chatBurst))
             do {
                 try queue.register(socket.descriptor, interest: .readable, token: token)
             } catch {
@@ -46,9 +47,27 @@ extension PuzzleServer {
                 continue
             }
             connections[token] = conn
+            connectionsPerHost[conn.host, default: 0] += 1
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
         }
+    }
+
+    /// The goodbye line and the log reason for a connection that may not stay,
+    /// or nil when it may.
+    private func refusal(of peer: SocketAddress) -> (bye: String, why: String)? {
+        if shuttingDown {
+            return ("BYE SHUTDOWN server is shutting down", "shutting down")
+        }
+        if connections.count >= config.maxConnections {
+            return ("BYE FULL server is full (\(config.maxConnections) connections)", "full")
+        }
+        let perAddress = config.maxConnectionsPerAddress
+        if perAddress > 0, connectionsPerHost[peer.host, default: 0] >= perAddress {
+            return ("BYE FULL too many connections from \(peer.host) (limit \(perAddress))",
+                    "already \(perAddress) connections from \(peer.host) (max_connections_per_address)")
+        }
+        return nil
     }
 
     func readInput(_ conn: Connection) {
@@ -57,6 +76,7 @@ extension PuzzleServer {
             if conn.out.isEmpty { close(conn, reason: "peer closed") }
             return
         }
+        if conn.lingerUntil != nil { return drainLingering(conn) }
         let result: IOResult
         do {
             result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
@@ -70,21 +90,33 @@ extension PuzzleServer {
         case .processed(0):
             conn.readClosed = true
             // Stop reading; answer what is buffered, then close once flushed.
-            try? queue.modify(conn.socket.descriptor, interest: conn.waitingForWritable ? .writable : [], token: conn.token)
+            updateInterest(conn)
             // Lines already received are still answered (possibly over several
             // turns); handleLines closes once they are all handled.
             handleLines(conn)
         case .processed(let n):
+            // After a goodbye (QUIT, BYE) no further line is answered: read it
+            // only to keep the kernel's buffer empty, and keep none of it.
+            guard !conn.closeAfterFlush else { return }
             readBuffer.withUnsafeBytes { conn.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             handleLines(conn)
         }
+    }
+
+    /// What the loop should watch a connection for: input unless the peer has
+    /// ended it or the connection is paused, and room to write while output waits.
+    func updateInterest(_ conn: Connection) {
+        var interest: Interest = []
+        if !conn.readClosed && conn.pausedUntil == nil { interest.insert(.readable) }
+        if conn.waitingForWritable { interest.insert(.writable) }
+        try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
     }
 
     /// Handles complete lines, at most `linesPerTurn` per call; the rest wait
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
-        while conn.connectionIsOpen && !conn.closeAfterFlush, let frame = conn.framer.next() {
+        while conn.connectionIsOpen && !conn.closeAfterFlush && conn.pausedUntil == nil, let frame = conn.framer.next() {
             conn.lastActivity = now
             switch frame {
             case .overlong:
@@ -111,6 +143,8 @@ extension PuzzleServer {
                 return
             }
         }
+        // A paused connection's remaining lines are handled when its wait ends.
+        if conn.pausedUntil != nil { return }
         if conn.readClosed && !conn.closeAfterFlush && conn.connectionIsOpen {
             leaveRoom(conn)
             conn.closeAfterFlush = true
@@ -152,13 +186,19 @@ extension PuzzleServer {
             return
         }
         if conn.out.queuedBytes > config.outputSoftLimit {
-            if conn.overSoftSince == nil { conn.overSoftSince = now }
+            if conn.overSoftSince == nil {
+                conn.overSoftSince = now
+                slowReaders[conn.token] = conn
+            }
             if let since = conn.overSoftSince, now - since > Int64(config.slowReaderGraceMillis) {
                 disconnectSlow(conn, why: "reader too slow for \(config.slowReaderGraceMillis) ms")
                 return
             }
         } else {
-            conn.overSoftSince = nil
+            if conn.overSoftSince != nil {
+                conn.overSoftSince = nil
+                slowReaders[conn.token] = nil
+            }
             if !conn.out.coalescedDrags.isEmpty {
                 conn.out.releaseCoalescedDrags()
                 flush(conn)
@@ -168,12 +208,23 @@ extension PuzzleServer {
         let wantWrite = conn.out.queuedBytes > 0
         if wantWrite != conn.waitingForWritable {
             conn.waitingForWritable = wantWrite
-            var interest: Interest = conn.readClosed ? [] : .readable
-            if wantWrite { interest.insert(.writable) }
-            try? queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
+            updateInterest(conn)
         }
         if !wantWrite && conn.closeAfterFlush {
             closing.append(conn)
+        }
+    }
+
+    /// Disconnects readers whose grace period ran out while their room was
+    /// quiet: the check in `flush` only runs when output is queued or the
+    /// socket takes more, and a stalled reader in a silent room gets neither.
+    func enforceSlowReaderGrace() {
+        guard !slowReaders.isEmpty else { return }
+        let grace = Int64(config.slowReaderGraceMillis)
+        for conn in Array(slowReaders.values) {
+            guard let since = conn.overSoftSince, now - since > grace else { continue }
+            // flush sends what the socket takes now, then applies the limits.
+            flush(conn)
         }
     }
 
@@ -195,6 +246,12 @@ extension PuzzleServer {
         try? queue.deregister(conn.socket.descriptor)
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
+        slowReaders[conn.token] = nil
+        pausedConnections[conn.token] = nil
+        lingering[conn.token] = nil
+        if let count = connectionsPerHost[conn.host] {
+            connectionsPerHost[conn.host] = count > 1 ? count - 1 : nil
+        }
         logger.debug("closed \(conn.label): \(reason)")
     }
 
@@ -211,9 +268,11 @@ extension PuzzleServer {
     /// Closes connections idle past the timeout.
     func sweepIdle() {
         lastSweep = now
+        passwordThrottle.forgetRecovered(now: now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+        // Lingering connections have their own deadline.
+        for conn in Array(connections.values) where now - conn.lastActivity > limit && conn.lingerUntil == nil {
             if conn.closeAfterFlush {
                 // Said goodbye a whole idle period ago and the peer still is not
                 // reading it: stop waiting.
@@ -235,6 +294,12 @@ extension PuzzleServer {
             try? listener.close()
             self.listener = nil
         }
+        // Already said goodbye: take what they sent, then close, without
+        // waiting for their end of stream.
+        for conn in Array(lingering.values) {
+            drainLingering(conn)
+            close(conn, reason: "shutdown")
+        }
         for conn in connections.values {
             conn.send("BYE SHUTDOWN server is shutting down")
             leaveRoom(conn)
@@ -253,7 +318,7 @@ extension PuzzleServer {
             }
             let done = closing
             closing.removeAll()
-            for conn in done { close(conn, reason: "shutdown") }
+            for conn in done { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
         for room in rooms.values { snapshot(room) }

@@ -50,7 +50,18 @@ extension PuzzleServer {
         case .join(let name, let password):
             guard conn.room == nil else { return reply(conn, error: .alreadyInRoom) }
             guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
-            if let expected = room.password, expected != password { return reply(conn, error: .badPassword) }
+            if let expected = room.password {
+                // Gated before the comparison, right or wrong, so that neither
+                // more connections nor the reply's timing help a guesser.
+                if let wait = passwordThrottle.wait(for: conn.host, now: now) {
+                    return pause(conn, forMillis: wait, deferring: request)
+                }
+                if expected != password {
+                    passwordThrottle.recordFailure(from: conn.host, now: now)
+                    logger.info("wrong password for room \(room.name) from \(conn.label)")
+                    return reply(conn, error: .badPassword)
+                }
+            }
             guard perform(.join(name: conn.name ?? "player"), in: room, by: conn, player: player) else { return }
             room.add(conn)
             conn.room = room
@@ -134,6 +145,7 @@ extension PuzzleServer {
                 conn.send("OK next \(room.state.puzzleIndex) \(room.state.spec.kind.rawValue) \(room.state.spec.rows)x\(room.state.spec.cols)")
             }
         case .say(let text):
+            if let wait = takeChatToken(conn) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
             conn.send("OK said")
         default:

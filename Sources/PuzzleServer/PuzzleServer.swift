@@ -27,7 +27,20 @@ public final class PuzzleServer: @unchecked Sendable {
     var nextPlayer = 1
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
+    /// Connections done with (goodbye sent and flushed), to end this turn.
     var closing: [Connection] = []
+    /// Connections over the output soft limit, by token: the loop's timer
+    /// enforces their grace period even when no more output comes their way.
+    var slowReaders: [UInt64: Connection] = [:]
+    /// Connections whose requests wait, unread, for a time (chat pacing,
+    /// password retries), by token.
+    var pausedConnections: [UInt64: Connection] = [:]
+    /// Connections draining input after their goodbye, by token.
+    var lingering: [UInt64: Connection] = [:]
+    /// Open connections per peer IP address (for `max_connections_per_address`).
+    var connectionsPerHost: [String: Int] = [:]
+    /// Paces room-password checks per peer address.
+    var passwordThrottle: PasswordThrottle
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -46,6 +59,11 @@ public final class PuzzleServer: @unchecked Sendable {
     static let linesPerTurn = 512
     /// Most rooms a server hosts (CREATE beyond this is refused).
     static let maxRooms = 1000
+    /// How long, and for how many bytes, a connection that was said goodbye
+    /// to is drained waiting for the peer's end of stream before it is closed
+    /// anyway.
+    static let lingerMillis: Int64 = 5000
+    static let lingerMaxBytes = 1 << 20
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -56,6 +74,7 @@ public final class PuzzleServer: @unchecked Sendable {
         self.logger = logger
         try Signals.ignoreBrokenPipe()
         rng = SeededGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -66,7 +85,12 @@ public final class PuzzleServer: @unchecked Sendable {
         queue = try EpollQueue(maxEventsPerWait: 1024)
         waker = try Waker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
-        let listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+        let listener: Socket
+        do {
+            listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+        } catch {
+            throw ListenError(address: config.bind, port: config.port, errno: error)
+        }
         self.listener = listener
         port = Int(try listener.localPort)
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
@@ -117,22 +141,38 @@ public final class PuzzleServer: @unchecked Sendable {
             acceptsPausedUntil = nil
             try? queue.modify(listener.descriptor, interest: .readable, token: Self.listenerToken)
         }
+        resumePaused()
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
             for conn in pending where conn.connectionIsOpen { handleLines(conn) }
         }
         expireLeases()
+        enforceSlowReaderGrace()
+        endLingering()
         if now - lastSweep >= 1000 { sweepIdle() }
         finishTurn()
     }
 
-    /// Milliseconds until the next lease expires or the next idle sweep.
+    /// Milliseconds until the next timed thing: a lease expiry, a slow
+    /// reader's grace running out, a paused connection's turn, a lingering
+    /// connection's deadline, or the next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
         if let until = acceptsPausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
+        }
+        let grace = Int64(config.slowReaderGraceMillis)
+        for conn in slowReaders.values {
+            // The grace is over once strictly more of it has passed.
+            if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
+        }
+        for conn in pausedConnections.values {
+            if let until = conn.pausedUntil { next = min(next, until) }
+        }
+        for conn in lingering.values {
+            if let until = conn.lingerUntil { next = min(next, until) }
         }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
@@ -174,6 +214,6 @@ public final class PuzzleServer: @unchecked Sendable {
         }
         let done = closing
         closing.removeAll()
-        for conn in done { close(conn, reason: conn.closeReason ?? "closed") }
+        for conn in done { finishClosing(conn) }
     }
 }

@@ -11,7 +11,8 @@ public enum ServeCommand {
         do {
             switch try ServerConfig.fromCommandLine(args, defaultConfigPath: defaultConfigPath) {
             case .help(let text):
-                print("usage: puzzle serve [flags]\n\n" + text)
+                // The text starts with its own usage line.
+                print(text, terminator: "")
                 return 0
             case .run(let c):
                 try c.validate()
@@ -22,8 +23,19 @@ public enum ServeCommand {
             return 2
         }
         let logger = Logger(level: config.logLevel)
+        let server: PuzzleServer
         do {
-            let server = try PuzzleServer(config: config, logger: logger, handleSignals: true)
+            server = try PuzzleServer(config: config, logger: logger, handleSignals: true)
+        } catch let error as ConfigError {
+            // Found only while starting (a picture file, a room the pictures
+            // cannot make): still the config's fault, with the config's status.
+            FileHandle.standardError.write(Data("puzzle serve: \(error)\n".utf8))
+            return 2
+        } catch {
+            logger.error("cannot serve: \(error)")
+            return 1
+        }
+        do {
             let banner = "puzzle-room listening on \(config.bind):\(server.port) (rooms: \(server.roomNames.joined(separator: ", "))); play with: swift run puzzle play 127.0.0.1:\(server.port)\n"
             // Unbuffered, so a script or test reading stdout sees the port at once.
             FileHandle.standardOutput.write(Data(banner.utf8))

@@ -11,8 +11,9 @@ extension ServerConfig {
 
     /// Flags in the order `--help` lists them.
     static let flagKeys: [ConfigKey] = [
-        .port, .bind, .dataDirectory, .maxConnections, .maxLineLength, .logLevel,
-        .leaseMillis, .dragRateLimit, .idleTimeoutSeconds, .fsync, .room,
+        .port, .bind, .dataDirectory, .maxConnections, .maxConnectionsPerAddress, .maxLineLength, .logLevel,
+        .leaseMillis, .dragRateLimit, .chatRateLimit, .chatBurst, .passwordFreeAttempts, .passwordRetryMillis,
+        .idleTimeoutSeconds, .fsync, .room,
     ]
 
     /// Builds the configuration from `puzzle serve`'s arguments (those after the

@@ -5,6 +5,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case bind
     case port
     case maxConnections = "max_connections"
+    case maxConnectionsPerAddress = "max_connections_per_address"
     case maxLineLength = "max_line_length"
     case outputSoftLimit = "output_soft_limit"
     case outputHardLimit = "output_hard_limit"
@@ -15,6 +16,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case hintMillis = "hint_ms"
     case maxHeldPieces = "max_held_pieces"
     case dragRateLimit = "drag_rate_limit"
+    case chatRateLimit = "chat_rate_limit"
+    case chatBurst = "chat_burst"
+    case passwordFreeAttempts = "password_free_attempts"
+    case passwordRetryMillis = "password_retry_ms"
     case dataDirectory = "data_directory"
     case fsync
     case snapshotEvery = "snapshot_every"
@@ -34,10 +39,15 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .bind: ("--bind", "ADDR", "address to listen on (0.0.0.0 = all IPv4, :: = all IPv6)")
         case .dataDirectory: ("--data", "DIR", "directory for journals and snapshots")
         case .maxConnections: ("--max-connections", "N", "most simultaneous connections")
+        case .maxConnectionsPerAddress: ("--max-per-address", "N", "most simultaneous connections from one IP address; 0 = no limit")
         case .maxLineLength: ("--max-line", "N", "longest request line in bytes")
         case .logLevel: ("--log-level", "L", "debug, info, warn or error")
         case .leaseMillis: ("--lease-ms", "N", "ms a grabbed piece stays locked without activity")
         case .dragRateLimit: ("--drag-rate", "N", "drags per second per connection; 0 = unlimited")
+        case .chatRateLimit: ("--chat-rate", "N", "chat lines per second per connection after the burst; 0 = unlimited")
+        case .chatBurst: ("--chat-burst", "N", "chat lines a connection may send at once")
+        case .passwordFreeAttempts: ("--password-attempts", "N", "wrong room passwords one address may try at full speed")
+        case .passwordRetryMillis: ("--password-retry-ms", "N", "then one password check per N ms per address; 0 = no limit")
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
         case .fsync: ("--fsync", "P", "always, batch (once per loop turn, before replies) or never")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S]\"; repeatable, replaces config rooms")
@@ -82,6 +92,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.port = try integer(0...65535)
         case .maxConnections:
             config.maxConnections = try integer(1...1_000_000)
+        case .maxConnectionsPerAddress:
+            config.maxConnectionsPerAddress = try integer(0...1_000_000)
         case .maxLineLength:
             config.maxLineLength = try bytes(64...(1 << 20))
         case .outputSoftLimit:
@@ -102,7 +114,19 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.maxHeldPieces = try integer(1...100)
         case .dragRateLimit:
             config.dragRateLimit = try integer(0...100_000)
+        case .chatRateLimit:
+            config.chatRateLimit = try integer(0...100_000)
+        case .chatBurst:
+            config.chatBurst = try integer(1...100_000)
+        case .passwordFreeAttempts:
+            config.passwordFreeAttempts = try integer(1...1000)
+        case .passwordRetryMillis:
+            config.passwordRetryMillis = try integer(0...3_600_000)
         case .dataDirectory:
+            // Empty would put the rooms at the file-system root ("" + "/rooms").
+            guard !value.isEmpty else {
+                throw bad("a directory path (use . for the working directory)")
+            }
             config.dataDirectory = value
         case .fsync:
             guard let policy = FsyncPolicy(rawValue: value) else {
@@ -137,6 +161,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .bind: config.bind
         case .port: String(config.port)
         case .maxConnections: String(config.maxConnections)
+        case .maxConnectionsPerAddress: String(config.maxConnectionsPerAddress)
         case .maxLineLength: String(config.maxLineLength)
         case .outputSoftLimit: ConfigValue.renderBytes(config.outputSoftLimit)
         case .outputHardLimit: ConfigValue.renderBytes(config.outputHardLimit)
@@ -147,6 +172,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .hintMillis: String(config.hintMillis)
         case .maxHeldPieces: String(config.maxHeldPieces)
         case .dragRateLimit: String(config.dragRateLimit)
+        case .chatRateLimit: String(config.chatRateLimit)
+        case .chatBurst: String(config.chatBurst)
+        case .passwordFreeAttempts: String(config.passwordFreeAttempts)
+        case .passwordRetryMillis: String(config.passwordRetryMillis)
         case .dataDirectory: config.dataDirectory
         case .fsync: config.fsync.rawValue
         case .snapshotEvery: String(config.snapshotEvery)

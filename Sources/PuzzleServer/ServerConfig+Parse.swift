@@ -86,6 +86,9 @@ extension ServerConfig {
             throw ConfigError(.inconsistent(
                 "output_soft_limit (\(ConfigValue.renderBytes(outputSoftLimit))) must be below output_hard_limit (\(ConfigValue.renderBytes(outputHardLimit)))"))
         }
+        guard !dataDirectory.isEmpty else {
+            throw ConfigError(.inconsistent("data_directory must not be empty (use . for the working directory)"))
+        }
         guard !rooms.isEmpty else {
             throw ConfigError(.inconsistent("at least one room is needed"))
         }

@@ -16,8 +16,13 @@ public struct ServerConfig: Equatable, Sendable {
     /// Most simultaneous player connections; further ones are refused.
     /// Default 1024. Key `max_connections`.
     public var maxConnections: Int
-    /// Longest request line in bytes, newline excluded; a longer line is an error
-    /// and the connection is closed. Default 1024. Key `max_line_length`.
+    /// Most simultaneous connections from one IP address, so that one host
+    /// cannot take every slot; 0 = no per-address limit. Default 64.
+    /// Key `max_connections_per_address`.
+    public var maxConnectionsPerAddress: Int
+    /// Longest request line in bytes, newline excluded; a longer line is
+    /// answered `ERR LINE_TOO_LONG` and discarded, and the connection stays.
+    /// Default 1024. Key `max_line_length`.
     public var maxLineLength: Int
     /// Bytes queued to one reader past which its pending drag events are
     /// coalesced (only the newest position per piece is kept). Default 64 KiB.
@@ -47,6 +52,21 @@ public struct ServerConfig: Equatable, Sendable {
     /// Drag messages accepted per second per connection; extra ones are dropped.
     /// 0 = unlimited. Default 200. Key `drag_rate_limit`.
     public var dragRateLimit: Int
+    /// Chat lines (SAY) accepted per second per connection, after a burst of
+    /// ``chatBurst``; a client over it is paced: its further requests wait
+    /// (unread) until the next line is allowed. 0 = unlimited. Default 2.
+    /// Key `chat_rate_limit`.
+    public var chatRateLimit: Int
+    /// Chat lines a connection may send at once before ``chatRateLimit``
+    /// paces it. Default 10. Key `chat_burst`.
+    public var chatBurst: Int
+    /// Wrong room passwords one IP address may try at full speed. Default 5.
+    /// Key `password_free_attempts`.
+    public var passwordFreeAttempts: Int
+    /// Once an address has used its free attempts, one more password check is
+    /// allowed per this many milliseconds (its JOINs to rooms with a password
+    /// wait, unread, until then). 0 = no limit. Default 1000. Key `password_retry_ms`.
+    public var passwordRetryMillis: Int
     /// Directory for journals and snapshots. A relative path is relative to the
     /// server's working directory (not to the config file). Default `./puzzle-data`.
     /// Key `data_directory`.
@@ -75,6 +95,7 @@ public struct ServerConfig: Equatable, Sendable {
         bind: String = "0.0.0.0",
         port: Int = 7171,
         maxConnections: Int = 1024,
+        maxConnectionsPerAddress: Int = 64,
         maxLineLength: Int = 1024,
         outputSoftLimit: Int = 64 * 1024,
         outputHardLimit: Int = 1024 * 1024,
@@ -85,6 +106,10 @@ public struct ServerConfig: Equatable, Sendable {
         hintMillis: Int = 2000,
         maxHeldPieces: Int = 1,
         dragRateLimit: Int = 200,
+        chatRateLimit: Int = 2,
+        chatBurst: Int = 10,
+        passwordFreeAttempts: Int = 5,
+        passwordRetryMillis: Int = 1000,
         dataDirectory: String = "./puzzle-data",
         fsync: FsyncPolicy = .batch,
         snapshotEvery: Int = 1000,
@@ -95,6 +120,7 @@ public struct ServerConfig: Equatable, Sendable {
         self.bind = bind
         self.port = port
         self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.maxLineLength = maxLineLength
         self.outputSoftLimit = outputSoftLimit
         self.outputHardLimit = outputHardLimit
@@ -105,6 +131,10 @@ public struct ServerConfig: Equatable, Sendable {
         self.hintMillis = hintMillis
         self.maxHeldPieces = maxHeldPieces
         self.dragRateLimit = dragRateLimit
+        self.chatRateLimit = chatRateLimit
+        self.chatBurst = chatBurst
+        self.passwordFreeAttempts = passwordFreeAttempts
+        self.passwordRetryMillis = passwordRetryMillis
         self.dataDirectory = dataDirectory
         self.fsync = fsync
         self.snapshotEvery = snapshotEvery

@@ -18,8 +18,9 @@ public struct Socket: Hashable, Sendable, CustomStringConvertible {
 
     /// Outcome of one non-blocking `accept()`.
     public enum AcceptResult: Sendable {
-        /// A new connection (already non-blocking) and the peer's "host:port".
-        case accepted(Socket, peer: String)
+        /// A new connection (already non-blocking) and the peer's address
+        /// (its `description` is "host:port").
+        case accepted(Socket, peer: SocketAddress)
         /// No connection is pending.
         case wouldBlock
     }
@@ -93,7 +94,7 @@ public struct Socket: Hashable, Sendable, CustomStringConvertible {
             switch result {
             case .success(let fd):
                 let peer = SocketAddress(storage)
-                return .accepted(Socket(descriptor: FileDescriptor(rawValue: fd)), peer: peer.description)
+                return .accepted(Socket(descriptor: FileDescriptor(rawValue: fd)), peer: peer)
             case .failure(let error) where error == .wouldBlock:
                 return .wouldBlock
             case .failure(let error) where error == .connectionAborted:

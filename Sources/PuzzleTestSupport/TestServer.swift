@@ -11,9 +11,13 @@ public final class TestServer: @unchecked Sendable {
     public var config: ServerConfig { running.config }
     public var port: Int { running.port }
 
-    /// - Parameter configure: adjusts the test defaults (tight limits, fast fsync).
+    /// - Parameters:
+    ///   - log: collects the server's log lines (at the configured level)
+    ///     instead of stderr, for tests that check what the server logs.
+    ///   - configure: adjusts the test defaults (tight limits, fast fsync).
     public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
-         dataDirectory: String? = nil, seed: UInt64 = 7, configure: (inout ServerConfig) -> Void = { _ in }) throws {
+         dataDirectory: String? = nil, seed: UInt64 = 7, log: LogLines? = nil,
+         configure: (inout ServerConfig) -> Void = { _ in }) throws {
         var c = ServerConfig()
         c.bind = "127.0.0.1"
         c.port = 0
@@ -22,7 +26,8 @@ public final class TestServer: @unchecked Sendable {
         c.logLevel = .error
         c.idleTimeoutSeconds = 0
         configure(&c)
-        running = try InProcessServer(config: c, seed: seed, threadName: "test-server")
+        let logger = log.map { Logger(level: c.logLevel, sink: $0.append) } ?? Logger(level: c.logLevel)
+        running = try InProcessServer(config: c, seed: seed, logger: logger, threadName: "test-server")
     }
 
     /// Stops the loop and waits (bounded) for its clean shutdown.

@@ -49,6 +49,23 @@ func solve(_ room: inout RoomState, at time: Int64 = 10) throws -> [RoomEvent] {
         #expect(try PuzzleSpec(kind: .jigsaw, rows: 100, cols: 99).next().rows == 100)
     }
 
+    /// The sequence grows one row and one column a puzzle until a side reaches
+    /// the largest size, which it then keeps; it never goes past it.
+    @Test func puzzleSequenceStopsGrowingAtTheLargestSize() throws {
+        let largest = PuzzleSpec.sizeRange.upperBound
+        for kind in PuzzleKind.allCases {
+            var spec = try PuzzleSpec(kind: kind, rows: 2, cols: 60, rotation: true, picture: "waves")
+            for _ in 0..<(2 * largest) {
+                let next = spec.next()
+                #expect(next.rows == min(spec.rows + 1, largest) && next.cols == min(spec.cols + 1, largest))
+                #expect(next.kind == kind && next.rotation == spec.rotation && next.picture == "waves")
+                #expect(throws: Never.self) { try PuzzleSpec(kind: next.kind, rows: next.rows, cols: next.cols) }
+                spec = next
+            }
+            #expect(spec.rows == largest && spec.cols == largest && spec.next() == spec)
+        }
+    }
+
     @Test func hintOncePerPlayerPerPuzzle() throws {
         var room = try makeRoom(.swap, 2, 2)
         let events = try room.perform(.hint, by: alice, at: 100)

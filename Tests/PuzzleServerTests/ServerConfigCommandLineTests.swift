@@ -50,11 +50,15 @@ struct ServerConfigCommandLineTests {
             "--port", "8123", "--bind", "::", "--data", "/tmp/d", "--max-connections", "7",
             "--max-line", "4096", "--log-level", "error", "--lease-ms", "250", "--drag-rate", "0",
             "--idle-timeout", "60", "--fsync", "never", "--room", "r1 swap 3x4",
+            "--max-per-address", "3", "--chat-rate", "0", "--chat-burst", "4",
+            "--password-attempts", "9", "--password-retry-ms", "0",
         ])
         let joined = try run([
             "--port=8123", "--bind=::", "--data=/tmp/d", "--max-connections=7",
             "--max-line=4K", "--log-level=error", "--lease-ms=250", "--drag-rate=0",
             "--idle-timeout=60", "--fsync=never", "--room=r1 swap 3x4",
+            "--max-per-address=3", "--chat-rate=0", "--chat-burst=4",
+            "--password-attempts=9", "--password-retry-ms=0",
         ])
         var expected = ServerConfig()
         expected.port = 8123
@@ -68,6 +72,11 @@ struct ServerConfigCommandLineTests {
         expected.idleTimeoutSeconds = 60
         expected.fsync = .never
         expected.rooms = [RoomSpec(name: "r1", kind: .swap, rows: 3, cols: 4)]
+        expected.maxConnectionsPerAddress = 3
+        expected.chatRateLimit = 0
+        expected.chatBurst = 4
+        expected.passwordFreeAttempts = 9
+        expected.passwordRetryMillis = 0
         #expect(spaced == expected)
         #expect(joined == expected)
     }
@@ -118,13 +127,14 @@ struct ServerConfigCommandLineTests {
 
         let usage = ServerConfig.usage
         for flag in ["--config", "--port", "--bind", "--data", "--max-connections", "--max-line", "--log-level",
-            "--lease-ms", "--drag-rate", "--idle-timeout", "--fsync", "--room", "--help", "-h"]
+            "--lease-ms", "--drag-rate", "--idle-timeout", "--fsync", "--room", "--help", "-h",
+            "--max-per-address", "--chat-rate", "--chat-burst", "--password-attempts", "--password-retry-ms"]
         {
             #expect(usage.contains(flag), "usage lacks \(flag)")
         }
         for text in ["(default: 7171)", "(default: 0.0.0.0)", "(default: ./puzzle-data)", "(default: 1024)",
             "(default: info)", "(default: 10000)", "(default: 200)", "(default: 300)", "(default: batch)",
-            "(default: lobby jigsaw 4x4)"]
+            "(default: lobby jigsaw 4x4)", "(default: 64)", "(default: 2)", "(default: 10)", "(default: 5)"]
         {
             #expect(usage.contains(text), "usage lacks \(text)")
         }

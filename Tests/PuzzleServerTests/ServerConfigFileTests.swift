@@ -55,4 +55,20 @@ struct ServerConfigFileTests {
             #expect(text.contains("Default: \(rendered)"), "comment for \(key.rawValue)")
         }
     }
+
+    /// The comment above a key: the `#` lines right before its setting.
+    private static func comment(above key: String, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let at = lines.firstIndex(where: { $0.hasPrefix("\(key) = ") }) else { return "" }
+        var start = at
+        while start > 0 && lines[start - 1].hasPrefix("#") { start -= 1 }
+        return lines[start..<at].joined(separator: "\n")
+    }
+
+    @Test func maxLineLengthCommentSaysWhatTheServerDoes() throws {
+        let text = try String(contentsOfFile: Self.path, encoding: .utf8)
+        let comment = Self.comment(above: "max_line_length", in: text)
+        #expect(comment.contains("ERR LINE_TOO_LONG") && comment.contains("stays open"), "\(comment)")
+        #expect(!comment.contains("closes the connection"), "\(comment)")
+    }
 }

@@ -31,6 +31,9 @@ struct ServerConfigParseTests {
         #expect(config.hintMillis == 2000)
         #expect(config.maxHeldPieces == 1)
         #expect(config.dragRateLimit == 200)
+        #expect(config.maxConnectionsPerAddress == 64)
+        #expect(config.chatRateLimit == 2 && config.chatBurst == 10)
+        #expect(config.passwordFreeAttempts == 5 && config.passwordRetryMillis == 1000)
         #expect(config.dataDirectory == "./puzzle-data")
         #expect(config.fsync == .batch)
         #expect(config.snapshotEvery == 1000)
@@ -58,6 +61,11 @@ struct ServerConfigParseTests {
             hint_ms = 3000
             max_held_pieces = 3
             drag_rate_limit = 0
+            max_connections_per_address = 0
+            chat_rate_limit = 7
+            chat_burst = 1
+            password_free_attempts = 2
+            password_retry_ms = 250
             data_directory = /var/lib/puzzle
             fsync = always
             snapshot_every = 20
@@ -72,6 +80,7 @@ struct ServerConfigParseTests {
             bind: "127.0.0.1",
             port: 9000,
             maxConnections: 50,
+            maxConnectionsPerAddress: 0,
             maxLineLength: 2048,
             outputSoftLimit: 128 * 1024,
             outputHardLimit: 2 * 1024 * 1024,
@@ -81,6 +90,10 @@ struct ServerConfigParseTests {
             hintMillis: 3000,
             maxHeldPieces: 3,
             dragRateLimit: 0,
+            chatRateLimit: 7,
+            chatBurst: 1,
+            passwordFreeAttempts: 2,
+            passwordRetryMillis: 250,
             dataDirectory: "/var/lib/puzzle",
             fsync: .always,
             snapshotEvery: 20,

@@ -99,3 +99,43 @@ import PuzzleProtocol
         #expect(try lagger.request("PING").reply == "PONG")
     }
 }
+
+@Suite struct ServerQuietSlowReaderTests {
+    /// A member that stops reading after a burst, in a room that then goes
+    /// quiet, is still disconnected once its grace period runs out (the loop's
+    /// timer enforces it, not the next output), and its held piece goes back.
+    @Test func slowReaderInAQuietRoomIsDisconnectedByTheTimer() throws {
+        let server = try TestServer {
+            // Above what one of the talker's batches queues (about 10 KB), far
+            // below what the slow reader is sent (200 KB).
+            $0.outputSoftLimit = 32 * 1024
+            $0.outputHardLimit = 64 << 20
+            $0.slowReaderGraceMillis = 1000
+            $0.socketSendBuffer = 4096
+            $0.chatRateLimit = 0
+            // No lease may run out during the test: its event would be output.
+            $0.leaseMillis = 600_000
+        }
+        let slow = try LineClient(port: server.port, name: "slow")
+        try slow.socket.setReceiveBufferSize(4096)
+        let slowID = try slow.enter(as: "sloth")
+        #expect(try slow.request("GRAB 1").reply == "OK grabbed 1")
+        let talker = try LineClient(port: server.port, name: "talker")
+        try talker.enter(as: "talker")
+        // The slow client never reads again. Chat lines are never coalesced, so
+        // 200 KB of them leave its queue far over the soft limit whatever the
+        // kernel buffers take. The talker reads as it goes (small batches), so
+        // its own queue stays short. Then nothing more happens in the room.
+        let text = String(repeating: "z", count: 1000)
+        for _ in 0..<20 {
+            try talker.sendRaw(Array(String(repeating: "SAY \(text)\n", count: 10).utf8))
+            for _ in 0..<10 { #expect(try talker.awaitReply().reply == "OK said") }
+            talker.events.removeAll { $0.contains(" say ") }
+        }
+        try talker.waitForEvent(timeout: 20) { $0.hasSuffix(" returned 1 \(slowID) left") }
+        try talker.waitForEvent(timeout: 20) { $0.hasSuffix(" left \(slowID)") }
+        #expect(replyFields(try talker.request("STATS").reply)["slow_disconnects"] == "1")
+        #expect(try talker.request("GRAB 1").reply == "OK grabbed 1")
+        _ = try slow.waitForClose(timeout: 20)
+    }
+}

@@ -20,7 +20,7 @@ func ipv6LoopbackAvailable() -> Bool {
             try? client.close()
             throw TestFailure(description: "accept would block after readiness")
         }
-        return (client, server, peer)
+        return (client, server, peer.description)
     }
 
     @Test func ephemeralListenerReportsPortAndAccepts() throws {

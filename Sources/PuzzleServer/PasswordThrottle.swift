@@ -1,0 +1,48 @@
+/// Paces room-password guessing per IP address: a token bucket holding
+/// `freeAttempts` wrong passwords, refilled by one every `retryMillis`.
+///
+/// The check is gated, not just the reply: a JOIN to a room with a password
+/// waits for an allowance *before* its password is compared, so opening more
+/// connections from the same address does not buy more guesses, and a wrong
+/// password cannot be told from a right one by how fast the answer comes.
+struct PasswordThrottle {
+    let freeAttempts: Int
+    /// 0 turns the throttle off.
+    let retryMillis: Int64
+    /// Addresses that got a password wrong recently: allowance left, and when
+    /// it was last brought up to date. An address with a whole allowance is
+    /// forgotten, so the table only holds recent guessers.
+    private var buckets: [String: (tokens: Double, at: Int64)] = [:]
+
+    init(freeAttempts: Int, retryMillis: Int) {
+        self.freeAttempts = max(1, freeAttempts)
+        self.retryMillis = Int64(retryMillis)
+    }
+
+    /// nil when a password from `host` may be checked now; otherwise the
+    /// milliseconds until it may.
+    func wait(for host: String, now: Int64) -> Int64? {
+        guard retryMillis > 0, let bucket = buckets[host] else { return nil }
+        let tokens = refilled(bucket, now: now)
+        // The tolerance keeps float rounding from costing an extra 1 ms wake.
+        if tokens >= 1 - 1e-9 { return nil }
+        return max(1, Int64(((1 - tokens) * Double(retryMillis)).rounded(.up)))
+    }
+
+    /// Spends one attempt of `host`'s allowance on a wrong password.
+    mutating func recordFailure(from host: String, now: Int64) {
+        guard retryMillis > 0 else { return }
+        let tokens = buckets[host].map { refilled($0, now: now) } ?? Double(freeAttempts)
+        buckets[host] = (max(0, tokens - 1), now)
+    }
+
+    /// Forgets every address whose allowance has refilled completely.
+    mutating func forgetRecovered(now: Int64) {
+        guard !buckets.isEmpty else { return }
+        buckets = buckets.filter { refilled($0.value, now: now) < Double(freeAttempts) }
+    }
+
+    private func refilled(_ bucket: (tokens: Double, at: Int64), now: Int64) -> Double {
+        min(Double(freeAttempts), bucket.tokens + Double(now - bucket.at) / Double(retryMillis))
+    }
+}
