@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleSystem
 
 /// `puzzle serve [flags]`: runs a server in the foreground until SIGINT/SIGTERM.
 public enum ServeCommand {
@@ -36,7 +37,9 @@ public enum ServeCommand {
             return 1
         }
         do {
-            let banner = "puzzle-room listening on \(config.bind):\(server.port) (rooms: \(server.roomNames.joined(separator: ", "))); play with: swift run puzzle play 127.0.0.1:\(server.port)\n"
+            let interfaces = (try? NetworkInterfaces.addresses()) ?? []
+            let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces)
+                .joined(separator: "\n") + "\n"
             // Unbuffered, so a script or test reading stdout sees the port at once.
             FileHandle.standardOutput.write(Data(banner.utf8))
             try server.run()

@@ -15,6 +15,14 @@ public enum NetworkInterfaces {
         public var isLoopback: Bool
         /// IPv6 link-local (fe80::/10): usable only with the interface named (`%eth0`).
         public var isLinkLocal: Bool
+
+        public init(interface: String, family: SocketAddress.Family, host: String, isLoopback: Bool, isLinkLocal: Bool) {
+            self.interface = interface
+            self.family = family
+            self.host = host
+            self.isLoopback = isLoopback
+            self.isLinkLocal = isLinkLocal
+        }
     }
 
     /// Every IPv4 and IPv6 address of every interface that is up.

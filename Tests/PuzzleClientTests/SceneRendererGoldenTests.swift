@@ -166,3 +166,34 @@ import PuzzleCore
         #expect(!rows.contains { $0.contains("| line 39") })
     }
 }
+
+/// The message pane: a share of the screen, long lines wrapped, history scrolled back.
+@Suite struct MessagePaneTests {
+    @Test func longLinesWrapAtSpacesWithContinuationsIndented() {
+        #expect(MessageWrap.wrap("one two three four", width: 9) == ["one two", "  three", "  four"])
+        #expect(MessageWrap.wrap("abcdefghijkl", width: 5) == ["abcde", "  fgh", "  ijk", "  l"])
+        #expect(MessageWrap.wrap("short", width: 20) == ["short"])
+    }
+
+    @Test func anOrdinaryTerminalShowsAtLeastFiveLines() {
+        #expect(SceneLayout(width: 80, height: 24).messageLines >= 5)
+        #expect(SceneLayout(width: 120, height: 40).messageLines >= 9)
+    }
+
+    @Test func thePaneShowsTheNewestAndScrollsBack() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 64, height: 24)
+        scene.messages = (0..<30).map { OutputLine(kind: .chat, text: "<bob> message \($0)") }
+            + [OutputLine(kind: .error, text: "error HELD: " + String(repeating: "x", count: 80))]
+        var rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        // The error is wrapped over two lines, shown once, and newest last above the prompt.
+        #expect(rows.filter { $0.hasPrefix("error HELD") }.count == 1)
+        #expect(rows[rows.count - 2].hasPrefix("  xxxx"))
+        #expect(rows.contains { $0.hasPrefix("<bob> message 29") })
+        scene.messageScroll = 10
+        rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        #expect(rows.contains { $0.hasPrefix("-- 10 lines more below (PgDn)") })
+        #expect(rows.contains { $0.hasPrefix("<bob> message 20") })
+        #expect(!rows.contains { $0.hasPrefix("<bob> message 29") })
+    }
+}

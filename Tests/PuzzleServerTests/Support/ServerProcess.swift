@@ -49,7 +49,7 @@ final class ServerProcess {
             process.waitUntilExit()
             throw ServerProcessError(description: "\(error); stderr: \(Self.tail(of: logPath))")
         }
-        // "puzzle-room listening on 127.0.0.1:PORT (rooms: ...); play with: ..."
+        // "puzzle-room listening on 127.0.0.1:PORT (rooms: ...)", then how to play
         guard banner.hasPrefix("puzzle-room listening on 127.0.0.1:"),
             let address = banner.split(separator: " ").dropFirst(3).first,
             let port = address.split(separator: ":").last.flatMap({ Int($0) }), port > 0

@@ -1,0 +1,39 @@
+import PuzzleSystem
+
+/// What `puzzle serve` prints at start: where it listens, and the exact command
+/// players run, for this machine and for every LAN address that reaches it.
+enum ServeBanner {
+    /// The banner's lines. `interfaces` are the machine's addresses (read
+    /// locally, nothing is sent); only those the bind address accepts are shown.
+    /// Link-local IPv6 addresses are left out: they need a zone the client
+    /// cannot be given.
+    static func lines(bind: String, port: Int, rooms: [String], interfaces: [NetworkInterfaces.Address]) -> [String] {
+        var out = ["puzzle-room listening on \(bind):\(port) (rooms: \(rooms.isEmpty ? "none" : rooms.joined(separator: ", ")))"]
+        // A room that exists: lobby if there is one, else the first.
+        let room = rooms.contains("lobby") ? "lobby" : rooms.first
+        func command(_ host: String) -> String {
+            let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            return "swift run puzzle play \(address)" + (room.map { " --room \($0)" } ?? "")
+        }
+        let anyV4 = bind == "0.0.0.0", anyV6 = bind == "::"
+        let local = bind == "::1" ? "::1" : (anyV4 || anyV6 || bind == "127.0.0.1" ? "127.0.0.1" : bind)
+        out.append("  on this machine: \(command(local))")
+        let lan = interfaces.filter { a in
+            guard !a.isLoopback, !a.isLinkLocal else { return false }
+            if anyV6 { return true }  // dual-stack: IPv4 clients too
+            if anyV4 { return a.family == .ipv4 }
+            return a.host == bind
+        }
+        if lan.isEmpty {
+            let why = anyV4 || anyV6 ? "no network interface with an address is up" : "it listens on \(bind) only; --bind 0.0.0.0 or :: opens it to the LAN"
+            out.append("  on the LAN: none (\(why))")
+        } else {
+            var seen = Set<String>()
+            for a in lan where seen.insert(a.host).inserted {
+                out.append("  on the LAN (\(a.interface)): \(command(a.host))")
+            }
+        }
+        if room == nil { out.append("  no room yet: players create one with /create NAME jigsaw 4x4") }
+        return out
+    }
+}
