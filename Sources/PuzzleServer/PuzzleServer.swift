@@ -49,13 +49,13 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
-    /// nil seeds from the system. `handleSignals` turns SIGINT/SIGTERM into a
+    /// nil takes the config's `seed`, and if that is nil too seeds from the system. `handleSignals` turns SIGINT/SIGTERM into a
     /// clean shutdown (call from the main thread before starting other threads).
     public init(config: ServerConfig, logger: Logger, seed: UInt64? = nil, handleSignals: Bool = false) throws {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
-        rng = SeededGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now

@@ -12,7 +12,7 @@ extension ServerConfig {
     /// Flags in the order `--help` lists them.
     static let flagKeys: [ConfigKey] = [
         .port, .bind, .dataDirectory, .maxConnections, .maxLineLength, .logLevel,
-        .leaseMillis, .dragRateLimit, .idleTimeoutSeconds, .fsync, .room,
+        .leaseMillis, .dragRateLimit, .idleTimeoutSeconds, .fsync, .seed, .room,
     ]
 
     /// Builds the configuration from `puzzle serve`'s arguments (those after the
