@@ -259,6 +259,8 @@ extension PuzzleServer {
         for room in rooms.values { snapshot(room) }
         try? waker.close()
         try? signals?.close()
+        store.close()
+        dataLock.release()
         logger.info("shut down cleanly")
     }
 }

@@ -19,6 +19,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var connections: [UInt64: Connection] = [:]
     var rooms: [String: HostedRoom] = [:]
     let store: RoomStore
+    /// Held from start-up until shutdown: no second server on the same data.
+    let dataLock: DataDirectoryLock
     let pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
@@ -60,6 +62,7 @@ public final class PuzzleServer: @unchecked Sendable {
         startedAt = now
         lastSweep = now
         pictures = try PictureLibrary(files: config.pictures)
+        dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
