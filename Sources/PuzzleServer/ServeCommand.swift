@@ -22,15 +22,22 @@ public enum ServeCommand {
             return 2
         }
         let logger = Logger(level: config.logLevel)
+        let server: PuzzleServer
         do {
-            let server = try PuzzleServer(config: config, logger: logger, handleSignals: true)
-            let banner = "puzzle-room listening on \(config.bind):\(server.port) (rooms: \(server.roomNames.joined(separator: ", "))); play with: swift run puzzle play 127.0.0.1:\(server.port)\n"
-            // Unbuffered, so a script or test reading stdout sees the port at once.
-            FileHandle.standardOutput.write(Data(banner.utf8))
+            server = try PuzzleServer(config: config, logger: logger, handleSignals: true)
+        } catch {
+            logger.error("cannot serve: \(error)")
+            return 1
+        }
+        let banner = "puzzle-room listening on \(config.bind):\(server.port) (rooms: \(server.roomNames.joined(separator: ", "))); play with: swift run puzzle play 127.0.0.1:\(server.port)\n"
+        // Unbuffered, so a script or test reading stdout sees the port at once.
+        FileHandle.standardOutput.write(Data(banner.utf8))
+        do {
             try server.run()
             return 0
         } catch {
-            logger.error("cannot serve: \(error)")
+            // Any stop other than a requested shutdown is a failure the operator must see.
+            logger.error("server stopped: \(error)")
             return 1
         }
     }
