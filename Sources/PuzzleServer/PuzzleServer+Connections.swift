@@ -242,6 +242,11 @@ extension PuzzleServer {
             conn.closeReason = "shutdown"
         }
         finishTurn()
+        if let failure {
+            // The last turn's moves could not be kept: none of its replies may go out.
+            abortEverything()
+            throw failure
+        }
         let deadline = MonotonicClock.nowMilliseconds + 2000
         while !connections.isEmpty && MonotonicClock.nowMilliseconds < deadline {
             let ready = try queue.wait(timeoutMillis: 50)
