@@ -40,7 +40,7 @@ extension RoomState {
             }
         case .grabbed(let piece, let player):
             let rotation = pieces[piece].rotation
-            var lock = PieceLock(holder: player, expiresAt: time + settings.leaseMillis,
+            var lock = PieceLock(holder: player, expiresAt: time.clampedAdding(settings.leaseMillis),
                                  point: position(of: piece), rotation: rotation, target: nil)
             lock.target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
             locks[piece] = lock
@@ -49,11 +49,11 @@ extension RoomState {
             guard locks[piece]?.holder == player else { break }
             locks[piece]?.point = point
             locks[piece]?.target = target
-            locks[piece]?.expiresAt = time + settings.leaseMillis
+            locks[piece]?.expiresAt = time.clampedAdding(settings.leaseMillis)
         case .rotated(let piece, _, let rotation, let target):
             locks[piece]?.rotation = rotation
             locks[piece]?.target = target
-            locks[piece]?.expiresAt = time + settings.leaseMillis
+            locks[piece]?.expiresAt = time.clampedAdding(settings.leaseMillis)
         case .placed(let piece, let player, let location, let rotation):
             endHold(piece)
             move(piece, to: location, rotation: rotation)

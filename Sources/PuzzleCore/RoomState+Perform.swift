@@ -1,10 +1,26 @@
 extension RoomState {
     /// Validates a player's action and, if it is allowed, applies it, appending the
     /// resulting events to `events`. A refused action throws and changes nothing.
+    /// The same as `plan` followed by `apply(planned:)` on what it appended.
     public mutating func perform(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) {
+        let start = events.count
+        try plan(action, by: player, at: time, into: &events)
+        for i in start..<events.count { applyUnchecked(events[i]) }
+    }
+
+    /// Validates a player's action and appends the events performing it would
+    /// produce, without changing the state. A server stores the durable ones
+    /// first and applies them (`apply(planned:)`) only once they are stored, so
+    /// a move it could not keep is never made. A refused action throws.
+    public func plan(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) {
+        var seq = self.seq
+        func emit(_ body: EventBody) {
+            if body.isSequenced { seq += 1 }
+            events.append(RoomEvent(seq: seq, time: time, body: body))
+        }
         if case .join(let name) = action {
             guard players[player] == nil else { throw .alreadyJoined(player) }
-            commit(.joined(player, name: name), at: time, into: &events)
+            emit(.joined(player, name: name))
             return
         }
         guard let info = players[player] else { throw .unknownPlayer(player) }
@@ -13,55 +29,66 @@ extension RoomState {
             return
         case .leave:
             for piece in info.holding {
-                commit(.returned(piece: piece, by: player, reason: .left), at: time, into: &events)
+                emit(.returned(piece: piece, by: player, reason: .left))
             }
-            commit(.left(player), at: time, into: &events)
+            emit(.left(player))
         case .grab(let piece):
             try checkPiece(piece)
             if let lock = locks[piece] { throw .heldBy(piece: piece, holder: lock.holder) }
             guard solvedAt == nil else { throw .alreadySolved }
             guard info.holding.count < settings.maxHeld else { throw .holdLimit(info.holding.count) }
-            commit(.grabbed(piece: piece, by: player), at: time, into: &events)
+            emit(.grabbed(piece: piece, by: player))
         case .drag(let piece, let point):
             let lock = try heldLock(piece, by: player)
             guard geometry.contains(point) else { throw .offTable(point) }
             let target = dropTarget(piece: piece, at: point, rotation: lock.rotation, holder: player)
-            commit(.dragged(piece: piece, by: player, to: point, target: target), at: time, into: &events)
+            emit(.dragged(piece: piece, by: player, to: point, target: target))
         case .rotate(let piece):
             let lock = try heldLock(piece, by: player)
             guard spec.rotation else { throw .rotationDisabled }
             let rotation = (lock.rotation + 1) & 3
             let target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
-            commit(.rotated(piece: piece, by: player, rotation: rotation, target: target), at: time, into: &events)
+            emit(.rotated(piece: piece, by: player, rotation: rotation, target: target))
         case .drop(let piece):
             let lock = try heldLock(piece, by: player)
             // Recomputed rather than trusted from the last drag: the board may have changed since.
             let target = dropTarget(piece: piece, at: lock.point, rotation: lock.rotation, holder: player)
+            // The count of correct pieces once the drop is applied, to tell whether it solves the puzzle.
+            var correct = correctCount
             switch spec.kind {
             case .jigsaw:
                 let at: PieceLocation = target.map { .board($0) } ?? .table(lock.point)
-                commit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation), at: time, into: &events)
+                emit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation))
+                correct += (isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (isCorrect(piece) ? 1 : 0)
             case .swap:
                 if let target {
                     let other = Int(occupant[geometry.index(of: target)])
-                    commit(.swapped(piece: piece, other: other, by: player), at: time, into: &events)
+                    emit(.swapped(piece: piece, other: other, by: player))
+                    let a = pieces[piece].location, b = pieces[other].location
+                    correct += (isCorrect(piece, at: b, rotation: 0) ? 1 : 0) + (isCorrect(other, at: a, rotation: 0) ? 1 : 0)
+                        - (isCorrect(piece) ? 1 : 0) - (isCorrect(other) ? 1 : 0)
                 } else {
-                    commit(.returned(piece: piece, by: player, reason: .noTarget), at: time, into: &events)
+                    emit(.returned(piece: piece, by: player, reason: .noTarget))
                 }
             }
-            if solvedAt == nil && correctCount == pieces.count {
-                commit(.solved(puzzle: puzzleIndex, elapsedMillis: time - startedAt), at: time, into: &events)
+            if solvedAt == nil && correct == pieces.count {
+                emit(.solved(puzzle: puzzleIndex, elapsedMillis: time.clampedSubtracting(startedAt)))
             }
         case .release(let piece):
             _ = try heldLock(piece, by: player)
-            commit(.returned(piece: piece, by: player, reason: .released), at: time, into: &events)
+            emit(.returned(piece: piece, by: player, reason: .released))
         case .hint:
             guard !info.hintUsed else { throw .hintUsed }
-            commit(.hint(by: player, untilMillis: time + settings.hintMillis), at: time, into: &events)
+            emit(.hint(by: player, untilMillis: time.clampedAdding(settings.hintMillis)))
         case .next:
             guard solvedAt != nil else { throw .notSolved }
-            commit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: spec.next()), at: time, into: &events)
+            emit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: spec.next()))
         }
+    }
+
+    /// Applies the events `plan` produced, in order.
+    public mutating func apply(planned events: some Sequence<RoomEvent>) {
+        for event in events { applyUnchecked(event) }
     }
 
     /// Convenience form of `perform` that returns the events.
@@ -82,7 +109,9 @@ extension RoomState {
         guard !lapsed.isEmpty else { return }
         lapsed.sort { $0.piece < $1.piece }
         for (piece, holder) in lapsed {
-            commit(.returned(piece: piece, by: holder, reason: .expired), at: time, into: &events)
+            let event = RoomEvent(seq: seq + 1, time: time, body: .returned(piece: piece, by: holder, reason: .expired))
+            applyUnchecked(event)
+            events.append(event)
         }
     }
 
@@ -97,11 +126,5 @@ extension RoomState {
         try checkPiece(piece)
         guard let lock = locks[piece], lock.holder == player else { throw .notHolder(piece: piece) }
         return lock
-    }
-
-    private mutating func commit(_ body: EventBody, at time: Int64, into events: inout [RoomEvent]) {
-        let event = RoomEvent(seq: body.isSequenced ? seq + 1 : seq, time: time, body: body)
-        applyUnchecked(event)
-        events.append(event)
     }
 }

@@ -53,8 +53,12 @@ public struct RoomState: Hashable, Sendable {
 
     /// Whether a piece is in its home cell at rotation 0.
     public func isCorrect(_ piece: Int) -> Bool {
-        let s = pieces[piece]
-        guard s.rotation == 0, case .board(let c) = s.location else { return false }
+        isCorrect(piece, at: pieces[piece].location, rotation: pieces[piece].rotation)
+    }
+
+    /// Whether a piece would be in its home cell at rotation 0 if it were at `location`.
+    func isCorrect(_ piece: Int, at location: PieceLocation, rotation: Int) -> Bool {
+        guard rotation == 0, case .board(let c) = location else { return false }
         return c.row * spec.cols + c.col == piece
     }
 

@@ -32,6 +32,9 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags per second; slow down")
     public static let alreadyGreeted = ProtocolError("ALREADY_HELLO", "HELLO was already accepted on this connection")
     public static func badPicture(_ why: String) -> ProtocolError { .init("BAD_PICTURE", why) }
+    /// The server could not write what the request needed to disk (a full
+    /// disk, an I/O error); the request changed nothing.
+    public static func storage(_ why: String) -> ProtocolError { .init("STORAGE", why) }
     public static let tooManyRooms = ProtocolError("TOO_MANY_ROOMS", "the server hosts as many rooms as it allows")
     public static let alreadyInRoom = ProtocolError("ALREADY_JOINED", "leave your current room first")
 

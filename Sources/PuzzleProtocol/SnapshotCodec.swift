@@ -23,9 +23,9 @@ public enum SnapshotCodec {
         let set = st.settings
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
-        out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(now - st.startedAt) solved=\(st.solvedAt.map { "\($0 - st.startedAt)" } ?? "-") first=\(first)\n")
+        out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(max(0, now.clampedSubtracting(st.startedAt))) solved=\(st.solvedAt.map { "\(max(0, $0.clampedSubtracting(st.startedAt)))" } ?? "-") first=\(first)\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
-            let hint = p.hintUntil.map { "\(max(0, $0 - now))" } ?? "-"
+            let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
         }
         for (i, piece) in st.pieces.enumerated() {
@@ -43,7 +43,7 @@ public enum SnapshotCodec {
         }
         for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
             let t = lock.target.map { "\($0.row),\($0.col)" } ?? "-"
-            out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt - now))\n")
+            out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt.clampedSubtracting(now)))\n")
         }
         if let picture = s.picture {
             out.append(text: "S picture \(picture.width) \(picture.height)\n")
@@ -74,6 +74,12 @@ public enum SnapshotCodec {
                 guard i < w.count, let v = Int(w[i]) else { throw .malformed(String(line.prefix(80))) }
                 return v
             }
+            // A remaining time (hint, lease): never negative, never past the longest duration.
+            func duration(_ i: Int) throws(SnapshotError) -> Int {
+                let v = try int(i)
+                guard (0...Int(RoomLimits.maxDurationMillis)).contains(v) else { throw .malformed(String(line.prefix(80))) }
+                return v
+            }
             switch kind {
             case "room":
                 guard w.count >= 2 else { throw .malformed(String(line)) }
@@ -87,7 +93,7 @@ public enum SnapshotCodec {
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
                 info.moves = try int(2)
                 info.hintUsed = w[3] == "1"
-                if w[4] != "-" { info.hintUntil = try offset(now, try int(4)) }
+                if w[4] != "-" { info.hintUntil = try offset(now, try duration(4)) }
                 players[PlayerID(try int(1))] = info
             case "piece":
                 guard w.count == 6, try int(1) == pieces.count else { throw .malformed(String(line)) }
@@ -105,7 +111,7 @@ public enum SnapshotCodec {
                     guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { throw .malformed(String(line)) }
                     target = Cell(row: r, col: c)
                 }
-                locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try int(7)),
+                locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try duration(7)),
                                               point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
             case "picture":
                 pictureSize = (try int(1), try int(2))
@@ -137,15 +143,25 @@ public enum SnapshotCodec {
         guard f.count == 4 else { throw .malformed("bad first=") }
         let first = try spec(kind: f[0], size: f[1], rotation: f[2], picture: f[3])
         guard let seed = UInt64(try field("seed")), let seq = UInt64(try field("seq")) else { throw .malformed("bad seed or seq") }
-        let settings = RoomSettings(first: first, leaseMillis: Int64(try intField("lease")), hintMillis: Int64(try intField("hint")),
-                                    maxHeld: try intField("hold"), seed: seed)
-        let elapsed = try intField("elapsed")
-        guard elapsed != Int.min else { throw .malformed("room line has a bad elapsed=") }
-        let startedAt = try offset(now, -elapsed)
-        let solvedAt: Int64? = try field("solved") == "-" ? nil : try offset(startedAt, try intField("solved"))
+        // Every number below is checked against its range: the lines may come
+        // from a damaged file or a hostile server, and an extreme value would
+        // otherwise trap later, in the arithmetic of a lease, a hint or a clock.
+        guard seq <= RoomLimits.maxSeq else { throw .malformed("room line has seq= out of range") }
+        func ranged<T: Comparable>(_ key: Substring, _ value: T, _ range: ClosedRange<T>) throws(SnapshotError) -> T {
+            guard range.contains(value) else { throw .malformed("room line has \(key)= out of range") }
+            return value
+        }
+        let settings = RoomSettings(first: first,
+                                    leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
+                                    hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
+                                    maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed)
+        let duration = 0...RoomLimits.maxDurationMillis
+        let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
+        let startedAt = try offset(now, -Int(elapsed))
+        let solvedAt: Int64? = try field("solved") == "-" ? nil
+            : try offset(startedAt, Int(try ranged("solved", Int64(try intField("solved")), duration)))
         // A negative index would trap when the puzzle is rebuilt from its seed.
-        let puzzleIndex = try intField("puzzle")
-        guard puzzleIndex >= 0 else { throw .malformed("room line has a bad puzzle=") }
+        let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
                                   locks: locks, players: players, seq: seq, startedAt: startedAt, solvedAt: solvedAt)
         // The core checks who holds what; what a hold shows (its turn, point and

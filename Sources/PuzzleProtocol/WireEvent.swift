@@ -82,7 +82,7 @@ public enum EventCodec {
     /// clock estimate, used as the event's time (the wire carries durations only).
     public static func decode(_ line: Substring, now: Int64 = 0) -> WireEvent? {
         let w = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard w.count >= 3, w[0] == "EV", let seq = UInt64(w[1]) else { return nil }
+        guard w.count >= 3, w[0] == "EV", let seq = UInt64(w[1]), seq <= RoomLimits.maxSeq else { return nil }
         func int(_ i: Int) -> Int? { i < w.count ? Int(w[i]) : nil }
         func pid(_ i: Int) -> PlayerID? { int(i).map(PlayerID.init) }
         func target(_ i: Int) -> Cell?? {
@@ -139,18 +139,19 @@ public enum EventCodec {
             }
             body = .returned(piece: piece, by: p, reason: reason)
         case "solved":
-            guard w.count == 5, let puzzle = int(3), let ms = int(4) else { return nil }
+            guard w.count == 5, let puzzle = int(3), (0...RoomLimits.maxPuzzleIndex).contains(puzzle), let ms = int(4),
+                  (0...RoomLimits.maxDurationMillis).contains(Int64(ms)) else { return nil }
             body = .solved(puzzle: puzzle, elapsedMillis: Int64(ms))
         case "next":
             // A negative index would trap when the receiver builds the puzzle from it.
-            guard w.count == 8, let puzzle = int(3), puzzle >= 0, let kind = PuzzleKind(rawValue: String(w[4])) else { return nil }
+            guard w.count == 8, let puzzle = int(3), (0...RoomLimits.maxPuzzleIndex).contains(puzzle), let kind = PuzzleKind(rawValue: String(w[4])) else { return nil }
             let size = w[5].split(separator: "x")
             guard size.count == 2, let rows = Int(size[0]), let cols = Int(size[1]),
                   let spec = try? PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: w[6] == "on", picture: String(w[7]))
             else { return nil }
             body = .nextPuzzle(puzzle: puzzle, spec: spec)
         case "hint":
-            guard w.count == 5, let p = pid(3), let ms = int(4) else { return nil }
+            guard w.count == 5, let p = pid(3), let ms = int(4), (0...RoomLimits.maxDurationMillis).contains(Int64(ms)) else { return nil }
             let (until, overflow) = now.addingReportingOverflow(Int64(ms))
             guard !overflow else { return nil }
             body = .hint(by: p, untilMillis: until)

@@ -21,8 +21,6 @@ final class HostedRoom {
     /// Reused encoding buffer: each event is encoded here once, then copied
     /// into the chunk that every member's queue points into.
     private var scratch: [UInt8] = []
-    /// Durable events of this turn, for the journal.
-    var durable: [RoomEvent] = []
 
     init(name: String, password: String?, state: RoomState, picture: Picture?) {
         self.name = name
@@ -50,7 +48,6 @@ final class HostedRoom {
             chunk.append(scratch)
             let (piece, isDrag) = Self.piece(of: e.body)
             lines.append((chunk.count, piece, isDrag))
-            if e.body.isDurable { durable.append(e) }
         }
     }
 

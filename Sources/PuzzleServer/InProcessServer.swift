@@ -10,17 +10,21 @@ public final class InProcessServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopped = false
+    private var failure: Error?
 
-    /// Binds, restores rooms, and starts the loop on a new thread.
-    /// `logger` nil: logs at the config's level to stderr.
-    public init(config: ServerConfig, seed: UInt64, logger: Logger? = nil, threadName: String = "puzzle-server") throws {
+    /// Binds, restores rooms, and starts the loop on a new thread. `logger` nil:
+    /// logs at the config's level to stderr.
+    public init(config: ServerConfig, seed: UInt64, logger: Logger? = nil,
+                storageDevice: StorageDevice = SystemStorageDevice(), threadName: String = "puzzle-server") throws {
         self.config = config
-        server = try PuzzleServer(config: config, logger: logger ?? Logger(level: config.logLevel), seed: seed)
+        server = try PuzzleServer(config: config, logger: logger ?? Logger(level: config.logLevel), seed: seed,
+                                  storageDevice: storageDevice)
         let server = self.server
-        let done = self.done
-        let thread = Thread {
+        let thread = Thread { [self] in
             do { try server.run() } catch {
-                FileHandle.standardError.write(Data("\(threadName): server loop failed: \(error)\n".utf8))
+                lock.lock()
+                failure = error
+                lock.unlock()
             }
             done.signal()
         }
@@ -31,13 +35,27 @@ public final class InProcessServer: @unchecked Sendable {
 
     /// Stops the loop and waits (at most `timeout` seconds) for its clean shutdown. Once.
     public func stop(timeout: Double = 20) {
-        lock.lock()
-        let first = !stopped
-        stopped = true
-        lock.unlock()
-        guard first else { return }
+        guard markStopped() else { return }
         server.stop()
         _ = done.wait(timeout: .now() + timeout)
+    }
+
+    /// Waits (at most `timeout` seconds) for the loop to end on its own; what it
+    /// threw, or nil if it still runs or ended cleanly.
+    public func waitForStop(timeout: Double = 10) -> Error? {
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        _ = markStopped()
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    private func markStopped() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let first = !stopped
+        stopped = true
+        return first
     }
 
     deinit { stop() }

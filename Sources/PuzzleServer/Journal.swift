@@ -1,126 +1,135 @@
 import PuzzleCore
 import PuzzleSystem
 
-/// A room's journal as the store tracks it between commits: the open append
-/// descriptor, the records buffered since the last commit, and the room's clock offset.
+/// One room's open journal as the store tracks it: where whole records end,
+/// how much of that is known durable, and the room's clock offset.
+///
+/// Records are appended with one `write` per request, as the request is
+/// handled, so that a failed write (a full disk) is known before the move is
+/// applied or acknowledged. The file never keeps a partial record: a failed
+/// write or sync is cut back to the last good length, and the descriptor is
+/// reopened (and the file checked against that length) on the next append.
 final class Journal {
     let paths: RoomPaths
-    /// Open for appending once the first commit needs it.
+    /// Open for appending; nil after a failure, or before the first append.
     var descriptor: FileDescriptor?
-    /// The journal file's size after the last successful write: a failed write
-    /// is cut back to it so that a retry does not leave half a line behind.
-    var size: Int64 = 0
-    /// Encoded records not yet written.
-    var pending: [UInt8] = []
-    /// How many records `pending` holds.
-    var pendingCount = 0
-    /// Records written to the journal since the room's last snapshot.
+    /// Length of the file's whole records (header included): where the next one goes.
+    var size: Int64
+    /// Length known durable (synced, or written under `fsync = never`).
+    var syncedSize: Int64
+    /// Records appended since the room's last snapshot.
     var recordsSinceSnapshot = 0
+    /// Of those, records written but not yet synced.
+    private(set) var unsyncedRecords = 0
     /// Store time minus server time for this room. The server clock may restart
     /// from anywhere; store time must not go backwards across restarts, so on
     /// load the offset is chosen to continue from the last recorded store time.
     var clockOffset: Int64
+    /// Reused encoding buffer.
+    private var scratch: [UInt8] = []
 
-    init(paths: RoomPaths, clockOffset: Int64) {
+    init(paths: RoomPaths, size: Int64, clockOffset: Int64) {
         self.paths = paths
+        self.size = size
+        syncedSize = size
         self.clockOffset = clockOffset
     }
 
-    func buffer(_ event: RoomEvent) {
-        JournalLine.encode(event, storeTime: event.time + clockOffset, into: &pending)
-        pendingCount += 1
-    }
+    var hasUnsynced: Bool { size > syncedSize }
 
     func closeDescriptor() {
         try? descriptor?.close()
         descriptor = nil
     }
 
-    /// Records written by `write()` and not yet confirmed durable.
-    private var unsynced: [UInt8] = []
-    private var unsyncedCount = 0
-
-    /// Appends the buffered records with one write and syncs them if asked.
-    /// On failure the file is cut back to its previous size and the records
-    /// stay buffered.
+    /// Encodes the durable events and appends them with one write. On failure
+    /// the file is cut back to where it was and nothing counts as written.
     /// - Returns: how many records were written.
-    func flush(sync: Bool) throws(RoomStoreError) -> Int {
-        let count = try write(sync: sync)
-        guard count > 0 else { return 0 }
-        if sync {
-            do {
-                try descriptor?.dataSync()
-            } catch {
-                syncFailed()
-                throw .io(path: paths.journal, error)
-            }
+    func append(_ events: some Sequence<RoomEvent>, device: StorageDevice) throws(RoomStoreError) -> Int {
+        scratch.removeAll(keepingCapacity: true)
+        var count = 0
+        for event in events where event.body.isDurable {
+            let (storeTime, overflow) = event.time.addingReportingOverflow(clockOffset)
+            guard !overflow, JournalLine.storeTimes.contains(storeTime) else { throw .timeOutOfRange(room: paths.name) }
+            JournalLine.encode(event, storeTime: storeTime, into: &scratch)
+            count += 1
         }
-        confirm()
-        return count
-    }
-
-    /// Appends the buffered records with one write, without syncing; the store
-    /// then syncs every journal written this turn at once and calls `confirm()`
-    /// (or `syncFailed()`). `sync` says whether a new journal's name must be
-    /// made durable. On a failed write the file is cut back and the records
-    /// stay buffered.
-    /// - Returns: how many records were written.
-    func write(sync: Bool) throws(RoomStoreError) -> Int {
-        guard !pending.isEmpty else { return 0 }
-        let fd = try openForAppend(sync: sync)
+        guard count > 0 else { return 0 }
+        let fd = try openForAppend()
         do {
-            try fd.writeAll(pending)
+            try device.write(scratch, to: fd, path: paths.journal)
         } catch {
-            // After a failed write the tail is of unknown state: cut it and
-            // reopen next time, rather than append after garbage.
-            try? fd.truncate(to: size)
-            closeDescriptor()
+            cut(to: size)
             throw .io(path: paths.journal, error)
         }
-        size += Int64(pending.count)
-        let count = pendingCount
-        unsynced += pending
-        unsyncedCount += count
-        pending.removeAll(keepingCapacity: true)
-        pendingCount = 0
+        size += Int64(scratch.count)
+        unsyncedRecords += count
+        recordsSinceSnapshot += count
         return count
     }
 
-    /// The records of the last `write()` are durable.
-    func confirm() {
-        recordsSinceSnapshot += unsyncedCount
-        unsynced.removeAll(keepingCapacity: true)
-        unsyncedCount = 0
+    /// Makes every written record durable with `fdatasync`. On failure the
+    /// unsynced records are cut off: after a failed sync the kernel may have
+    /// dropped the dirty pages, so a retry could report success for data that
+    /// never reaches the disk (fsyncgate); the moves must be kept another way
+    /// (a fresh snapshot) or not acknowledged.
+    func sync(device: StorageDevice) throws(RoomStoreError) {
+        guard hasUnsynced, let fd = descriptor else { return }
+        do {
+            try device.dataSync(fd, path: paths.journal)
+        } catch {
+            cutUnsynced()
+            throw .io(path: paths.journal, error)
+        }
+        synced()
     }
 
-    /// Syncing failed: whether the written records reached the disk is unknown,
-    /// so cut them off and buffer them again for the next commit.
-    func syncFailed() {
-        if let fd = descriptor { try? fd.truncate(to: size - Int64(unsynced.count)) }
-        size -= Int64(unsynced.count)
-        pending = unsynced + pending
-        pendingCount += unsyncedCount
-        unsynced.removeAll()
-        unsyncedCount = 0
+    /// The written records are durable (synced elsewhere, e.g. by `syncfs`, or
+    /// not to be synced at all under `fsync = never`).
+    func synced() {
+        syncedSize = size
+        unsyncedRecords = 0
+    }
+
+    /// Drops the records written since the last sync.
+    func cutUnsynced() {
+        recordsSinceSnapshot -= unsyncedRecords
+        unsyncedRecords = 0
+        size = syncedSize
+        cut(to: syncedSize)
+    }
+
+    /// Truncates to `length` (best effort) and closes: the next append reopens
+    /// the file and checks its length again, rather than trusting a descriptor
+    /// whose last write went wrong.
+    private func cut(to length: Int64) {
+        if let fd = descriptor { try? fd.truncate(to: length) }
         closeDescriptor()
     }
 
-    private func openForAppend(sync: Bool) throws(RoomStoreError) -> FileDescriptor {
+    private func openForAppend() throws(RoomStoreError) -> FileDescriptor {
         if let descriptor { return descriptor }
         let path = paths.journal
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(path, .appendExisting)
-        } catch where error == .noSuchFile {
-            // A crash between a snapshot's journal rotation steps leaves no journal:
-            // create it, and make its name durable before trusting records in it.
-            fd = try onPath(path) { () throws(Errno) in try FileDescriptor.open(path, .appendNew) }
-            if sync { try onPath(paths.directory) { () throws(Errno) in try Directory.sync(paths.directory) } }
         } catch {
+            // A missing journal is not recreated here: the room's files are not
+            // what the store expects, and the caller refuses the move.
             throw .io(path: path, error)
         }
         do {
-            size = try fd.seekToEnd()
+            let end = try fd.seekToEnd()
+            // Bytes past the last whole record: a write that failed half-way and
+            // could not be cut at the time. Cut them now, or refuse to append
+            // after them (the next record would be glued to garbage).
+            if end > size { try fd.truncate(to: size) }
+            if end < size {
+                // Shorter than written: someone else cut the file. Append after
+                // what is there; the lost records are the loader's to report.
+                size = end
+                syncedSize = min(syncedSize, end)
+            }
         } catch {
             try? fd.close()
             throw .io(path: path, error)

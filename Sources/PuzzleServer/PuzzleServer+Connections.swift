@@ -307,6 +307,11 @@ extension PuzzleServer {
             conn.closeReason = "shutdown"
         }
         finishTurn()
+        if let failure {
+            // The last turn's moves could not be kept: none of its replies may go out.
+            abortEverything()
+            throw failure
+        }
         let deadline = MonotonicClock.nowMilliseconds + 2000
         while !connections.isEmpty && MonotonicClock.nowMilliseconds < deadline {
             let ready = try queue.wait(timeoutMillis: 50)
@@ -324,6 +329,8 @@ extension PuzzleServer {
         for room in rooms.values { snapshot(room) }
         try? waker.close()
         try? signals?.close()
+        store.close()
+        dataLock.release()
         logger.info("shut down cleanly")
     }
 }

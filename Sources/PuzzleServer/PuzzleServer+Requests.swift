@@ -155,11 +155,18 @@ extension PuzzleServer {
 
     /// Runs an action through the core; a refusal becomes an ERR reply naming
     /// players by name. Returns whether the action was accepted.
+    ///
+    /// The action is planned first (validated, its events computed, the state
+    /// unchanged); its durable events are appended to the room's journal; only
+    /// then is the state changed and the events broadcast. A move whose record
+    /// cannot be written is refused with `ERR STORAGE` and leaves the room as
+    /// it was (the piece stays in hand), so that no move is ever made that the
+    /// disk does not have.
     @discardableResult
     func perform(_ action: Action, in room: HostedRoom, by conn: Connection, player: PlayerID) -> Bool {
         events.removeAll(keepingCapacity: true)
         do {
-            try room.state.perform(action, by: player, at: now, into: &events)
+            try room.state.plan(action, by: player, at: now, into: &events)
         } catch {
             reply(conn, error: .core(error, name: { id in
                 let name = room.state.players[id]?.name ?? "player"
@@ -167,6 +174,14 @@ extension PuzzleServer {
             }))
             return false
         }
+        do {
+            try store.append(room: room.name, events: events)
+        } catch {
+            logger.error("room \(room.name): move refused, journal not written: \(error)")
+            reply(conn, error: .storage("the move could not be stored (\(Self.storageReason(error))); it was not made"))
+            return false
+        }
+        room.state.apply(planned: events)
         room.broadcast(events)
         return true
     }
@@ -186,6 +201,12 @@ extension PuzzleServer {
             }
         }
         return solved ? outcome + " solved" : outcome
+    }
+
+    /// The system's words for a store failure, without paths (for clients).
+    static func storageReason(_ error: RoomStoreError) -> String {
+        if case .io(_, let errno) = error { return "\(errno)" }
+        return "\(error)"
     }
 
     /// The piece a request names, or the one piece the player holds.

@@ -8,7 +8,7 @@ extension PuzzleServer {
     func restoreRooms() throws {
         let restored = try store.loadAll(now: now)
         for issue in store.loadIssues {
-            if issue.roomSkipped { logger.error("\(issue)") } else { logger.warn("\(issue)") }
+            if issue.isDamage { logger.error("\(issue)") } else { logger.warn("\(issue)") }
         }
         for stored in restored {
             let snap = stored.snapshot
@@ -18,6 +18,11 @@ extension PuzzleServer {
             logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
         }
         for spec in config.rooms where rooms[spec.name] == nil {
+            // Its files are evidence of what went wrong: not replaced by a fresh room.
+            guard !store.damagedRooms.contains(spec.name) else {
+                logger.error("configured room \(spec.name) not opened: \(RoomStoreError.damagedRoom(spec.name)) (\(store.directory)/rooms/\(spec.name))")
+                continue
+            }
             let kind: PuzzleKind = spec.kind == .swap ? .swap : .jigsaw
             let request = RoomRequest(name: spec.name, kind: kind, rows: spec.rows, cols: spec.cols, picture: spec.picture,
                                       rotation: spec.rotation, password: spec.password)
@@ -64,7 +69,10 @@ extension PuzzleServer {
             try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
         } catch {
             logger.error("cannot store room \(r.name): \(error)")
-            return .failure(ProtocolError("STORAGE", "the server could not store the room"))
+            if case .damagedRoom = error {
+                return .failure(.storage("room '\(r.name)' has damaged files on the server, kept for inspection; pick another name"))
+            }
+            return .failure(.storage("the server could not store the room (\(Self.storageReason(error)))"))
         }
         rooms[r.name] = room
         return .success(room)

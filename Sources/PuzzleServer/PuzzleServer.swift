@@ -19,6 +19,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var connections: [UInt64: Connection] = [:]
     var rooms: [String: HostedRoom] = [:]
     let store: RoomStore
+    /// Held from start-up until shutdown: no second server on the same data.
+    let dataLock: DataDirectoryLock
     let pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
@@ -45,6 +47,9 @@ public final class PuzzleServer: @unchecked Sendable {
     let startedAt: Int64
     var lastSweep: Int64
     var shuttingDown = false
+    /// Why the server must stop without a clean shutdown (storage it can no
+    /// longer trust); `run()` throws it.
+    var failure: ServerFailure?
     /// Set while accepting is paused after running out of descriptors.
     var acceptsPausedUntil: Int64?
     /// Reused read buffer.
@@ -67,19 +72,24 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
-    /// nil seeds from the system. `handleSignals` turns SIGINT/SIGTERM into a
-    /// clean shutdown (call from the main thread before starting other threads).
-    public init(config: ServerConfig, logger: Logger, seed: UInt64? = nil, handleSignals: Bool = false) throws {
+    /// nil takes the config's `seed`, and if that is nil too seeds from the
+    /// system. `handleSignals` turns SIGINT/SIGTERM into a clean shutdown (call
+    /// from the main thread before starting other threads). `storageDevice`
+    /// performs the room store's writes and syncs (tests inject failures).
+    public init(config: ServerConfig, logger: Logger, seed: UInt64? = nil, handleSignals: Bool = false,
+                storageDevice: StorageDevice = SystemStorageDevice()) throws {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
-        rng = SeededGenerator(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
         passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
         pictures = try PictureLibrary(files: config.pictures)
-        store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery)
+        dataLock = try DataDirectoryLock(directory: config.dataDirectory)
+        store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
+                              device: storageDevice)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         queue = try EpollQueue(maxEventsPerWait: 1024)
@@ -106,10 +116,17 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Runs the event loop until `stop()` or a handled signal, then shuts down
     /// cleanly: stops accepting, tells clients, flushes, snapshots every room.
+    /// - Throws: `ServerFailure` when the server had to stop because moves it
+    ///   had applied could not be made durable: it then sends nothing more (no
+    ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
         logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.keys.sorted().joined(separator: ", "))")
         while !shuttingDown {
             try turn()
+        }
+        if let failure {
+            abortEverything()
+            throw failure
         }
         try shutdown()
     }
@@ -185,25 +202,18 @@ public final class PuzzleServer: @unchecked Sendable {
         }
     }
 
-    /// Hands broadcasts to members, writes the journal (fsync per policy), and
-    /// then flushes every connection with queued bytes.
+    /// Hands broadcasts to members, makes the turn's journal records durable
+    /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
-        for room in rooms.values {
-            if !room.durable.isEmpty {
-                store.record(room: room.name, events: room.durable)
-                room.durable.removeAll(keepingCapacity: true)
-            }
-            room.endTurn()
-        }
+        for room in rooms.values { room.endTurn() }
+        var due: [String] = []
         do {
-            for name in try store.commit() {
-                if let room = rooms[name] { snapshot(room) }
-            }
+            due = try store.commit()
         } catch {
-            // Without a durable journal no reply may claim a move was kept.
-            logger.error("journal write failed: \(error); shutting down without acknowledging this turn's moves")
-            shuttingDown = true
-            return
+            guard keepMovesOfFailedSync(error) else { return }
+        }
+        for name in due {
+            if let room = rooms[name] { snapshot(room) }
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
@@ -216,4 +226,50 @@ public final class PuzzleServer: @unchecked Sendable {
         closing.removeAll()
         for conn in done { finishClosing(conn) }
     }
+
+    /// The turn's records were written but syncing them failed, and they were
+    /// cut off (a failed fsync cannot be retried safely). The moves are already
+    /// applied and their replies queued: a fresh snapshot of each room (new
+    /// files, synced) keeps them after all. If even that fails, nothing of this
+    /// turn may be sent: the server stops, with the reason.
+    /// - Returns: whether the turn may go on to send its replies.
+    private func keepMovesOfFailedSync(_ error: RoomStoreError) -> Bool {
+        guard case .syncFailed(let names, _) = error else {
+            failure = ServerFailure(message: "journal commit failed: \(error)")
+            shuttingDown = true
+            return false
+        }
+        logger.error("\(error); keeping this turn's moves with a fresh snapshot of \(names.joined(separator: ", "))")
+        for name in names {
+            guard let room = rooms[name] else { continue }
+            do {
+                try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
+            } catch {
+                failure = ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
+                shuttingDown = true
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Closes every connection at once, sending nothing that is still queued.
+    func abortEverything() {
+        if let listener {
+            try? queue.deregister(listener.descriptor)
+            try? listener.close()
+            self.listener = nil
+        }
+        for conn in Array(connections.values) { close(conn, reason: "server stopped", abort: true) }
+        store.close()
+        dataLock.release()
+        try? waker.close()
+        try? signals?.close()
+    }
+}
+
+/// Why a running server stopped on its own: it could no longer keep moves durable.
+public struct ServerFailure: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
 }

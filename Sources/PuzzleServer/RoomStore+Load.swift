@@ -8,101 +8,204 @@ extension RoomStore {
     /// connected after a restart). The current puzzle's elapsed time carries on
     /// from the last record, as if the server had not been down.
     ///
-    /// A torn last journal line (a crash mid-write) is ignored and cut off, so
-    /// that later records start on a line of their own. A snapshot that cannot
-    /// be read falls back to `snapshot.prev` (with `journal.prev`). A room that
-    /// cannot be loaded at all is left out. Both are listed in `loadIssues`;
-    /// only a failure to list the rooms directory is thrown.
-    ///
-    /// Forgets any state this store held (buffered records are dropped).
+    /// A torn last journal line (a crash mid-write) is cut off, so that later
+    /// records start on a line of their own. Damage is handled so that no
+    /// evidence is destroyed and no more than the damaged part is lost:
+    /// - a snapshot that cannot be read, or holds a value out of range, is
+    ///   skipped for `snapshot.prev` (with `journal.prev`), and failing that
+    ///   for `snapshot.origin` when the journals go back to the room's creation;
+    ///   once the room is loaded, it is moved aside as `<file>.damaged-<unix time>`;
+    /// - a journal line that fails its checksum, does not decode, or does not
+    ///   fit the room is skipped, and the journal is copied aside the same way;
+    /// - a missing journal is reported (moves after the snapshot may be lost);
+    /// - a room loaded from damaged files gets a fresh snapshot at once, so
+    ///   that it carries on from clean files.
+    /// A room that cannot be loaded at all is left out and its files are left
+    /// untouched; its name goes into `damagedRooms`, so that `create` does not
+    /// replace them. Everything is listed in `loadIssues`; only a failure to
+    /// list the rooms directory is thrown.
     public func loadAll(now: Int64) throws(RoomStoreError) -> [StoredRoom] {
         close()
         loadIssues = []
+        damagedRooms = []
         let roomsDirectory = roomsDirectory
         let names = try onPath(roomsDirectory) { () throws(Errno) in try Directory.entries(roomsDirectory) }
         var rooms: [StoredRoom] = []
-        for name in names {
+        for name in names.sorted() {
             guard NameRule.isValid(name) else {
                 loadIssues.append(RoomLoadIssue(room: name, error: .invalidName(name), roomSkipped: true))
                 continue
             }
             do {
-                rooms.append(try loadRoom(name, now: now))
+                if let room = try loadRoom(name, now: now) { rooms.append(room) }
             } catch {
                 loadIssues.append(RoomLoadIssue(room: name, error: error, roomSkipped: true))
+                damagedRooms.insert(name)
             }
         }
         return rooms
     }
 
-    private func loadRoom(_ name: String, now: Int64) throws(RoomStoreError) -> StoredRoom {
+    /// One room's files, read once.
+    private struct RoomFiles {
+        var snapshot: [UInt8]?
+        var previousSnapshot: [UInt8]?
+        var originSnapshot: [UInt8]?
+        var journal: [UInt8]?
+        var previousJournal: [UInt8]?
+    }
+
+    private func loadRoom(_ name: String, now: Int64) throws(RoomStoreError) -> StoredRoom? {
         let paths = try paths(name)
         func read(_ path: String) throws(RoomStoreError) -> [UInt8]? {
             try onPath(path) { () throws(Errno) in try FileSystem.readFileIfPresent(path) }
         }
-        func warn(_ error: RoomStoreError) {
-            loadIssues.append(RoomLoadIssue(room: name, error: error, roomSkipped: false))
+        var issues: [RoomStoreError] = []
+        let files = RoomFiles(snapshot: try read(paths.snapshot), previousSnapshot: try read(paths.previousSnapshot),
+                              originSnapshot: try read(paths.originSnapshot), journal: try read(paths.journal),
+                              previousJournal: try read(paths.previousJournal))
+        let current = JournalLine.parseFile(files.journal ?? [])
+        let previous = JournalLine.parseFile(files.previousJournal ?? [])
+
+        if files.snapshot == nil && files.previousSnapshot == nil && files.originSnapshot == nil {
+            guard current.records.isEmpty && previous.records.isEmpty && current.badLines.isEmpty && previous.badLines.isEmpty else {
+                throw .noSnapshot(room: name)
+            }
+            // A creation that stopped before its first snapshot: nothing was
+            // ever played here, so there is nothing to keep.
+            for path in [paths.journal, paths.previousJournal, paths.temporaryJournal, paths.temporarySnapshot] {
+                try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
+            }
+            try? Directory.remove(paths.directory)
+            loadIssues.append(RoomLoadIssue(room: name, error: .unfinishedRoomRemoved(room: name), roomSkipped: false))
+            return nil
         }
 
-        // journal.prev matters only when falling back to snapshot.prev (its records
-        // are older than the current snapshot otherwise), but it is small: always read it.
-        let journalBytes = try read(paths.journal)
-        let current = JournalLine.parseFile(journalBytes ?? [])
-        let previous = JournalLine.parseFile(try read(paths.previousJournal) ?? [])
-        for line in previous.badLines { warn(.badJournalLine(room: name, file: "journal.prev", line: line)) }
-        for line in current.badLines { warn(.badJournalLine(room: name, file: "journal", line: line)) }
-        let records = previous.records.map { ("journal.prev", $0.line, $0.record) }
+        var damagedJournals: Set<String> = []
+        for (line, reason) in previous.badLines {
+            issues.append(.badJournalLine(room: name, file: "journal.prev", line: line, reason: reason))
+            damagedJournals.insert("journal.prev")
+        }
+        for (line, reason) in current.badLines {
+            issues.append(.badJournalLine(room: name, file: "journal", line: line, reason: reason))
+            damagedJournals.insert("journal")
+        }
+        let allRecords = previous.records.map { ("journal.prev", $0.line, $0.record) }
             + current.records.map { ("journal", $0.line, $0.record) }
+        // The origin needs every record since creation: journal.prev's if it
+        // starts there, else the journal's alone if that one does.
+        let originRecords: [(String, Int, JournalLine)]? = previous.after == 0 ? allRecords
+            : current.after == 0 ? current.records.map { ("journal", $0.line, $0.record) } : nil
 
-        var chosen: (parsed: RoomSnapshotFile.Parsed, room: StoredRoom, offset: Int64)?
+        var candidates: [(file: String, bytes: [UInt8], records: [(String, Int, JournalLine)])] = []
+        if let bytes = files.snapshot { candidates.append(("snapshot", bytes, allRecords)) }
+        if let bytes = files.previousSnapshot { candidates.append(("snapshot.prev", bytes, allRecords)) }
+        if let bytes = files.originSnapshot, let originRecords { candidates.append(("snapshot.origin", bytes, originRecords)) }
+
+        var chosen: (file: String, room: StoredRoom, offset: Int64, records: [(String, Int, JournalLine)])?
+        var damagedSnapshots: [String] = []
         var problems: [RoomStoreError] = []
-        candidates: for (path, file) in [(paths.snapshot, "snapshot"), (paths.previousSnapshot, "snapshot.prev")] {
-            guard let bytes = try read(path) else { continue }
+        for candidate in candidates {
             do throws(RoomSnapshotFile.Problem) {
-                let parsed = try RoomSnapshotFile.parse(bytes)
+                let parsed = try RoomSnapshotFile.parse(candidate.bytes)
                 // The last moment the store knows of maps to `now`: store time
                 // continues from there, and the downtime does not count.
-                let last = records.reduce(parsed.time) { max($0, $1.2.time) }
-                let offset = last - now
-                let room = try RoomSnapshotFile.decode(parsed, name: name, now: parsed.time - offset)
-                chosen = (parsed, room, offset)
-                break candidates
+                let last = candidate.records.reduce(parsed.time) { max($0, $1.2.time) }
+                let (offset, o1) = last.subtractingReportingOverflow(now)
+                let (snapshotNow, o2) = parsed.time.subtractingReportingOverflow(offset)
+                guard !o1, !o2 else { throw RoomSnapshotFile.Problem(reason: "time out of range") }
+                let room = try RoomSnapshotFile.decode(parsed, name: name, now: snapshotNow)
+                chosen = (candidate.file, room, offset, candidate.records)
+                break
             } catch {
-                problems.append(.corruptSnapshot(room: name, file: file, reason: error.reason))
+                problems.append(.corruptSnapshot(room: name, file: candidate.file, reason: error.reason))
+                damagedSnapshots.append(candidate.file)
             }
         }
         guard let chosen else {
-            for problem in problems.dropFirst() { warn(problem) }
+            for problem in problems.dropFirst() { loadIssues.append(RoomLoadIssue(room: name, error: problem, roomSkipped: false)) }
             throw problems.first ?? .noSnapshot(room: name)
         }
-        for problem in problems { warn(problem) }
+        issues += problems
+        if chosen.file == "snapshot.origin" { issues.append(.rebuiltFromOrigin(room: name)) }
 
         var room = chosen.room
         var state = room.snapshot.state
         let snapshotSeq = state.seq
-        for (file, line, record) in records where record.event.seq > state.seq {
+        for (file, line, record) in chosen.records where record.event.seq > state.seq {
             var event = record.event
-            event.time = record.time - chosen.offset
-            if case .solved(_, let elapsed) = event.body { event.time = state.startedAt + elapsed }
-            guard Journal.fits(event.body, state) else {
-                warn(.badJournalLine(room: name, file: file, line: line))
-                continue
+            let (time, overflow) = record.time.subtractingReportingOverflow(chosen.offset)
+            event.time = time
+            var fits = !overflow
+            if case .solved(_, let elapsed) = event.body {
+                let (solvedAt, overflow) = state.startedAt.addingReportingOverflow(elapsed)
+                event.time = solvedAt
+                fits = fits && !overflow
             }
-            do { try state.restore(event) } catch {
-                warn(.badJournalLine(room: name, file: file, line: line))
-            }
+            if fits && Journal.fits(event.body, state), (try? state.restore(event)) != nil { continue }
+            issues.append(.badJournalLine(room: name, file: file, line: line, reason: "does not fit the room"))
+            damagedJournals.insert(file)
         }
         state.releaseEverything()
         room.snapshot.state = state
 
-        let journal = Journal(paths: paths, clockOffset: chosen.offset)
-        journal.recordsSinceSnapshot = current.records.count { $0.record.event.seq > snapshotSeq }
-        if let journalBytes, current.completeLength < journalBytes.count {
+        if files.journal == nil { issues.append(.journalMissing(room: name, snapshotSeq: snapshotSeq)) }
+        if let bytes = files.journal, current.completeLength < bytes.count {
             try cutTornTail(paths.journal, to: current.completeLength)
-            warn(.tornJournal(room: name, droppedBytes: journalBytes.count - current.completeLength))
+            loadIssues.append(RoomLoadIssue(room: name, error: .tornJournal(room: name, droppedBytes: bytes.count - current.completeLength),
+                                            roomSkipped: false))
         }
+        let journal = Journal(paths: paths, size: Int64(current.completeLength), clockOffset: chosen.offset)
+        journal.recordsSinceSnapshot = current.records.count { $0.record.event.seq > snapshotSeq }
         journals[name] = journal
+
+        // Evidence first: every damaged file kept aside before anything is rewritten.
+        for file in damagedSnapshots {
+            issues.append(keepAside(room: name, file: file, directory: paths.directory, move: true))
+        }
+        for file in damagedJournals.sorted() {
+            let bytes = file == "journal" ? files.journal : files.previousJournal
+            issues.append(keepAside(room: name, file: file, directory: paths.directory, move: false, bytes: bytes ?? []))
+        }
+        for issue in issues { loadIssues.append(RoomLoadIssue(room: name, error: issue, roomSkipped: false)) }
+        // A damaged room, or one whose journal predates checksums, carries on
+        // from a fresh snapshot and a checksummed journal.
+        let legacy = files.journal != nil && current.version < JournalLine.version
+        if !issues.isEmpty || legacy {
+            do {
+                try writeSnapshot(room, now: now, journal: journal)
+            } catch {
+                loadIssues.append(RoomLoadIssue(room: name, error: .repairNotWritten(room: name, reason: "\(error)"), roomSkipped: false))
+            }
+        }
         return room
+    }
+
+    /// Keeps a damaged file as `<file>.damaged-<unix time>` (another suffix if
+    /// taken): moved when nothing needs it any more, else copied.
+    private func keepAside(room: String, file: String, directory: String, move: Bool, bytes: [UInt8] = []) -> RoomStoreError {
+        let source = directory + "/" + file
+        let stamp = WallClock.nowMilliseconds / 1000
+        var name = "\(file).damaged-\(stamp)"
+        var n = 1
+        while (try? FileSystem.readFileIfPresent(directory + "/" + name)) != nil {
+            n += 1
+            name = "\(file).damaged-\(stamp)-\(n)"
+        }
+        let target = directory + "/" + name
+        do {
+            if move {
+                // A link then an unlink never replaces an existing file, as a rename could.
+                try FileSystem.link(source, to: target)
+                try FileSystem.removeFile(source)
+            } else {
+                try device.writeFile(target, bytes, sync: syncs)
+            }
+            if syncs { try Directory.sync(directory) }
+        } catch {
+            return .damagedFileNotKept(room: room, file: file, reason: "\(error)")
+        }
+        return .damagedFileKept(room: room, file: file, copy: name)
     }
 
     /// Cuts a journal back to its last complete line: otherwise the next record

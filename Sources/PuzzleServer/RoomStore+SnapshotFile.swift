@@ -45,6 +45,7 @@ enum RoomSnapshotFile {
         lines.removeLast() // the empty piece after the final LF
         guard let first = lines.first, first.hasPrefix(header + " time="),
               let time = Int64(first.dropFirst(header.count + 6)) else { throw Problem(reason: "bad header") }
+        guard JournalLine.storeTimes.contains(time) else { throw Problem(reason: "time= out of range") }
         guard lines.last == Substring(trailer) else { throw Problem(reason: "no end trailer (cut short)") }
         var parsed = Parsed(time: time, password: nil, stateLines: [])
         for line in lines.dropFirst().dropLast() {

@@ -5,15 +5,21 @@ import PuzzleSystem
 /// Keeps rooms durable: a snapshot per room plus a journal of the durable
 /// events (placed, swapped, solved, next) since that snapshot.
 ///
-/// The server records each turn's events, calls `commit()` once per event-loop
-/// turn before sending any reply of that turn, and takes a snapshot when
-/// `commit()` says a journal has grown long. Every file change is ordered so
+/// The server appends a request's durable events with `append` before it
+/// applies them (a failed write refuses the move), and calls `commit()` once
+/// per event-loop turn before sending any reply of that turn: under `batch`
+/// that is where the turn's records are synced. Every file change is ordered so
 /// that a `kill -9` (or, unless the policy is `never`, a power cut) at any
-/// point loses no committed record and applies none twice:
+/// point loses no acknowledged record and applies none twice:
 /// - a snapshot is written to a temporary file, synced, and renamed into place;
 ///   the previous one is kept as `snapshot.prev`;
 /// - the journal is rotated to `journal.prev` only after the new snapshot is
-///   durable, so `snapshot.prev` + `journal.prev` + `journal` is a complete history;
+///   durable, so `snapshot.prev` + `journal.prev` + `journal` is a complete
+///   history; the rotation links rather than renames, so that once a room
+///   exists it always has a `journal` (a missing one is damage, and reported);
+/// - `snapshot.origin` is the room as created: with a journal that goes back
+///   to creation (`after=0`) it rebuilds the room when every later snapshot is
+///   damaged;
 /// - replay applies only records newer than the snapshot's sequence number.
 ///
 /// Not thread-safe: owned by the server's event loop.
@@ -22,18 +28,26 @@ public final class RoomStore {
     public let fsync: FsyncPolicy
     /// Records after which `commit()` asks for a snapshot (0: never).
     public let snapshotEvery: Int
+    let device: StorageDevice
     let roomsDirectory: String
     var journals: [String: Journal] = [:]
-    /// Rooms with buffered records, in first-record order.
-    var dirty: [String] = []
+    /// Rooms with records appended since the last `commit()`, in first-append order.
+    var touched: [String] = []
     /// What the last `loadAll` met: rooms skipped and warnings about loaded ones.
     public internal(set) var loadIssues: [RoomLoadIssue] = []
+    /// Rooms whose files are on disk but could not be loaded. Their files are
+    /// evidence: `create` refuses these names rather than replace them.
+    public internal(set) var damagedRooms: Set<String> = []
 
-    /// Opens (creating if missing) a store in `directory`, with rooms under `<directory>/rooms`.
-    public init(directory: String, fsync: FsyncPolicy, snapshotEvery: Int) throws(RoomStoreError) {
+    /// Opens (creating if missing) a store in `directory`, with rooms under
+    /// `<directory>/rooms`. `device` performs the writes and syncs (tests
+    /// inject failures through it).
+    public init(directory: String, fsync: FsyncPolicy, snapshotEvery: Int,
+                device: StorageDevice = SystemStorageDevice()) throws(RoomStoreError) {
         self.directory = directory
         self.fsync = fsync
         self.snapshotEvery = max(0, snapshotEvery)
+        self.device = device
         roomsDirectory = directory + "/rooms"
         let rooms = roomsDirectory
         let created = try onPath(rooms) { () throws(Errno) in try Directory.createAll(rooms) }
@@ -46,155 +60,178 @@ public final class RoomStore {
         for journal in journals.values { journal.closeDescriptor() }
     }
 
-    /// Closes every open journal. Buffered, uncommitted records are dropped.
+    /// Closes every open journal.
     public func close() {
         for journal in journals.values { journal.closeDescriptor() }
         journals.removeAll()
-        dirty.removeAll()
+        touched.removeAll()
     }
 
     var syncs: Bool { fsync != .never }
 
-    /// Registers a new room: writes its first snapshot durably and an empty
-    /// journal. Any files left by an earlier room of the same name are removed
-    /// first, the snapshots before the journals, so that a crash part-way
-    /// leaves either the old room whole or no room, never the old journal
-    /// replayed onto the new room.
+    /// Registers a new room durably: an empty journal (`after=0`), the room as
+    /// created (`snapshot.origin`), then its first snapshot. Leftovers of a
+    /// creation that never finished are removed first; the files of a room
+    /// that exists on disk but could not be loaded are not touched (the name
+    /// is refused with `damagedRoom`).
     public func create(_ room: StoredRoom, now: Int64) throws(RoomStoreError) {
         let paths = try paths(room.name)
+        guard !damagedRooms.contains(room.name) else { throw .damagedRoom(room.name) }
         let roomsDirectory = roomsDirectory
+        let sync = syncs
         let created = try onPath(paths.directory) { () throws(Errno) in try Directory.createAll(paths.directory) }
-        if created && syncs {
+        if created && sync {
             try onPath(roomsDirectory) { () throws(Errno) in try Directory.sync(roomsDirectory) }
         }
         if let old = journals.removeValue(forKey: room.name) { old.closeDescriptor() }
-        dirty.removeAll { $0 == room.name }
-        for path in [paths.previousSnapshot, paths.snapshot, paths.temporarySnapshot, paths.previousJournal, paths.journal] {
+        touched.removeAll { $0 == room.name }
+        // Snapshots before journals: a crash part-way never leaves an old
+        // journal next to the new room's snapshot.
+        for path in [paths.previousSnapshot, paths.snapshot, paths.temporarySnapshot, paths.originSnapshot,
+                     paths.previousJournal, paths.journal, paths.temporaryJournal] {
             try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
         }
-        let journal = Journal(paths: paths, clockOffset: 0)
-        journals[room.name] = journal
-        try writeSnapshot(room, now: now, journal: journal)
-    }
-
-    /// Buffers a room's durable events for the journal; the others are ignored.
-    /// Cheap: no system call. Events must come in the room's sequence order, for
-    /// a room created or loaded by this store (else `commit()` fails for it).
-    public func record(room: String, events: some Sequence<RoomEvent>) {
-        var journal: Journal?
-        for event in events where event.body.isDurable {
-            if journal == nil { journal = self.journal(for: room) }
-            if journal!.pending.isEmpty { dirty.append(room) }
-            journal!.buffer(event)
+        let header = JournalLine.header(after: room.snapshot.state.seq)
+        let bytes = try RoomSnapshotFile.encode(room, now: now, storeTime: now)
+        let device = device
+        try onPath(paths.journal) { () throws(Errno) in try device.writeFile(paths.journal, header, sync: sync) }
+        try onPath(paths.originSnapshot) { () throws(Errno) in try device.writeFile(paths.originSnapshot, bytes, sync: sync) }
+        try onPath(paths.snapshot) { () throws(Errno) in
+            try device.writeFile(paths.temporarySnapshot, bytes, sync: sync)
+            try FileSystem.rename(paths.temporarySnapshot, to: paths.snapshot)
+            if sync { try Directory.sync(paths.directory) }
         }
+        journals[room.name] = Journal(paths: paths, size: Int64(header.count), clockOffset: 0)
     }
 
-    /// Writes every room's buffered records (one write per journal) and, unless
-    /// the policy is `never`, makes them durable before returning: `fdatasync`
-    /// when one journal was written, one `syncfs` when several were (the
-    /// journals live on one file system, under the data directory).
-    /// Call it before sending the replies the records acknowledge.
+    /// Appends a request's durable events (the others are ignored) to the
+    /// room's journal with one write, before the server applies them. Under
+    /// `fsync = always` the records are synced before this returns; under
+    /// `batch` the next `commit()` syncs them.
     ///
-    /// A room whose write fails keeps its records buffered (a later commit
-    /// retries them); the other rooms are still committed, then the first
-    /// failure is thrown.
+    /// On failure nothing of these events is in the journal and the room can
+    /// append again later (the journal is reopened and checked on the next
+    /// call): the caller must not apply the events.
+    public func append(room: String, events: some Sequence<RoomEvent>) throws(RoomStoreError) {
+        guard events.contains(where: \.body.isDurable) else { return }
+        guard let journal = journals[room] else { throw .unknownRoom(room) }
+        let count = try journal.append(events, device: device)
+        guard count > 0 else { return }
+        switch fsync {
+        case .always: try journal.sync(device: device)
+        case .batch: break
+        case .never: journal.synced()
+        }
+        if !touched.contains(room) { touched.append(room) }
+    }
+
+    /// Makes every record appended since the last commit durable (policy
+    /// `batch`: `fdatasync` when one journal was written, one `syncfs` when
+    /// several were, since they live on one file system). Call it before
+    /// sending the replies the records acknowledge.
+    ///
     /// - Returns: the rooms written to whose journals now hold at least
     ///   `snapshotEvery` records since their last snapshot.
+    /// - Throws: `syncFailed` naming every room whose records could not be
+    ///   made durable. Their unsynced records have been cut from the journal
+    ///   (a failed sync cannot be retried safely): the moves are still in the
+    ///   rooms' state, and only a fresh snapshot can keep them now.
     public func commit() throws(RoomStoreError) -> [String] {
-        guard !dirty.isEmpty else { return [] }
-        var failure: RoomStoreError?
-        var failed: [String] = []
-        var written: [(name: String, journal: Journal)] = []
-        for name in dirty {
-            guard let journal = journals[name] else { continue }
-            // `record` cannot throw: a name that would leave the rooms directory
-            // is refused here, and its records dropped.
-            guard NameRule.isValid(name) else {
-                journals[name] = nil
-                if failure == nil { failure = .invalidName(name) }
-                continue
-            }
+        guard !touched.isEmpty else { return [] }
+        let written = touched.compactMap { name in journals[name].map { (name, $0) } }
+        touched.removeAll()
+        let unsynced = written.filter { $0.1.hasUnsynced }
+        if let first = unsynced.first {
             do {
-                if try journal.write(sync: syncs) > 0 { written.append((name, journal)) }
-            } catch {
-                failed.append(name)
-                if failure == nil { failure = error }
-            }
-        }
-        if syncs, let first = written.first?.journal.descriptor {
-            // One journal: fdatasync it. Several (many rooms moved this turn):
-            // one syncfs makes them all durable with a single file-system commit,
-            // where one fdatasync each would cost one commit each.
-            do {
-                if written.count == 1 { try first.dataSync() } else { try first.syncFileSystem() }
-            } catch {
-                for (name, journal) in written {
-                    journal.syncFailed()
-                    failed.append(name)
+                if unsynced.count == 1 {
+                    try first.1.sync(device: device)
+                } else if let fd = first.1.descriptor {
+                    // One syncfs makes every journal durable with a single
+                    // file-system commit, where one fdatasync each would cost one each.
+                    do {
+                        try device.syncFileSystem(fd, path: first.1.paths.journal)
+                    } catch {
+                        for (_, journal) in unsynced { journal.cutUnsynced() }
+                        throw RoomStoreError.io(path: first.1.paths.journal, error)
+                    }
+                    for (_, journal) in unsynced { journal.synced() }
                 }
-                if failure == nil { failure = .io(path: written[0].journal.paths.journal, error) }
-                written.removeAll()
+            } catch {
+                throw .syncFailed(rooms: unsynced.map(\.0), reason: "\(error)")
             }
         }
-        var due: [String] = []
-        for (name, journal) in written {
-            journal.confirm()
-            if snapshotEvery > 0 && journal.recordsSinceSnapshot >= snapshotEvery { due.append(name) }
-        }
-        dirty = failed
-        if let failure { throw failure }
-        return due
+        guard snapshotEvery > 0 else { return [] }
+        return written.filter { $0.1.recordsSinceSnapshot >= snapshotEvery }.map(\.0)
     }
 
-    /// Writes a snapshot of the room and starts a fresh journal. Records still
-    /// buffered for the room are committed to the old journal first.
+    /// Writes a snapshot of the room and starts a fresh journal.
     /// Durable on return unless the policy is `never`.
     public func snapshot(_ room: StoredRoom, now: Int64) throws(RoomStoreError) {
         _ = try paths(room.name)
-        try writeSnapshot(room, now: now, journal: journal(for: room.name))
-    }
-
-    func journal(for room: String) -> Journal {
-        if let journal = journals[room] { return journal }
-        let journal = Journal(paths: RoomPaths(roomsDirectory: roomsDirectory, name: room), clockOffset: 0)
-        journals[room] = journal
-        return journal
+        guard let journal = journals[room.name] else { throw .unknownRoom(room.name) }
+        do {
+            try writeSnapshot(room, now: now, journal: journal)
+        } catch {
+            // Retried after another `snapshotEvery` records rather than every turn
+            // (a full disk would otherwise cost a failed snapshot per turn).
+            journal.recordsSinceSnapshot = 0
+            throw error
+        }
     }
 
     /// The snapshot protocol; every step leaves a loadable, complete history:
-    /// 0. commit the room's buffered records to the current journal;
-    /// 1. write and sync `snapshot.tmp`;
+    /// 0. sync the room's journal (what `snapshot.prev` will need);
+    /// 1. write and sync `snapshot.tmp` (removed again if that fails);
     /// 2. rename `snapshot` to `snapshot.prev` (until step 3 the loader falls back
     ///    to it, and `journal` still holds everything after it);
     /// 3. rename `snapshot.tmp` to `snapshot`, sync the directory: the new
     ///    snapshot is durable; `journal`'s records are all covered by it;
-    /// 4. rename `journal` to `journal.prev` (what `snapshot.prev` needs), create
-    ///    an empty `journal`, sync the directory.
-    private func writeSnapshot(_ room: StoredRoom, now: Int64, journal: Journal) throws(RoomStoreError) {
+    /// 4. write and sync `journal.tmp` (header only); replace `journal.prev` by
+    ///    a link to `journal` (what `snapshot.prev` needs); rename `journal.tmp`
+    ///    over `journal`; sync the directory. `journal` exists throughout.
+    ///    If step 4 fails the old journal simply stays in use.
+    func writeSnapshot(_ room: StoredRoom, now: Int64, journal: Journal) throws(RoomStoreError) {
         let paths = journal.paths
         let sync = syncs
-        let bytes = try RoomSnapshotFile.encode(room, now: now, storeTime: now + journal.clockOffset)
-        // Buffered records go to the old journal first, even though the snapshot
-        // covers them: if the new snapshot is ever unreadable, the fallback
-        // (snapshot.prev + journal.prev) needs them.
-        _ = try journal.flush(sync: sync)
-        dirty.removeAll { $0 == room.name }
+        let device = device
+        let (storeTime, overflow) = now.addingReportingOverflow(journal.clockOffset)
+        guard !overflow else { throw .timeOutOfRange(room: room.name) }
+        let bytes = try RoomSnapshotFile.encode(room, now: now, storeTime: storeTime)
+        if sync { try journal.sync(device: device) }
         try onPath(paths.temporarySnapshot) { () throws(Errno) in
-            try FileSystem.writeFile(paths.temporarySnapshot, bytes, sync: sync)
+            do throws(Errno) {
+                try device.writeFile(paths.temporarySnapshot, bytes, sync: sync)
+            } catch {
+                // A half-written temporary file only takes space a full disk needs.
+                try? FileSystem.removeFile(paths.temporarySnapshot, ignoringMissing: true)
+                throw error
+            }
         }
         try onPath(paths.snapshot) { () throws(Errno) in
             try FileSystem.renameIfPresent(paths.snapshot, to: paths.previousSnapshot)
             try FileSystem.rename(paths.temporarySnapshot, to: paths.snapshot)
             if sync { try Directory.sync(paths.directory) }
         }
-        journal.closeDescriptor()
-        journal.recordsSinceSnapshot = 0
+        let header = JournalLine.header(after: room.snapshot.state.seq)
         try onPath(paths.journal) { () throws(Errno) in
-            try FileSystem.renameIfPresent(paths.journal, to: paths.previousJournal)
-            let fd = try FileDescriptor.open(paths.journal, .appendNew)
-            journal.descriptor = fd
-            journal.size = 0
+            do throws(Errno) {
+                try device.writeFile(paths.temporaryJournal, header, sync: sync)
+            } catch {
+                try? FileSystem.removeFile(paths.temporaryJournal, ignoringMissing: true)
+                throw error
+            }
+            try FileSystem.removeFile(paths.previousJournal, ignoringMissing: true)
+            do throws(Errno) {
+                try FileSystem.link(paths.journal, to: paths.previousJournal)
+            } catch where error == .noSuchFile {
+                // No journal to keep (it went missing and was reported at load).
+            }
+            try FileSystem.rename(paths.temporaryJournal, to: paths.journal)
             if sync { try Directory.sync(paths.directory) }
         }
+        journal.closeDescriptor()
+        journal.size = Int64(header.count)
+        journal.synced()
+        journal.recordsSinceSnapshot = 0
     }
 }

@@ -36,16 +36,17 @@ public enum ServeCommand {
             logger.error("cannot serve: \(error)")
             return 1
         }
+        let interfaces = (try? NetworkInterfaces.addresses()) ?? []
+        let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces)
+            .joined(separator: "\n") + "\n"
+        // Unbuffered, so a script or test reading stdout sees the port at once.
+        FileHandle.standardOutput.write(Data(banner.utf8))
         do {
-            let interfaces = (try? NetworkInterfaces.addresses()) ?? []
-            let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces)
-                .joined(separator: "\n") + "\n"
-            // Unbuffered, so a script or test reading stdout sees the port at once.
-            FileHandle.standardOutput.write(Data(banner.utf8))
             try server.run()
             return 0
         } catch {
-            logger.error("cannot serve: \(error)")
+            // Any stop other than a requested shutdown is a failure the operator must see.
+            logger.error("server stopped: \(error)")
             return 1
         }
     }

@@ -24,6 +24,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case fsync
     case snapshotEvery = "snapshot_every"
     case logLevel = "log_level"
+    case seed
     case room
     case picture
 
@@ -49,7 +50,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .passwordFreeAttempts: ("--password-attempts", "N", "wrong room passwords one address may try at full speed")
         case .passwordRetryMillis: ("--password-retry-ms", "N", "then one password check per N ms per address; 0 = no limit")
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
-        case .fsync: ("--fsync", "P", "always, batch (once per loop turn, before replies) or never")
+        case .fsync: ("--fsync", "P", "always (once per move), batch (once per loop turn, before replies) or never")
+        case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S]\"; repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .maxHeldPieces, .snapshotEvery, .picture:
@@ -140,6 +142,13 @@ enum ConfigKey: String, CaseIterable, Sendable {
                 throw bad("debug, info, warn or error")
             }
             config.logLevel = level
+        case .seed:
+            if value == "random" {
+                config.seed = nil
+            } else {
+                guard let seed = UInt64(value) else { throw bad("random or a whole number in 0...\(UInt64.max)") }
+                config.seed = seed
+            }
         case .room:
             let room = try RoomSpec.parse(value)
             guard !config.rooms.contains(where: { $0.name == room.name }) else {
@@ -180,6 +189,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .fsync: config.fsync.rawValue
         case .snapshotEvery: String(config.snapshotEvery)
         case .logLevel: config.logLevel.name
+        case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")
         case .picture: config.pictures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
         }

@@ -78,6 +78,10 @@ public struct ServerConfig: Equatable, Sendable {
     public var snapshotEvery: Int
     /// Least important log lines written. Default `info`. Key `log_level`.
     public var logLevel: LogLevel
+    /// Seed of the generator that lays out new rooms; nil (`random`, the
+    /// default) seeds from the system. A fixed seed makes layouts repeatable
+    /// (tests). Key `seed`.
+    public var seed: UInt64?
     /// Rooms opened at start-up. Default: one room, ``defaultRoom``. Key `room`
     /// (repeatable); any `room` line replaces the default list.
     public var rooms: [RoomSpec]
@@ -114,6 +118,7 @@ public struct ServerConfig: Equatable, Sendable {
         fsync: FsyncPolicy = .batch,
         snapshotEvery: Int = 1000,
         logLevel: LogLevel = .info,
+        seed: UInt64? = nil,
         rooms: [RoomSpec] = [ServerConfig.defaultRoom],
         pictures: [String: String] = [:]
     ) {
@@ -139,6 +144,7 @@ public struct ServerConfig: Equatable, Sendable {
         self.fsync = fsync
         self.snapshotEvery = snapshotEvery
         self.logLevel = logLevel
+        self.seed = seed
         self.rooms = rooms
         self.pictures = pictures
     }

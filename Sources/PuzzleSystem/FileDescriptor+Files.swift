@@ -52,6 +52,17 @@ extension FileDescriptor {
         _ = try valueOrThrow { Syscall.syncfs(rawValue) }
     }
 
+    /// `flock(LOCK_EX | LOCK_NB)`: takes this open file's exclusive advisory
+    /// lock, held until the descriptor is closed (or the process ends, even by
+    /// SIGKILL). - Returns: false if another open file holds it.
+    public func tryLockExclusive() throws(Errno) -> Bool {
+        switch retryOnInterrupt({ Syscall.flockExclusiveNonBlocking(rawValue) }) {
+        case .success: return true
+        case .failure(let error) where error == .wouldBlock: return false
+        case .failure(let error): throw error
+        }
+    }
+
     /// Cuts (or extends with zeros) the file to `length` bytes.
     public func truncate(to length: Int64) throws(Errno) {
         _ = try valueOrThrow { Syscall.ftruncate(rawValue, length) }

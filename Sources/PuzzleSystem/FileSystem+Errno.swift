@@ -9,6 +9,7 @@ extension Errno {
     public static let isDirectory = Errno(rawValue: EISDIR)
     public static let directoryNotEmpty = Errno(rawValue: ENOTEMPTY)
     public static let noSpace = Errno(rawValue: ENOSPC)
+    public static let ioError = Errno(rawValue: EIO)
     public static let accessDenied = Errno(rawValue: EACCES)
     public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
 }

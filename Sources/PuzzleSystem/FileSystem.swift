@@ -17,6 +17,12 @@ public enum FileSystem {
         }
     }
 
+    /// Makes `destination` a second name of `source` (a hard link, same file
+    /// system). Fails with `.fileExists` if `destination` exists.
+    public static func link(_ source: String, to destination: String) throws(Errno) {
+        _ = try valueOrThrow { Syscall.link(source, destination) }
+    }
+
     /// Removes a file. `ignoringMissing` turns `ENOENT` into success.
     public static func removeFile(_ path: String, ignoringMissing: Bool = false) throws(Errno) {
         switch retryOnInterrupt({ Syscall.unlink(path) }) {

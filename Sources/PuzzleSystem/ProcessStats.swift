@@ -4,6 +4,9 @@ import Glibc
 
 /// Resource usage of the current process, for load-test reports.
 public enum ProcessStats {
+    /// This process's id (getpid).
+    public static var processID: Int32 { Syscall.getpid() }
+
     /// Resident set size in bytes, from the second field of /proc/self/statm.
     public static func residentBytes() throws(Errno) -> Int {
         let file = try FileDescriptor.openForReading("/proc/self/statm")

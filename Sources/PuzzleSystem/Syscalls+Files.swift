@@ -30,6 +30,14 @@ extension Syscall {
         Int64(Glibc.lseek(fd, off_t(offset), whence))
     }
 
+    static func flockExclusiveNonBlocking(_ fd: Int32) -> Int32 {
+        csystem_flock_exclusive_nonblocking(fd)
+    }
+
+    static func link(_ from: String, _ to: String) -> Int32 {
+        Glibc.link(from, to)
+    }
+
     static func rename(_ from: String, _ to: String) -> Int32 {
         Glibc.rename(from, to)
     }

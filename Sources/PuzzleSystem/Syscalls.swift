@@ -155,6 +155,10 @@ enum Syscall {
         Glibc.kill(pid, signal)
     }
 
+    static func getpid() -> Int32 {
+        Glibc.getpid()
+    }
+
     static func raise(_ signal: Int32) -> Int32 {
         Glibc.raise(signal)
     }

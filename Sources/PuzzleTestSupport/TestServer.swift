@@ -14,9 +14,11 @@ public final class TestServer: @unchecked Sendable {
     /// - Parameters:
     ///   - log: collects the server's log lines (at the configured level)
     ///     instead of stderr, for tests that check what the server logs.
+    ///   - storageDevice: where the store writes (tests inject failures).
     ///   - configure: adjusts the test defaults (tight limits, fast fsync).
     public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
          dataDirectory: String? = nil, seed: UInt64 = 7, log: LogLines? = nil,
+         storageDevice: StorageDevice = SystemStorageDevice(),
          configure: (inout ServerConfig) -> Void = { _ in }) throws {
         var c = ServerConfig()
         c.bind = "127.0.0.1"
@@ -27,12 +29,18 @@ public final class TestServer: @unchecked Sendable {
         c.idleTimeoutSeconds = 0
         configure(&c)
         let logger = log.map { Logger(level: c.logLevel, sink: $0.append) } ?? Logger(level: c.logLevel)
-        running = try InProcessServer(config: c, seed: seed, logger: logger, threadName: "test-server")
+        running = try InProcessServer(config: c, seed: seed, logger: logger, storageDevice: storageDevice, threadName: "test-server")
     }
 
     /// Stops the loop and waits (bounded) for its clean shutdown.
     public func stop() {
         running.stop()
+    }
+
+    /// Waits (bounded) for the loop to end on its own and returns what it
+    /// threw; nil if it is still running after `timeout` seconds or ended cleanly.
+    public func waitForStop(timeout: Double = 10) -> Error? {
+        running.waitForStop(timeout: timeout)
     }
 
     public static func temporaryDirectory() -> String {

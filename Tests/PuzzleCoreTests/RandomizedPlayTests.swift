@@ -5,6 +5,37 @@ import PuzzleTestSupport
 /// Eight simulated players hammer one room with random actions; after every action
 /// the board must be consistent, and replaying the event log must reproduce it.
 @Suite struct RandomizedPlayTests {
+    /// `plan` never touches the state, and the `solved` it predicts before the
+    /// drop is applied is right: after applying what it planned, the puzzle is
+    /// solved exactly when every piece is correct.
+    @Test(arguments: [PuzzleKind.swap, .jigsaw])
+    func planChangesNothingAndPredictsSolves(kind: PuzzleKind) throws {
+        // Small boards, so that random play solves them (and `solved` is predicted) often.
+        let spec = try PuzzleSpec(kind: kind, rows: kind == .swap ? 2 : 4, cols: kind == .swap ? 3 : 4)
+        let settings = RoomSettings(first: spec, leaseMillis: 2_000, maxHeld: 2, seed: 31)
+        var room = RoomState(settings: settings, startedAt: 0)
+        var rng = SeededGenerator(seed: 5)
+        let players = (1...4).map(PlayerID.init)
+        var time: Int64 = 0
+        for p in players { try room.perform(.join(name: "p\(p.rawValue)"), by: p, at: time) }
+        var solves = 0
+        for _ in 0..<20_000 {
+            time += Int64(rng.next() % 40)
+            var lapsed: [RoomEvent] = []
+            room.expireLeases(at: time, into: &lapsed)
+            let player = players[Int(rng.next() % 4)]
+            let action: Action = room.isSolved ? .next : RandomActions.next(for: player, in: room, using: &rng)
+            let before = room
+            var planned: [RoomEvent] = []
+            _ = try? room.plan(action, by: player, at: time, into: &planned)
+            #expect(room == before)
+            room.apply(planned: planned)
+            #expect(room.isSolved == (room.correctCount == room.pieceCount), "after \(action): \(planned)")
+            if planned.contains(where: { if case .solved = $0.body { true } else { false } }) { solves += 1 }
+        }
+        #expect(solves > 0)
+    }
+
     @Test(arguments: [PuzzleKind.swap, .jigsaw])
     func hundredThousandRandomActionsKeepEveryPieceOnceAndReplayExactly(kind: PuzzleKind) throws {
         let spec = try PuzzleSpec(kind: kind, rows: 20, cols: 20, rotation: kind == .jigsaw)

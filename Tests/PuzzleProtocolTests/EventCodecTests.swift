@@ -117,11 +117,22 @@ import Testing
         }
     }
 
-    @Test func hintDurationsThatOverflowTheClockAreRejected() {
+    @Test func hintDurationsOutOfRangeAreRejected() {
         #expect(EventCodec.decode("EV 1 hint 1 9223372036854775807", now: 1) == nil)
         #expect(EventCodec.decode("EV 1 hint 1 -9223372036854775808", now: -1) == nil)
-        #expect(EventCodec.decode("EV 1 hint 1 9223372036854775807", now: 0) ==
-                .room(RoomEvent(seq: 1, time: 0, body: .hint(by: PlayerID(1), untilMillis: .max))))
+        // Even where the sum would fit: no hint lasts longer than the longest duration.
+        #expect(EventCodec.decode("EV 1 hint 1 9223372036854775807", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 hint 1 -1", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 hint 1 \(RoomLimits.maxDurationMillis)", now: 0) ==
+                .room(RoomEvent(seq: 1, time: 0, body: .hint(by: PlayerID(1), untilMillis: RoomLimits.maxDurationMillis))))
+    }
+
+    @Test func sequencePuzzleAndSolveTimeOutOfRangeAreRejected() {
+        #expect(EventCodec.decode("EV 18446744073709551615 left 1", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 solved 0 9223372036854775807", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 solved 0 -5", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 next 9223372036854775807 jigsaw 3x3 off sunset", now: 0) == nil)
+        #expect(EventCodec.decode("EV 1 solved 0 5", now: 0) != nil)
     }
 
     /// Thousands of random mutations of valid lines: decoding never traps, and

@@ -269,6 +269,29 @@ import Testing
         #expect(decodeError(badRow) != nil)
     }
 
+    /// A hostile server (or a damaged file) cannot hand a client values that
+    /// would trap later in lease, hint or clock arithmetic: each is refused.
+    @Test func roomValuesAtTheirTypesExtremesAreRefused() throws {
+        let (lines, _) = try validLines()
+        let extremes = [("seq", "18446744073709551615"), ("lease", "9223372036854775807"), ("lease", "0"),
+                        ("hint", "9223372036854775807"), ("hint", "-1"), ("hold", "9223372036854775807"),
+                        ("elapsed", "9223372036854775807"), ("elapsed", "-9223372036854775807"), ("elapsed", "-1"),
+                        ("puzzle", "9223372036854775807"), ("solved", "9223372036854775807"), ("solved", "-3")]
+        for (key, value) in extremes {
+            var changed = lines
+            changed[0] = lines[0].split(separator: " ").map { $0.hasPrefix("\(key)=") ? "\(key)=\(value)" : String($0) }.joined(separator: " ")
+            #expect(changed[0].contains("\(key)=\(value)"))
+            #expect(decodeError(changed) != nil, "\(key)=\(value) accepted")
+        }
+        for (index, line) in lines.enumerated() where line.hasPrefix("S player ") || line.hasPrefix("S hold ") {
+            var changed = lines
+            var words = line.split(separator: " ").map(String.init)
+            words[line.hasPrefix("S player ") ? 5 : 8] = "9223372036854775807"
+            changed[index] = words.joined(separator: " ")
+            #expect(decodeError(changed) != nil, "\(changed[index]) accepted")
+        }
+    }
+
     /// Random damage to every line of a snapshot never traps: it decodes or throws.
     @Test func randomDamageNeverCrashes() throws {
         let (lines, _) = try validLines()
@@ -292,6 +315,8 @@ import Testing
                 refused += 1
             }
         }
-        #expect(decoded > 100 && refused > 100)
+        // Both outcomes must be exercised; range checks on every number (hint
+        // and lease remainders, durations) refuse more damage than they used to.
+        #expect(decoded > 50 && refused > 100)
     }
 }

@@ -55,8 +55,10 @@ struct RoomStoreCrashTests {
         let reopened = try scratch.store()
         let room = try reopened.loadAll(now: 9_000).first
         #expect(expectSameRoom(room, play))
-        #expect(reopened.loadIssues.count == 2)
-        #expect(reopened.loadIssues.allSatisfy { !$0.roomSkipped })
+        let bad = reopened.loadIssues.filter { if case .badJournalLine = $0.error { true } else { false } }
+        #expect(bad.count == 2)
+        #expect(reopened.loadIssues.contains { if case .damagedFileKept(room: "bad", file: "journal", copy: _) = $0.error { true } else { false } })
+        #expect(reopened.loadIssues.allSatisfy { !$0.roomSkipped && $0.isDamage })
     }
 
     /// Plays a swap room with two snapshots (the second taken while a move is
@@ -145,11 +147,16 @@ struct RoomStoreCrashTests {
         let reopened = try scratch.store()
         let rooms = try reopened.loadAll(now: 1)
         #expect(expectSameRoom(rooms.first, play))
-        #expect(reopened.loadIssues.count == 1)
-        #expect(reopened.loadIssues.first?.roomSkipped == false)
+        #expect(reopened.loadIssues.count == 2)
+        #expect(reopened.loadIssues.allSatisfy { !$0.roomSkipped && $0.isDamage })
+        #expect(reopened.loadIssues.contains { if case .corruptSnapshot(room: "room", file: "snapshot", reason: _) = $0.error { true } else { false } })
+        // The damaged snapshot is kept aside; a repaired one took its place.
+        let kept = try #require(reopened.loadIssues.lazy.compactMap { if case .damagedFileKept(_, "snapshot", let copy) = $0.error { copy } else { nil } }.first)
+        #expect(try FileSystem.readFile(scratch.roomFile("room", kept)) == Array(snapshot.prefix(snapshot.count / 2)))
+        #expect(expectSameRoom(try scratch.store().loadAll(now: 2).first, play))
     }
 
-    @Test("a room with no usable snapshot is skipped alone")
+    @Test("a room with no usable snapshot is skipped alone, its files untouched; an unfinished creation is tidied away")
     func unusableRoomSkippedAlone() throws {
         let scratch = try RoomStoreScratch()
         defer { scratch.removeAll() }
@@ -160,7 +167,11 @@ struct RoomStoreCrashTests {
         try store.create(broken.stored, now: broken.clock)
         try good.perform(.join(name: "alice"), into: store)
         try good.solve(pieces: [0, 1], into: store)
-        try FileSystem.writeFile(scratch.roomFile("broken", "snapshot"), Array("# puzzle-room snapshot 1 time=5\nS room broken\n# end\n".utf8), sync: false)
+        let unreadable = Array("# puzzle-room snapshot 1 time=5\nS room broken\n# end\n".utf8)
+        for file in ["snapshot", "snapshot.origin"] {
+            try FileSystem.writeFile(scratch.roomFile("broken", file), unreadable, sync: false)
+        }
+        let brokenFiles = try Directory.entries(scratch.path + "/rooms/broken").sorted()
         try Directory.create(scratch.path + "/rooms/empty")
 
         let reopened = try scratch.store()
@@ -168,6 +179,11 @@ struct RoomStoreCrashTests {
         #expect(rooms.map(\.name) == ["good"])
         #expect(expectSameRoom(rooms.first, good))
         let skipped = reopened.loadIssues.filter(\.roomSkipped).map(\.room).sorted()
-        #expect(skipped == ["broken", "empty"])
+        #expect(skipped == ["broken"])
+        #expect(reopened.damagedRooms == ["broken"])
+        #expect(try Directory.entries(scratch.path + "/rooms/broken").sorted() == brokenFiles)
+        #expect(try FileSystem.readFile(scratch.roomFile("broken", "snapshot")) == unreadable)
+        #expect(throws: RoomStoreError.damagedRoom("broken")) { try reopened.create(broken.stored, now: 2) }
+        #expect(try Directory.isDirectory(scratch.path + "/rooms/empty") == false)
     }
 }

@@ -50,12 +50,15 @@ struct RoomStorePlay {
 
     var stored: StoredRoom { StoredRoom(snapshot: RoomSnapshot(name: name, state: state, picture: nil), password: password) }
 
-    /// Performs one action at the next millisecond step and records its events.
+    /// Performs one action at the next millisecond step the way the server
+    /// does: planned, its durable events appended to the journal, then applied.
     @discardableResult
     mutating func perform(_ action: Action, by player: PlayerID = alice, into store: RoomStore) throws -> [RoomEvent] {
         clock += 37
-        let events = try state.perform(action, by: player, at: clock)
-        store.record(room: name, events: events)
+        var events: [RoomEvent] = []
+        try state.plan(action, by: player, at: clock, into: &events)
+        try store.append(room: name, events: events)
+        state.apply(planned: events)
         return events
     }
 

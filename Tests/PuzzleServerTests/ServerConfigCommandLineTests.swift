@@ -49,14 +49,14 @@ struct ServerConfigCommandLineTests {
         let spaced = try run([
             "--port", "8123", "--bind", "::", "--data", "/tmp/d", "--max-connections", "7",
             "--max-line", "4096", "--log-level", "error", "--lease-ms", "250", "--drag-rate", "0",
-            "--idle-timeout", "60", "--fsync", "never", "--room", "r1 swap 3x4",
+            "--idle-timeout", "60", "--fsync", "never", "--seed", "18446744073709551615", "--room", "r1 swap 3x4",
             "--max-per-address", "3", "--chat-rate", "0", "--chat-burst", "4",
             "--password-attempts", "9", "--password-retry-ms", "0",
         ])
         let joined = try run([
             "--port=8123", "--bind=::", "--data=/tmp/d", "--max-connections=7",
             "--max-line=4K", "--log-level=error", "--lease-ms=250", "--drag-rate=0",
-            "--idle-timeout=60", "--fsync=never", "--room=r1 swap 3x4",
+            "--idle-timeout=60", "--fsync=never", "--seed=18446744073709551615", "--room=r1 swap 3x4",
             "--max-per-address=3", "--chat-rate=0", "--chat-burst=4",
             "--password-attempts=9", "--password-retry-ms=0",
         ])
@@ -71,6 +71,7 @@ struct ServerConfigCommandLineTests {
         expected.dragRateLimit = 0
         expected.idleTimeoutSeconds = 60
         expected.fsync = .never
+        expected.seed = .max
         expected.rooms = [RoomSpec(name: "r1", kind: .swap, rows: 3, cols: 4)]
         expected.maxConnectionsPerAddress = 3
         expected.chatRateLimit = 0
@@ -79,6 +80,12 @@ struct ServerConfigCommandLineTests {
         expected.passwordRetryMillis = 0
         #expect(spaced == expected)
         #expect(joined == expected)
+    }
+
+    @Test func seedIsANumberOrRandom() throws {
+        #expect(try run(["--seed", "0"]).seed == 0)
+        #expect(try run(["--seed", "5", "--seed", "random"]).seed == nil)
+        #expect(try run([]).seed == nil)
     }
 
     @Test func portZero() throws {
@@ -152,6 +159,7 @@ struct ServerConfigCommandLineTests {
         #expect(failure(["--data", "--port", "3"]) == ConfigError(.missingFlagValue("--data")))
         #expect(failure(["--port", "x"])?.kind == .badValue(key: "--port", value: "x", expected: "a whole number in 0...65535"))
         #expect(failure(["--port", "-1"])?.kind == .badValue(key: "--port", value: "-1", expected: "a whole number in 0...65535"))
+        #expect(failure(["--seed", "-1"])?.kind == .badValue(key: "--seed", value: "-1", expected: "random or a whole number in 0...18446744073709551615"))
         #expect(failure(["--room", "a b c"]).map { if case .badRoomSpec = $0.kind { true } else { false } } == true)
         #expect(failure(["--room", "a swap 2x2", "--room", "a jigsaw 2x2"]) == ConfigError(.duplicateRoom("a")))
     }

@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <sys/uio.h>
 #include <sys/resource.h>
+#include <sys/file.h>
 #include <termios.h>
 #include <signal.h>
 #include <netinet/tcp.h>
@@ -42,6 +43,12 @@ static inline int csystem_ignore_signal(int sig) {
     action.sa_handler = SIG_IGN;
     sigemptyset(&action.sa_mask);
     return sigaction(sig, &action, NULL);
+}
+
+/// flock(2) with LOCK_EX | LOCK_NB: Swift cannot tell the flock function from
+/// the struct of the same name. 0, or -1 with errno set (EWOULDBLOCK if held).
+static inline int csystem_flock_exclusive_nonblocking(int fd) {
+    return flock(fd, LOCK_EX | LOCK_NB);
 }
 
 /// Terminal size of `fd` via TIOCGWINSZ; returns 0 on success, -1 with errno set.

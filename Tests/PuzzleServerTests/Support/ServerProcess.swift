@@ -23,7 +23,8 @@ final class ServerProcess {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts `puzzle serve` and waits (bounded) for its banner to learn the port.
-    init(dataDirectory: String, rooms: [String], extraArguments: [String] = [], timeout: Double = 20) throws {
+    /// `seed` fixes new rooms' layouts, so that what a test sets up is what it gets.
+    init(dataDirectory: String, rooms: [String], seed: UInt64 = 7, extraArguments: [String] = [], timeout: Double = 20) throws {
         self.dataDirectory = dataDirectory
         let workDirectory = NSTemporaryDirectory() + "puzzle-proc-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
@@ -32,7 +33,8 @@ final class ServerProcess {
 
         process.executableURL = try PuzzleExecutable.url()
         process.currentDirectoryURL = URL(fileURLWithPath: workDirectory)
-        process.arguments = ["serve", "--port", "0", "--bind", "127.0.0.1", "--data", dataDirectory, "--log-level", "warn"]
+        process.arguments = ["serve", "--port", "0", "--bind", "127.0.0.1", "--data", dataDirectory, "--log-level", "warn",
+                             "--seed", String(seed)]
             + rooms.flatMap { ["--room", $0] } + extraArguments
         process.standardOutput = stdout
         let exited = self.exited
@@ -66,6 +68,36 @@ final class ServerProcess {
             try? Signals.send(.kill, to: process.processIdentifier)
             process.waitUntilExit()
         }
+    }
+
+    /// Runs `puzzle serve` on `dataDirectory` for a test that expects it to
+    /// refuse to start: waits (bounded) for it to exit, killing it if it does
+    /// not, and returns its exit status and everything it wrote to stderr.
+    static func runExpectingExit(dataDirectory: String, rooms: [String], extraArguments: [String] = [],
+                                 timeout: Double = 20) throws -> (status: Int32, stderr: String) {
+        let workDirectory = NSTemporaryDirectory() + "puzzle-proc-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
+        let logPath = workDirectory + "/stderr.log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let process = Process()
+        process.executableURL = try PuzzleExecutable.url()
+        process.currentDirectoryURL = URL(fileURLWithPath: workDirectory)
+        process.arguments = ["serve", "--port", "0", "--bind", "127.0.0.1", "--data", dataDirectory, "--log-level", "warn"]
+            + rooms.flatMap { ["--room", $0] } + extraArguments
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        guard exited.wait(timeout: .now() + timeout) == .success else {
+            try? Signals.send(.kill, to: process.processIdentifier)
+            process.waitUntilExit()
+            throw ServerProcessError(description: "server did not exit within \(timeout) s; stderr: \(tail(of: logPath))")
+        }
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, stderr)
     }
 
     /// SIGKILL now, then reap the process.
