@@ -2,17 +2,21 @@ extension RoomState {
     /// Validates a player's action and, if it is allowed, applies it, appending the
     /// resulting events to `events`. A refused action throws and changes nothing.
     /// The same as `plan` followed by `apply(planned:)` on what it appended.
-    public mutating func perform(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) {
+    @discardableResult
+    public mutating func perform(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) -> ActionOutcome {
         let start = events.count
-        try plan(action, by: player, at: time, into: &events)
+        let outcome = try plan(action, by: player, at: time, into: &events)
         for i in start..<events.count { applyUnchecked(events[i]) }
+        return outcome
     }
 
     /// Validates a player's action and appends the events performing it would
     /// produce, without changing the state. A server stores the durable ones
     /// first and applies them (`apply(planned:)`) only once they are stored, so
     /// a move it could not keep is never made. A refused action throws.
-    public func plan(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) {
+    /// Returns what the action does, for the reply.
+    @discardableResult
+    public func plan(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) -> ActionOutcome {
         var seq = self.seq
         func emit(_ body: EventBody) {
             if body.isSequenced { seq += 1 }
@@ -21,68 +25,83 @@ extension RoomState {
         if case .join(let name) = action {
             guard players[player] == nil else { throw .alreadyJoined(player) }
             emit(.joined(player, name: name))
-            return
+            return .joined
         }
         guard let info = players[player] else { throw .unknownPlayer(player) }
         switch action {
         case .join:
-            return
+            return .joined
         case .leave:
             for piece in info.holding {
                 emit(.returned(piece: piece, by: player, reason: .left))
             }
             emit(.left(player))
+            return .left
         case .grab(let piece):
             try checkPiece(piece)
             if let lock = locks[piece] { throw .heldBy(piece: piece, holder: lock.holder) }
             guard solvedAt == nil else { throw .alreadySolved }
             guard info.holding.count < settings.maxHeld else { throw .holdLimit(info.holding.count) }
             emit(.grabbed(piece: piece, by: player))
+            return .grabbed(piece: piece)
         case .drag(let piece, let point):
             let lock = try heldLock(piece, by: player)
             guard geometry.contains(point) else { throw .offTable(point) }
             let target = dropTarget(piece: piece, at: point, rotation: lock.rotation, holder: player)
             emit(.dragged(piece: piece, by: player, to: point, target: target))
+            return .dragged(piece: piece, to: point, target: target)
         case .rotate(let piece):
             let lock = try heldLock(piece, by: player)
             guard spec.rotation else { throw .rotationDisabled }
             let rotation = (lock.rotation + 1) & 3
             let target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
             emit(.rotated(piece: piece, by: player, rotation: rotation, target: target))
+            return .rotated(piece: piece, rotation: rotation, target: target)
         case .drop(let piece):
             let lock = try heldLock(piece, by: player)
             // Recomputed rather than trusted from the last drag: the board may have changed since.
             let target = dropTarget(piece: piece, at: lock.point, rotation: lock.rotation, holder: player)
             // The count of correct pieces once the drop is applied, to tell whether it solves the puzzle.
             var correct = correctCount
+            let outcome: DropOutcome
             switch spec.kind {
             case .jigsaw:
                 let at: PieceLocation = target.map { .board($0) } ?? .table(lock.point)
+                outcome = target.map { .placed($0) } ?? .onTable(lock.point)
                 emit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation))
                 correct += (isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (isCorrect(piece) ? 1 : 0)
             case .swap:
                 if let target {
                     let other = Int(occupant[geometry.index(of: target)])
                     emit(.swapped(piece: piece, other: other, by: player))
+                    outcome = .swapped(target)
                     let a = pieces[piece].location, b = pieces[other].location
                     correct += (isCorrect(piece, at: b, rotation: 0) ? 1 : 0) + (isCorrect(other, at: a, rotation: 0) ? 1 : 0)
                         - (isCorrect(piece) ? 1 : 0) - (isCorrect(other) ? 1 : 0)
                 } else {
                     emit(.returned(piece: piece, by: player, reason: .noTarget))
+                    outcome = .returned
                 }
             }
-            if solvedAt == nil && correct == pieces.count {
+            let solves = solvedAt == nil && correct == pieces.count
+            if solves {
                 emit(.solved(puzzle: puzzleIndex, elapsedMillis: time.clampedSubtracting(startedAt)))
             }
+            return .dropped(piece: piece, outcome, solved: solves)
         case .release(let piece):
             _ = try heldLock(piece, by: player)
             emit(.returned(piece: piece, by: player, reason: .released))
+            return .released(piece: piece)
         case .hint:
             guard !info.hintUsed else { throw .hintUsed }
-            emit(.hint(by: player, untilMillis: time.clampedAdding(settings.hintMillis)))
+            let until = time.clampedAdding(settings.hintMillis)
+            emit(.hint(by: player, untilMillis: until))
+            return .hint(millis: settings.hintMillis, until: until)
         case .next:
             guard solvedAt != nil else { throw .notSolved }
-            emit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: spec.next()))
+            let next = spec.next()
+            emit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: next))
+            return .next(puzzle: puzzleIndex + 1, spec: next)
         }
     }
 

@@ -89,6 +89,14 @@ final class Connection {
         send(bytes: bytes)
     }
 
+    /// Queues a reply, encoded by the one reply codec.
+    func send(_ reply: Reply) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(48)
+        ReplyCodec.encode(reply, into: &bytes)
+        send(bytes: bytes)
+    }
+
     func send(bytes: [UInt8]) {
         syncRoom()
         let chunk: ByteChunk

@@ -161,7 +161,7 @@ extension PuzzleServer {
 
     func reply(_ conn: Connection, error: ProtocolError) {
         stats.errorsSent += 1
-        conn.send(error.line)
+        conn.send(.error(error))
     }
 
     /// Sends what the socket takes; keeps slow readers bounded (coalesce past the

@@ -8,12 +8,12 @@ extension PuzzleServer {
     func handle(_ request: Request, from conn: Connection) {
         switch request {
         case .ping(let token):
-            conn.send(token.isEmpty ? "PONG" : "PONG \(token)")
+            conn.send(.pong(token: token))
         case .help:
             for verb in Request.usage.keys.sorted() { conn.send("S help \(Request.usage[verb]!)") }
-            conn.send("OK help \(Request.usage.count)")
+            conn.send(.help(count: Request.usage.count))
         case .quit:
-            conn.send("OK bye")
+            conn.send(.bye)
             leaveRoom(conn)
             conn.closeAfterFlush = true
             conn.closeReason = "quit"
@@ -24,18 +24,24 @@ extension PuzzleServer {
             nextPlayer += 1
             conn.player = id
             conn.name = name
-            conn.send("OK hello version=\(ProtocolVersion.current) id=\(id.rawValue) name=\(name) server=puzzle-room")
+            conn.send(.hello(version: ProtocolVersion.current, player: id, name: name))
         case .rooms:
             for room in rooms.values.sorted(by: { $0.name < $1.name }) {
                 let s = room.state
                 conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount)\(s.isSolved ? " solved" : "")")
             }
-            conn.send("OK rooms \(rooms.count)")
+            conn.send(.rooms(count: rooms.count))
         case .stats:
             let rss = (try? ProcessStats.residentBytes()) ?? 0
             let players = rooms.values.reduce(0) { $0 + $1.state.players.count }
             let mps = stats.movesPerSecond(at: now)
-            conn.send("OK stats connections=\(connections.count) rooms=\(rooms.count) players=\(players) moves=\(stats.moves) moves_per_sec=\(mps) drags=\(stats.drags) requests=\(stats.requests) bytes_out=\(stats.bytesOut) slow_disconnects=\(stats.slowReaderDisconnects) coalesced_drags=\(stats.coalescedDrags) refused=\(stats.refusedConnections) rss_bytes=\(rss) uptime_s=\((now - startedAt) / 1000)")
+            let fields: [(String, Any)] = [
+                ("connections", connections.count), ("rooms", rooms.count), ("players", players), ("moves", stats.moves),
+                ("moves_per_sec", mps), ("drags", stats.drags), ("requests", stats.requests), ("bytes_out", stats.bytesOut),
+                ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
+                ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", (now - startedAt) / 1000),
+            ]
+            conn.send(.stats(fields.map { ReplyField($0.0, "\($0.1)") }))
         default:
             guard let player = conn.player else { return reply(conn, error: .notHello) }
             handleGreeted(request, from: conn, player: player)
@@ -62,11 +68,11 @@ extension PuzzleServer {
                     return reply(conn, error: .badPassword)
                 }
             }
-            guard perform(.join(name: conn.name ?? "player"), in: room, by: conn, player: player) else { return }
+            guard perform(.join(name: conn.name ?? "player"), in: room, by: conn, player: player) != nil else { return }
             room.add(conn)
             conn.room = room
             sendSnapshot(room, to: conn)
-            conn.send("OK joined \(room.name) id=\(player.rawValue) seq=\(room.state.seq)")
+            conn.send(.joined(room: room.name, player: player, seq: room.state.seq))
             logger.info("\(conn.label) joined \(room.name)")
             return
         default:
@@ -76,85 +82,78 @@ extension PuzzleServer {
         switch request {
         case .leave:
             leaveRoom(conn)
-            conn.send("OK left \(room.name)")
+            conn.send(.left(room: room.name))
         case .sync:
             sendSnapshot(room, to: conn)
-            conn.send("OK sync seq=\(room.state.seq) digest=\(room.state.digest)")
+            conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description))
         case .digest:
             let s = room.state
-            conn.send("OK digest seq=\(s.seq) value=\(s.digest) correct=\(s.correctCount) total=\(s.pieceCount) held=\(s.locks.count) puzzle=\(s.puzzleIndex)")
+            conn.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,
+                                            held: s.locks.count, puzzle: s.puzzleIndex)))
         case .who:
             let s = room.state
             for (id, info) in s.players.sorted(by: { $0.key < $1.key }) {
                 let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
                 conn.send("S who \(id.rawValue) \(info.name) moves=\(info.moves) holding=\(holding)")
             }
-            conn.send("OK who \(s.players.count)")
+            conn.send(.who(count: s.players.count))
         case .grab(let piece):
-            if perform(.grab(piece: piece), in: room, by: conn, player: player) {
-                var bytes: [UInt8] = []
-                bytes.append(ascii: "OK grabbed ")
-                bytes.append(decimal: piece)
-                bytes.append(UInt8(ascii: "\n"))
-                conn.send(bytes: bytes)
-            }
+            answer(.grab(piece: piece), in: room, by: conn, player: player)
         case .drag(let piece, let point):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
-            if perform(.drag(piece: piece, to: point), in: room, by: conn, player: player) {
-                stats.drags += 1
-                // The hottest reply: formatted straight into bytes.
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(40)
-                bytes.append(ascii: "OK dragged ")
-                bytes.append(decimal: piece)
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(decimal: point.x)
-                bytes.append(UInt8(ascii: " "))
-                bytes.append(decimal: point.y)
-                if let t = room.state.locks[piece]?.target {
-                    bytes.append(UInt8(ascii: " "))
-                    bytes.append(decimal: t.row)
-                    bytes.append(UInt8(ascii: ","))
-                    bytes.append(decimal: t.col)
-                } else {
-                    bytes.append(ascii: " -")
-                }
-                bytes.append(UInt8(ascii: "\n"))
-                conn.send(bytes: bytes)
-            }
+            answer(.drag(piece: piece, to: point), in: room, by: conn, player: player)
         case .rotate(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            if perform(.rotate(piece: piece), in: room, by: conn, player: player) {
-                conn.send("OK rotated \(piece) \(room.state.locks[piece]?.rotation ?? 0)")
-            }
+            answer(.rotate(piece: piece), in: room, by: conn, player: player)
         case .drop(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            if perform(.drop(piece: piece), in: room, by: conn, player: player) {
-                stats.countMove(at: now)
-                conn.send("OK dropped \(piece) \(Self.dropOutcome(events, in: room.state))")
-            }
+            answer(.drop(piece: piece), in: room, by: conn, player: player)
         case .release(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            if perform(.release(piece: piece), in: room, by: conn, player: player) { conn.send("OK released \(piece)") }
+            answer(.release(piece: piece), in: room, by: conn, player: player)
         case .hint:
-            if perform(.hint, in: room, by: conn, player: player) { conn.send("OK hint \(room.state.settings.hintMillis)") }
+            answer(.hint, in: room, by: conn, player: player)
         case .next:
-            if perform(.next, in: room, by: conn, player: player) {
-                room.picture = pictures.terminalPicture(room.state.spec.picture, rows: room.state.spec.rows, cols: room.state.spec.cols)
-                conn.send("OK next \(room.state.puzzleIndex) \(room.state.spec.kind.rawValue) \(room.state.spec.rows)x\(room.state.spec.cols)")
-            }
+            answer(.next, in: room, by: conn, player: player)
         case .say(let text):
             if let wait = takeChatToken(conn) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
-            conn.send("OK said")
+            conn.send(.said)
         default:
             reply(conn, error: .unknownVerb(request.verb))
         }
     }
 
+    /// Performs a player's action and answers it with the reply the core's
+    /// outcome makes (or the refusal).
+    private func answer(_ action: Action, in room: HostedRoom, by conn: Connection, player: PlayerID) {
+        guard let outcome = perform(action, in: room, by: conn, player: player) else { return }
+        switch outcome {
+        case .joined, .left:
+            return  // JOIN and LEAVE answer with their room, not through here
+        case .grabbed(let piece):
+            conn.send(.grabbed(piece: piece))
+        case .dragged(let piece, let point, let target):
+            stats.drags += 1
+            conn.send(.dragged(piece: piece, to: point, target: target))
+        case .rotated(let piece, let rotation, _):
+            conn.send(.rotated(piece: piece, rotation: rotation))
+        case .dropped(let piece, let drop, let solved):
+            stats.countMove(at: now)
+            conn.send(.dropped(piece: piece, outcome: drop, solved: solved))
+        case .released(let piece):
+            conn.send(.released(piece: piece))
+        case .hint(let millis, _):
+            conn.send(.hint(millis: millis))
+        case .next(let puzzle, let spec):
+            room.picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
+            conn.send(.next(puzzle: puzzle, kind: spec.kind, rows: spec.rows, cols: spec.cols))
+        }
+    }
+
     /// Runs an action through the core; a refusal becomes an ERR reply naming
-    /// players by name. Returns whether the action was accepted.
+    /// players by name. Returns what the accepted action did, nil if refused.
     ///
     /// The action is planned first (validated, its events computed, the state
     /// unchanged); its durable events are appended to the room's journal; only
@@ -163,44 +162,28 @@ extension PuzzleServer {
     /// it was (the piece stays in hand), so that no move is ever made that the
     /// disk does not have.
     @discardableResult
-    func perform(_ action: Action, in room: HostedRoom, by conn: Connection, player: PlayerID) -> Bool {
+    func perform(_ action: Action, in room: HostedRoom, by conn: Connection, player: PlayerID) -> ActionOutcome? {
         events.removeAll(keepingCapacity: true)
+        let outcome: ActionOutcome
         do {
-            try room.state.plan(action, by: player, at: now, into: &events)
+            outcome = try room.state.plan(action, by: player, at: now, into: &events)
         } catch {
             reply(conn, error: .core(error, name: { id in
                 let name = room.state.players[id]?.name ?? "player"
                 return id == player ? "you" : "\(name) (#\(id.rawValue))"
             }))
-            return false
+            return nil
         }
         do {
             try store.append(room: room.name, events: events)
         } catch {
             logger.error("room \(room.name): move refused, journal not written: \(error)")
             reply(conn, error: .storage("the move could not be stored (\(Self.storageReason(error))); it was not made"))
-            return false
+            return nil
         }
         room.state.apply(planned: events)
         room.broadcast(events)
-        return true
-    }
-
-    /// The DROP reply's outcome, read from the events the core decided (never
-    /// from the board before and after, and never indexing by a client's number).
-    static func dropOutcome(_ events: [RoomEvent], in state: RoomState) -> String {
-        var outcome = "returned"
-        var solved = false
-        for event in events {
-            switch event.body {
-            case .placed(_, _, .board(let c), _): outcome = "cell \(c.row) \(c.col)"
-            case .placed(_, _, .table(let p), _): outcome = "table \(p.x) \(p.y)"
-            case .swapped(let p, _, _): outcome = "swapped \(state.pieces[p].location)"
-            case .solved: solved = true
-            default: break
-            }
-        }
-        return solved ? outcome + " solved" : outcome
+        return outcome
     }
 
     /// The system's words for a store failure, without paths (for clients).

@@ -36,7 +36,7 @@ extension PuzzleServer {
         switch openRoom(request) {
         case .success(let room):
             logger.info("\(conn.label) created room \(room.name)")
-            conn.send("OK created \(room.name)")
+            conn.send(.created(room: room.name))
         case .failure(let error):
             reply(conn, error: error)
         }
