@@ -122,15 +122,6 @@ final class LoadTest {
         for bot in bots { botByPlayer[bot.player - playerBase] = Int32(bot.index) }
     }
 
-    /// The bench bot playing as server player `id`, if any.
-    @inline(__always)
-    func botPlaying(_ id: Int) -> BenchBot? {
-        let i = id - playerBase
-        guard i >= 0 && i < botByPlayer.count else { return nil }
-        let b = botByPlayer[i]
-        return b < 0 ? nil : bots[Int(b)]
-    }
-
     // MARK: - The loop
 
     /// Plays for warm-up plus duration, calling `progress` about once a second.
