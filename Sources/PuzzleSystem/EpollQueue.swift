@@ -3,7 +3,10 @@ import Glibc
 #endif
 import CSystem
 
-/// `EventQueue` over Linux epoll, **level-triggered**.
+/// A readiness notifier over Linux epoll, **level-triggered**.
+///
+/// Not thread-safe: one event-loop thread owns it. To wake it from elsewhere,
+/// register a `Waker`.
 ///
 /// Level-triggered means a descriptor is reported on every `wait` for as long
 /// as it stays ready, so a loop that reads only part of the available data (to
@@ -12,7 +15,7 @@ import CSystem
 /// or every `wait` returns at once. With `.readable` interest EPOLLRDHUP is
 /// requested too, so a peer's half-close shows up as `hangup`; drop `.readable`
 /// after seeing it. (EPOLLHUP and EPOLLERR are always reported by the kernel.)
-public final class EpollQueue: EventQueue {
+public final class EpollQueue {
     /// The epoll descriptor itself.
     public let descriptor: FileDescriptor
     private let buffer: UnsafeMutableBufferPointer<epoll_event>

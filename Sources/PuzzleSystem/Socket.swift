@@ -8,7 +8,7 @@ import Glibc
 /// close-on-exec. Like `FileDescriptor` it is a copyable value that does not
 /// own the descriptor; call `close()` exactly once.
 public struct Socket: Hashable, Sendable, CustomStringConvertible {
-    /// The underlying descriptor, e.g. for registering with an `EventQueue`.
+    /// The underlying descriptor, e.g. for registering with an `EpollQueue`.
     public let descriptor: FileDescriptor
 
     /// Wraps an already open socket descriptor.

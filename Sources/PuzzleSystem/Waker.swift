@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CSystem
 
-/// Wakes an `EventQueue` from another thread or a signal handler (eventfd).
+/// Wakes an `EpollQueue` from another thread or a signal handler (eventfd).
 ///
 /// Register `descriptor` for `.readable`; when it fires, call `drain()`.
 /// Many `wake()` calls before a drain collapse into one wake-up.
