@@ -1,3 +1,5 @@
+import PuzzleCore
+import PuzzleProtocol
 import Foundation
 import PuzzleSystem
 import PuzzleServer

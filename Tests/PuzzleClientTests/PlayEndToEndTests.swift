@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import Foundation
 import PuzzleTestSupport
 import Testing
@@ -108,7 +109,7 @@ import PuzzleCore
         try dave.send("create extra swap 3x3")
         try dave.waitFor("ok: created extra")
         try dave.send("create bad puzzle 3x3")
-        try dave.waitFor(from: 0, "a refused create") { $0.hasPrefix("error: usage: CREATE") }
+        try dave.waitFor(from: 0, "a refused create") { $0.hasPrefix("error: kind \"puzzle\" must be jigsaw or swap") }
         try dave.send("join extra")
         let joined = try dave.waitFor("joined extra as dave (#", prefix: true)
         try dave.send("join nowhere")

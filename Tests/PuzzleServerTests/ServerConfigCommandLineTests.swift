@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import Testing
 
 @testable import PuzzleServer

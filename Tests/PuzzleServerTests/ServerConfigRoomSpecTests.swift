@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import Testing
 
 @testable import PuzzleServer
@@ -6,7 +7,7 @@ import Testing
 struct ServerConfigRoomSpecTests {
     private func reason(_ spec: String) -> String? {
         do {
-            _ = try RoomSpec.parse(spec)
+            _ = try RoomSpec.parse(config: spec)
             return nil
         } catch {
             guard case .badRoomSpec(_, let reason) = error.kind else {
@@ -18,19 +19,26 @@ struct ServerConfigRoomSpecTests {
     }
 
     @Test func minimalSpecTakesDefaults() throws {
-        let room = try RoomSpec.parse("lobby jigsaw 4x4")
+        let room = try RoomSpec.parse(config: "lobby jigsaw 4x4")
         #expect(room == RoomSpec(name: "lobby", kind: .jigsaw, rows: 4, cols: 4, picture: "sunset", rotation: false, password: nil))
     }
 
     @Test func optionsInAnyOrder() throws {
-        let room = try RoomSpec.parse("  Team_2-b\tjigsaw  3x100 password=p@ss rotation=on picture=waves ")
+        let room = try RoomSpec.parse(config: "  Team_2-b\tjigsaw  3x100 password=p@ss rotation=on picture=waves ")
         #expect(room == RoomSpec(name: "Team_2-b", kind: .jigsaw, rows: 3, cols: 100, picture: "waves", rotation: true, password: "p@ss"))
-        #expect(try RoomSpec.parse("s swap 2x2 rotation=off").rotation == false)
+        #expect(try RoomSpec.parse(config: "s swap 2x2 rotation=off").rotation == false)
+    }
+
+    @Test func configRoomsTakeCreatesPerRoomOptions() throws {
+        let room = try RoomSpec.parse(config: "r jigsaw 3x3 lease=5000 hint=0 hold=3")
+        #expect(room.leaseMillis == 5000 && room.hintMillis == 0 && room.maxHeld == 3)
+        #expect(try RoomSpec.parse(config: room.description) == room)
+        #expect(reason("r jigsaw 3x3 hold=0") != nil)
     }
 
     @Test func sizeBoundsAreInclusive() throws {
-        #expect(try RoomSpec.parse("a swap 2x2").rows == 2)
-        #expect(try RoomSpec.parse("a swap 100x100").cols == 100)
+        #expect(try RoomSpec.parse(config: "a swap 2x2").rows == 2)
+        #expect(try RoomSpec.parse(config: "a swap 100x100").cols == 100)
         #expect(reason("a swap 1x2") != nil)
         #expect(reason("a swap 2x101") != nil)
     }
@@ -41,7 +49,7 @@ struct ServerConfigRoomSpecTests {
             RoomSpec(name: "b", kind: .jigsaw, rows: 7, cols: 5, picture: "quilt", rotation: true, password: "x#y"),
         ]
         for room in rooms {
-            #expect(try RoomSpec.parse(room.description) == room)
+            #expect(try RoomSpec.parse(config: room.description) == room)
         }
         #expect(rooms[0].description == "a swap 2x9")
     }
@@ -70,7 +78,7 @@ struct ServerConfigRoomSpecTests {
 
     @Test func errorMessageQuotesSpec() {
         do {
-            _ = try RoomSpec.parse("a puzzle 4x4")
+            _ = try RoomSpec.parse(config: "a puzzle 4x4")
             Issue.record("accepted a bad kind")
         } catch {
             #expect(error.description == "bad room spec \"a puzzle 4x4\": kind \"puzzle\" must be jigsaw or swap")

@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import PuzzleLink
 import Foundation
 import Testing

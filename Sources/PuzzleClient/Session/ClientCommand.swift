@@ -18,7 +18,7 @@ public enum ClientCommand: Hashable, Sendable {
     /// Leave this room for another.
     case join(room: String, password: String?)
     /// Create a room on the server (it does not join it).
-    case create(RoomRequest)
+    case create(RoomSpec)
     case sync
     case help
     /// Print the board (plain mode): which piece is in each cell.
@@ -132,7 +132,7 @@ public enum ClientCommand: Hashable, Sendable {
             return .join(room: args[0], password: args.count == 2 ? args[1] : nil)
         case "create":
             do {
-                return .create(try RoomRequest.parse(words.dropFirst().map { $0 }))
+                return .create(try RoomSpec.parse(words.dropFirst().map { $0 }))
             } catch {
                 throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]")
             }

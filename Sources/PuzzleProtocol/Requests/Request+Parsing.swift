@@ -52,7 +52,9 @@ extension Request {
             let rest = text.drop { $0 == " " }.dropFirst(4).drop { $0 == " " }
             return .ping(String(rest))
         case "ROOMS": try count(0...0); return .rooms
-        case "CREATE": return .create(try RoomRequest.parse(args))
+        case "CREATE":
+            guard args.count >= 3 else { throw usage() }
+            return .create(try RoomSpec.parse(args))
         case "JOIN":
             try count(1...2)
             return .join(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
@@ -98,38 +100,4 @@ extension Request {
         return n
     }
 
-}
-
-extension RoomRequest {
-    /// Parses CREATE's arguments (`<room> <kind> <rows>x<cols> [key=value...]`).
-    public static func parse(_ args: [Substring]) throws(ProtocolError) -> RoomRequest {
-        let usage = ProtocolError.badArgs(Request.usage["CREATE"]!)
-        guard args.count >= 3 else { throw usage }
-        let name = String(args[0])
-        guard NameRule.isValid(name) else { throw .badName }
-        guard let kind = PuzzleKind(rawValue: args[1].lowercased()) else { throw usage }
-        let size = args[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2 else { throw usage }
-        var r = RoomRequest(name: name, kind: kind, rows: try Request.number(size[0], 0...1_000), cols: try Request.number(size[1], 0...1_000))
-        for option in args.dropFirst(3) {
-            let kv = option.split(separator: "=", maxSplits: 1)
-            guard kv.count == 2 else { throw usage }
-            let value = kv[1]
-            switch kv[0].lowercased() {
-            case "picture": r.picture = String(value)
-            case "rotation":
-                switch value.lowercased() {
-                case "on", "yes", "true", "1": r.rotation = true
-                case "off", "no", "false", "0": r.rotation = false
-                default: throw usage
-                }
-            case "password": r.password = String(value)
-            case "lease": r.leaseMillis = try Request.number(value, 100...3_600_000)
-            case "hint": r.hintMillis = try Request.number(value, 0...60_000)
-            case "hold": r.maxHeld = try Request.number(value, 1...100)
-            default: throw usage
-            }
-        }
-        return r
-    }
 }

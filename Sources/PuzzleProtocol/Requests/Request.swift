@@ -5,7 +5,7 @@ public enum Request: Hashable, Sendable {
     case hello(version: Int, name: String)
     case ping(String)
     case rooms
-    case create(RoomRequest)
+    case create(RoomSpec)
     case join(room: String, password: String?)
     case leave
     case sync
@@ -90,44 +90,5 @@ public enum Request: Hashable, Sendable {
         case .say(let text): return "SAY \(text)"
         default: return verb
         }
-    }
-}
-
-/// The settings of a room a client asks to create.
-public struct RoomRequest: Hashable, Sendable {
-    public var name: String
-    public var kind: PuzzleKind
-    public var rows: Int
-    public var cols: Int
-    public var picture: String?
-    public var rotation: Bool
-    public var password: String?
-    public var leaseMillis: Int?
-    public var hintMillis: Int?
-    public var maxHeld: Int?
-
-    public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String? = nil, rotation: Bool = false,
-                password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil) {
-        self.name = name
-        self.kind = kind
-        self.rows = rows
-        self.cols = cols
-        self.picture = picture
-        self.rotation = rotation
-        self.password = password
-        self.leaseMillis = leaseMillis
-        self.hintMillis = hintMillis
-        self.maxHeld = maxHeld
-    }
-
-    var arguments: [String] {
-        var a = [name, kind.rawValue, "\(rows)x\(cols)"]
-        if let picture { a.append("picture=\(picture)") }
-        if rotation { a.append("rotation=on") }
-        if let password { a.append("password=\(password)") }
-        if let leaseMillis { a.append("lease=\(leaseMillis)") }
-        if let hintMillis { a.append("hint=\(hintMillis)") }
-        if let maxHeld { a.append("hold=\(maxHeld)") }
-        return a
     }
 }

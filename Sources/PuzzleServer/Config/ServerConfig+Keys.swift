@@ -1,3 +1,4 @@
+import PuzzleProtocol
 /// The config file's keys: their spelling, their flag, and how a value is read
 /// into a ``ServerConfig``. One table drives the file parser, the flag parser and
 /// the `--help` text, so the three cannot drift apart.
@@ -150,7 +151,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
                 config.seed = seed
             }
         case .room:
-            let room = try RoomSpec.parse(value)
+            let room = try RoomSpec.parse(config: value)
             guard !config.rooms.contains(where: { $0.name == room.name }) else {
                 throw ConfigError(.duplicateRoom(room.name))
             }

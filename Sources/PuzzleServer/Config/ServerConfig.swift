@@ -1,3 +1,4 @@
+import PuzzleProtocol
 import PuzzleCore
 /// Everything an operator can tune about a running puzzle server.
 ///

@@ -23,16 +23,13 @@ extension PuzzleServer {
                 logger.error("configured room \(spec.name) not opened: \(RoomStoreError.damagedRoom(spec.name)) (\(store.directory)/rooms/\(spec.name))")
                 continue
             }
-            let kind: PuzzleKind = spec.kind == .swap ? .swap : .jigsaw
-            let request = RoomRequest(name: spec.name, kind: kind, rows: spec.rows, cols: spec.cols, picture: spec.picture,
-                                      rotation: spec.rotation, password: spec.password)
-            if case .failure(let error) = openRoom(request) {
+            if case .failure(let error) = openRoom(spec) {
                 throw ConfigError(.badRoomSpec(spec: spec.description, reason: error.message))
             }
         }
     }
 
-    func createRoom(_ request: RoomRequest, for conn: Connection) {
+    func createRoom(_ request: RoomSpec, for conn: Connection) {
         switch openRoom(request) {
         case .success(let room):
             logger.info("\(conn.label) created room \(room.name)")
@@ -43,11 +40,11 @@ extension PuzzleServer {
     }
 
     /// Opens a new room and stores it durably before anyone can play in it.
-    func openRoom(_ r: RoomRequest) -> Result<HostedRoom, ProtocolError> {
+    func openRoom(_ r: RoomSpec) -> Result<HostedRoom, ProtocolError> {
         guard NameRule.isValid(r.name) else { return .failure(.badName) }
         guard rooms[r.name] == nil else { return .failure(.roomExists(r.name)) }
         guard rooms.count < Self.maxRooms else { return .failure(.tooManyRooms) }
-        let pictureName = r.picture ?? PuzzleSpec.defaultPicture
+        let pictureName = r.picture
         guard pictures.contains(pictureName) else {
             return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
         }

@@ -1,90 +1,16 @@
-import PuzzleCore
+import PuzzleProtocol
+
 extension RoomSpec {
-    /// Parses `NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET]`.
-    ///
-    /// Fields are separated by spaces or tabs. NAME is `[A-Za-z0-9_-]{1,32}`, KIND is
-    /// `jigsaw` or `swap`, ROWS and COLS are each in 2...100. Options may come in any
-    /// order, each at most once. `rotation=on` is only accepted for jigsaw rooms:
-    /// a swap tile is always upright. The password may hold any non-blank characters
-    /// (up to 64 bytes) and therefore cannot contain spaces.
-    ///
+    /// Parses a config file's `room =` value (or `--room`): the words of
+    /// `RoomSpec.parse`, separated by spaces or tabs, with its reasons.
     /// Errors carry no line number; the config parser adds it.
-    public static func parse(_ text: String) throws(ConfigError) -> RoomSpec {
+    public static func parse(config text: String) throws(ConfigError) -> RoomSpec {
         let spec = text.configTrimmed()
-        func fail(_ reason: String) -> ConfigError {
-            ConfigError(.badRoomSpec(spec: spec, reason: reason))
+        do {
+            return try parse(spec.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+        } catch {
+            throw ConfigError(.badRoomSpec(spec: spec, reason: error.message))
         }
-
-        let fields = spec.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard fields.count >= 3 else {
-            throw fail("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET]")
-        }
-
-        let name = String(fields[0])
-        guard NameRule.isValid(name) else {
-            throw fail("room name \"\(name)\" must be \(NameRule.summary)")
-        }
-
-        guard let kind = RoomKindSetting(rawValue: String(fields[1])) else {
-            throw fail("kind \"\(fields[1])\" must be jigsaw or swap")
-        }
-
-        let (rows, cols) = try parseSize(fields[2], fail: fail)
-
-        var room = RoomSpec(name: name, kind: kind, rows: rows, cols: cols)
-        var seen: Set<Substring> = []
-        for option in fields.dropFirst(3) {
-            guard let equals = option.firstIndex(of: "=") else {
-                throw fail("option \"\(option)\" must look like key=value")
-            }
-            let key = option[..<equals]
-            let value = option[option.index(after: equals)...]
-            guard seen.insert(key).inserted else {
-                throw fail("option \"\(key)\" given twice")
-            }
-            switch key {
-            case "picture":
-                guard NameRule.isValid(value) else {
-                    throw fail("picture name \"\(value)\" must be \(NameRule.summary)")
-                }
-                room.picture = String(value)
-            case "rotation":
-                switch value {
-                case "on": room.rotation = true
-                case "off": room.rotation = false
-                default: throw fail("rotation must be on or off, not \"\(value)\"")
-                }
-            case "password":
-                guard !value.isEmpty, value.utf8.count <= maxPasswordLength else {
-                    throw fail("password must be 1 to \(maxPasswordLength) bytes")
-                }
-                room.password = String(value)
-            default:
-                throw fail("unknown option \"\(key)\" (known: picture, rotation, password)")
-            }
-        }
-
-        if room.rotation && room.kind == .swap {
-            throw fail("rotation=on is only for jigsaw rooms")
-        }
-        return room
-    }
-
-    private static func parseSize(
-        _ field: Substring,
-        fail: (String) -> ConfigError
-    ) throws(ConfigError) -> (rows: Int, cols: Int) {
-        let parts = field.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-            let rows = Int(parts[0]), let cols = Int(parts[1])
-        else {
-            throw fail("size \"\(field)\" must be ROWSxCOLS, e.g. 4x4")
-        }
-        guard PuzzleSpec.sizeRange.contains(rows), PuzzleSpec.sizeRange.contains(cols) else {
-            throw fail("size \(field) out of range: rows and cols must each be \(PuzzleSpec.sizeRange.lowerBound)...\(PuzzleSpec.sizeRange.upperBound)")
-        }
-        return (rows, cols)
     }
 }
 

@@ -1,3 +1,4 @@
+import PuzzleProtocol
 @testable import PuzzleServer
 
 /// An example session from `Protocol/examples/*.txt` (format in PROTOCOL.md,
@@ -74,7 +75,7 @@ extension Transcript {
         switch word {
         case "room":
             do {
-                rooms.append(try RoomSpec.parse(String(rest)))
+                rooms.append(try RoomSpec.parse(config: String(rest)))
             } catch {
                 throw fail("bad @room: \(error)")
             }

@@ -1,0 +1,109 @@
+import PuzzleCore
+
+/// A room to open, in one syntax with one set of rules wherever it comes from:
+/// the arguments of `CREATE` and a config file's `room =` line (and `--room`):
+///
+///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]
+public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
+    /// Longest password, in bytes.
+    public static let maxPasswordLength = 64
+
+    /// Room name (`NameRule`).
+    public var name: String
+    public var kind: PuzzleKind
+    /// Rows and columns of the first puzzle, each in `PuzzleSpec.sizeRange`.
+    public var rows: Int
+    public var cols: Int
+    /// A built-in picture or one the server's config declares (the server checks it exists).
+    public var picture: String
+    /// Whether pieces start turned and may be rotated (jigsaw only).
+    public var rotation: Bool
+    /// Secret a player must give to join, or nil for an open room.
+    public var password: String?
+    /// Overrides of the server's defaults for this room.
+    public var leaseMillis: Int?
+    public var hintMillis: Int?
+    public var maxHeld: Int?
+
+    public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
+                rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil) {
+        self.name = name
+        self.kind = kind
+        self.rows = rows
+        self.cols = cols
+        self.picture = picture
+        self.rotation = rotation
+        self.password = password
+        self.leaseMillis = leaseMillis
+        self.hintMillis = hintMillis
+        self.maxHeld = maxHeld
+    }
+
+    /// The spec in the syntax `parse` reads (options at their default left out),
+    /// so that parsing it gives the spec back.
+    public var arguments: [String] {
+        var a = [name, kind.rawValue, "\(rows)x\(cols)"]
+        if picture != PuzzleSpec.defaultPicture { a.append("picture=\(picture)") }
+        if rotation { a.append("rotation=on") }
+        if let password { a.append("password=\(password)") }
+        if let leaseMillis { a.append("lease=\(leaseMillis)") }
+        if let hintMillis { a.append("hint=\(hintMillis)") }
+        if let maxHeld { a.append("hold=\(maxHeld)") }
+        return a
+    }
+
+    public var description: String { arguments.joined(separator: " ") }
+
+    /// Parses the words of a spec. Each refusal says which word is wrong:
+    /// `BAD_NAME` (room name), `BAD_PICTURE` (picture name), `BAD_SIZE`,
+    /// `BAD_NUMBER` (lease, hint, hold), `BAD_ARGS` (anything else).
+    public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
+        func bad(_ why: String) -> ProtocolError { ProtocolError("BAD_ARGS", why) }
+        guard words.count >= 3 else {
+            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]")
+        }
+        let name = String(words[0])
+        guard NameRule.isValid(name) else { throw ProtocolError("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)") }
+        guard let kind = PuzzleKind(rawValue: words[1].lowercased()) else {
+            throw bad("kind \"\(words[1].prefix(32))\" must be jigsaw or swap")
+        }
+        let size = words[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, size.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let rows = Int(size[0]), let cols = Int(size[1]) else {
+            throw bad("size \"\(words[2].prefix(32))\" must be ROWSxCOLS, e.g. 4x4")
+        }
+        let range = PuzzleSpec.sizeRange
+        guard range.contains(rows), range.contains(cols) else {
+            throw ProtocolError("BAD_SIZE", "size \(rows)x\(cols) out of range: rows and cols must each be \(range.lowerBound)...\(range.upperBound)")
+        }
+        var spec = RoomSpec(name: name, kind: kind, rows: rows, cols: cols)
+        var seen: Set<Substring> = []
+        for option in words.dropFirst(3) {
+            guard let equals = option.firstIndex(of: "=") else { throw bad("option \"\(option.prefix(32))\" must look like key=value") }
+            let key = option[..<equals].lowercased()[...]
+            let value = option[option.index(after: equals)...]
+            guard seen.insert(key).inserted else { throw bad("option \"\(key)\" given twice") }
+            switch key {
+            case "picture":
+                guard NameRule.isValid(value) else { throw ProtocolError("BAD_PICTURE", "picture name \"\(value.prefix(32))\" must be \(NameRule.summary)") }
+                spec.picture = String(value)
+            case "rotation":
+                switch value.lowercased() {
+                case "on": spec.rotation = true
+                case "off": spec.rotation = false
+                default: throw bad("rotation must be on or off, not \"\(value.prefix(32))\"")
+                }
+            case "password":
+                guard !value.isEmpty, value.utf8.count <= maxPasswordLength else { throw bad("password must be 1 to \(maxPasswordLength) bytes") }
+                spec.password = String(value)
+            case "lease": spec.leaseMillis = try Request.number(value, 100...3_600_000)
+            case "hint": spec.hintMillis = try Request.number(value, 0...60_000)
+            case "hold": spec.maxHeld = try Request.number(value, 1...100)
+            default:
+                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold)")
+            }
+        }
+        if spec.rotation && spec.kind == .swap { throw bad("rotation=on is only for jigsaw rooms: a swap tile is always upright") }
+        return spec
+    }
+}
