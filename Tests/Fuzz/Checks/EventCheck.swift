@@ -6,8 +6,10 @@ import PuzzleProtocol
 /// encoding that again must give the same bytes (one canonical form).
 enum EventCheck {
     static func run(_ input: [UInt8]) throws(FuzzFailure) {
-        let text = String(decoding: input, as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split as receivers do, on the LF byte: as Characters, "\r\n" is one
+        // grapheme and would not split at "\n".
+        for bytes in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            let line = Substring(String(decoding: bytes, as: UTF8.self))
             // The clock matters only to `hint`; near the top of its range, durations overflow.
             for now: Int64 in [0, 1 << 40, Int64.max - 5_000] {
                 try checkLine(line, now: now)

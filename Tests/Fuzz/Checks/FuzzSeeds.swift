@@ -138,7 +138,7 @@ enum SampleGame {
         let players = [PlayerID(1), PlayerID(2)]
         for p in players { try? room.perform(.join(name: "player\(p.rawValue)"), by: p, at: time, into: &events) }
 
-        let directory = NSTemporaryDirectory() + "puzzle-fuzz-seeds-\(getpid())-\(settings.seed)"
+        let directory = NSTemporaryDirectory() + "puzzle-fuzz-seeds-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = try? RoomStore(directory: directory, fsync: .never, snapshotEvery: 0)
         try? store?.create(StoredRoom(snapshot: RoomSnapshot(name: name, state: room, picture: nil), password: settings.seed % 2 == 0 ? "pass word" : nil), now: time)

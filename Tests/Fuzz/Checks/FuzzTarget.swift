@@ -34,6 +34,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .store: try StoreCheck.run(input)
         }
     }
+
+    /// Removes files the target wrote while checking inputs (the store target's room files).
+    public func removeScratchFiles() {
+        if self == .store { StoreCheck.removeDataDirectory() }
+    }
 }
 
 /// A property a fuzz target checks did not hold for an input.

@@ -9,7 +9,8 @@ enum SnapshotCheck {
     static let now: Int64 = 1 << 36
 
     static func run(_ input: [UInt8]) throws(FuzzFailure) {
-        let lines = String(decoding: input, as: UTF8.self).split(separator: "\n")
+        // Split on the LF byte, as clients frame lines ("\r\n" is one Character).
+        let lines = input.split(separator: UInt8(ascii: "\n")).map { Substring(String(decoding: $0, as: UTF8.self)) }
         let first: RoomSnapshot
         do { first = try SnapshotCodec.decode(lines, now: now) } catch { return }
         try require(first.state.pieceCount == first.state.spec.pieceCount, .snapshot, "\(first.state.pieceCount) pieces for a \(first.state.spec.rows)x\(first.state.spec.cols) puzzle")

@@ -88,6 +88,12 @@ enum StoreCheck {
         }
     }
 
+    static func removeDataDirectory() {
+        guard let directory else { return }
+        try? FileManager.default.removeItem(atPath: directory)
+        self.directory = nil
+    }
+
     static func dataDirectory() throws(FuzzFailure) -> String {
         if let directory { return directory }
         let path = NSTemporaryDirectory() + "puzzle-fuzz-store-\(getpid())"
