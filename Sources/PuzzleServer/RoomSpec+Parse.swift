@@ -5,7 +5,7 @@ extension RoomSpec {
     /// `jigsaw` or `swap`, ROWS and COLS are each in 2...100. Options may come in any
     /// order, each at most once. `rotation=on` is only accepted for jigsaw rooms:
     /// a swap tile is always upright. The password may hold any non-blank characters
-    /// (up to 64 bytes) and therefore cannot contain spaces.
+    /// (up to 64 bytes) except control characters, and therefore cannot contain spaces.
     ///
     /// Errors carry no line number; the config parser adds it.
     public static func parse(_ text: String) throws(ConfigError) -> RoomSpec {
@@ -56,6 +56,11 @@ extension RoomSpec {
             case "password":
                 guard !value.isEmpty, value.utf8.count <= maxPasswordLength else {
                     throw fail("password must be 1 to \(maxPasswordLength) bytes")
+                }
+                // A CR or LF could not be stored on the snapshot's password line, and a
+                // trailing CR would be trimmed off when the description is read back.
+                guard !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f }) else {
+                    throw fail("password must not contain control characters")
                 }
                 room.password = String(value)
             default:
