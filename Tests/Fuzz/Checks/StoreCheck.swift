@@ -10,7 +10,7 @@ import PuzzleSystem
 ///
 /// Input: the room's files separated by NUL bytes, in the order of `fileNames`;
 /// files past the last part are absent.
-enum StoreCheck {
+public enum StoreCheck {
     static let roomName = "fuzzed"
     static let fileNames = ["snapshot", "journal", "snapshot.prev", "journal.prev"]
     static let now: Int64 = 1 << 36
@@ -18,7 +18,12 @@ enum StoreCheck {
     /// One data directory per process, emptied before each input.
     nonisolated(unsafe) static var directory: String?
 
-    static func run(_ input: [UInt8]) throws(FuzzFailure) {
+    /// `toleratingKnownIssues`: a known bug, reported and left to the storage
+    /// rework, is let through so that fuzzing can go past it: the loader accepts
+    /// a password line with a CR inside, which the store then refuses to write,
+    /// so the room can never be snapshotted again. `FuzzCorpusReplayTests`
+    /// checks it strictly, as a known issue.
+    public static func run(_ input: [UInt8], toleratingKnownIssues: Bool = true) throws(FuzzFailure) {
         let base = try dataDirectory()
         let roomDirectory = base + "/rooms/" + roomName
         do {
@@ -42,7 +47,9 @@ enum StoreCheck {
             issues = store.loadIssues
             if let room = rooms.first {
                 try checkConsistent(room)
-                try store.snapshot(room, now: now)
+                let stored = Result { () throws(RoomStoreError) in try store.snapshot(room, now: now) }
+                if case .failure(.invalidPassword) = stored, toleratingKnownIssues { return }
+                try stored.get()
             }
             store.close()
         } catch let error as FuzzFailure {
