@@ -123,9 +123,9 @@ struct FuzzedSession {
         if ending == .cutShort { stream = Array(stream.prefix(roll(stream.count + 1))) }
         writes = []
         var offset = 0
-        let wholeLines = roll(3) == 0
+        let allAtOnce = roll(3) == 0
         while offset < stream.count {
-            let size = wholeLines ? stream.count : 1 + roll(300)
+            let size = allAtOnce ? stream.count : 1 + roll(300)
             writes.append(Array(stream[offset..<min(stream.count, offset + size)]))
             offset += size
         }
