@@ -24,12 +24,28 @@ let package = Package(
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
+        // What each fuzz target checks, one input at a time. An ordinary library so
+        // that `swift test` replays the fuzz seeds and saved crash inputs through it.
+        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore"],
+                path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
-        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink"]),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzzer executable exists only in the fuzzer build (Tests/Fuzz/run-fuzzers.sh
+// sets PUZZLE_FUZZ and builds with -sanitize=fuzzer, which links libFuzzer's driver);
+// a normal build never sees it, so it needs no fuzzer runtime.
+if Context.environment["PUZZLE_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Tests/Fuzz/Driver"),
+        // gold stops with an internal error on this link; lld (shipped with Swift) does not.
+        .executableTarget(name: "puzzle-fuzz", dependencies: ["CFuzzerDriver", "PuzzleFuzzChecks"], path: "Tests/Fuzz/Entry",
+                          linkerSettings: [.unsafeFlags(["-use-ld=lld"])]),
+    ]
+}

@@ -95,6 +95,8 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
                 }
             case "password":
                 guard !value.isEmpty, value.utf8.count <= maxPasswordLength else { throw bad("password must be 1 to \(maxPasswordLength) bytes") }
+                // A CR or LF could not be stored on the snapshot's password line.
+                guard !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { throw bad("password must not contain control characters") }
                 spec.password = String(value)
             case "lease": spec.leaseMillis = try Request.number(value, 100...3_600_000)
             case "hint": spec.hintMillis = try Request.number(value, 0...60_000)

@@ -50,7 +50,13 @@ enum RoomSnapshotFile {
         var parsed = Parsed(time: time, password: nil, stateLines: [])
         for line in lines.dropFirst().dropLast() {
             if line.hasPrefix("P ") {
-                parsed.password = String(line.dropFirst(2))
+                let password = line.dropFirst(2)
+                // The writer never writes one (RoomSpec refuses control characters):
+                // such a line is damage, and kept it would make the room unwritable.
+                guard !password.isEmpty, !password.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                    throw Problem(reason: "password line holds a control character")
+                }
+                parsed.password = String(password)
             } else if line.hasPrefix("S ") {
                 parsed.stateLines.append(line)
             } else if !line.hasPrefix("#") {
