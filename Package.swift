@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
         .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem"]),
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink"]),
-        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink"]),
+        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),

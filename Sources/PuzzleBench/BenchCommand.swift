@@ -19,6 +19,7 @@ public enum BenchCommand {
             return 2
         }
         if options.core { return CoreBenchmark.command(options) }
+        if options.render { return RenderBenchmark.command(options) }
         if let n = options.idleConnections { return IdleProbe.command(options, count: n) }
         return LoadTest.command(options)
     }

@@ -11,6 +11,8 @@ extension BenchOptions {
     public static let usage = """
     usage: puzzle bench [options]          load-test a server with bot players
            puzzle bench --core [--size N] [--seconds S]   benchmark the rules engine alone
+           puzzle bench --render [--size N] [--bots N] [--seconds S]
+                                                 the client's frames: 200x60, players dragging
 
     load test:
       --bots N            bot players (default 100)
@@ -68,6 +70,7 @@ extension BenchOptions {
             switch arg {
             case "-h", "--help": return .help
             case "--core": o.core = true
+            case "--render": o.render = true
             case "--size":
                 let v = try value(arg)
                 let parts = v.lowercased().split(separator: "x")

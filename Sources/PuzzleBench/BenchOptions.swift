@@ -12,6 +12,8 @@ public struct BenchOptions: Equatable, Sendable {
 
     /// Run the core benchmark (no network) instead of the load test.
     public var core = false
+    /// `--render`: the client's frame cost (`RenderBenchmark`).
+    public var render = false
     /// Core benchmark: board side (rows = cols).
     public var coreSize = 100
     /// Core benchmark: seconds per measured run.

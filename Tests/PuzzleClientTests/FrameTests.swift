@@ -173,12 +173,12 @@ private let show = "\(esc)[?25h"
         var renderer = FrameRenderer(colorMode: .palette16)
         var frame = Frame(width: 2, height: 1)
         frame.put("hi", row: 0, column: 0)
-        #expect(text(renderer.render(frame)) == "\(fullClear)\(esc)[1;1Hhi\(hide)")
+        #expect(text(renderer.render(frame)) == "\(esc)[?2026h\(fullClear)\(esc)[1;1Hhi\(hide)\(esc)[?2026l")
         #expect(renderer.render(frame).isEmpty)
         frame.put("o", row: 0, column: 1)
-        #expect(text(renderer.render(frame)) == "\(esc)[1;2Ho")
+        #expect(text(renderer.render(frame)) == "\(esc)[?2026h\(esc)[1;2Ho\(esc)[?2026l")
         renderer.invalidate()
-        #expect(text(renderer.render(frame)) == "\(fullClear)\(esc)[1;1Hho\(hide)")
+        #expect(text(renderer.render(frame)) == "\(esc)[?2026h\(fullClear)\(esc)[1;1Hho\(hide)\(esc)[?2026l")
     }
 }
 

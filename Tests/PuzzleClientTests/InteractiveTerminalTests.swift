@@ -2,6 +2,7 @@ import PuzzleLink
 import Foundation
 import Testing
 import PuzzleCore
+import PuzzleClient
 import PuzzleProtocol
 import PuzzleTestSupport
 
@@ -119,30 +120,40 @@ import PuzzleTestSupport
         }
         #expect(joined, "the client never joined: \(out.text.suffix(300))")
         // Where the pieces lie, from the server; the client (24x80 when the pty
-        // reports no size) shows table units 0..<27 across and 0..<16 down from
-        // the top-left, 2 columns and 1 row a unit, below the status line.
+        // reports no size) shows the whole table fitted to its view, so screen
+        // cells map to table points as `SceneLayout` maps them at the fitted zoom.
         let snapshot = try SnapshotCodec.decode(try watcher.request("SYNC").state.map { Substring($0) }, now: 0)
         let st = snapshot.state
-        var touches: [Point] = []
+        let fitted = SceneLayout(width: 80, height: 24).fit(table: st.geometry)
+        let layout = SceneLayout(width: 80, height: 24, zoom: fitted.zoom)
+        // The screen cell over the middle of a piece, and the table point the client reads there.
+        var touches: [(row: Int, column: Int, point: Point, piece: Int)] = []
         for p in 0..<st.pieceCount {
             let corner = st.position(of: p)
-            let point = Point(x: corner.x + 1, y: corner.y + 1)
-            if point.x < 20 && point.y < 10 && st.topPiece(at: point) != nil { touches.append(point) }
+            let column = fitted.zoom.pixel(corner.x + 2 - fitted.view.x), row = 1 + fitted.zoom.pixel(corner.y + 2 - fitted.view.y) / 2
+            if let point = layout.tablePoint(row: row, column: column, view: fitted.view), st.topPiece(at: point) == p {
+                touches.append((row, column, point, p))
+            }
         }
+        #expect(touches.count == st.pieceCount, "every piece can be touched in the fitted view")
         let touch = try #require(touches.first)
-        let piece = try #require(st.topPiece(at: touch))
-        func sgr(_ code: Int, _ point: Point, _ final: String) -> Data {
-            Data("\u{1B}[<\(code);\(point.x * 2 + 1);\(point.y + 2)\(final)".utf8)
+        let piece = touch.piece
+        func sgr(_ code: Int, _ row: Int, _ column: Int, _ final: String) -> Data {
+            Data("\u{1B}[<\(code);\(column + 1);\(row + 1)\(final)".utf8)
         }
-        input.fileHandleForWriting.write(sgr(0, touch, "M"))
+        input.fileHandleForWriting.write(sgr(0, touch.row, touch.column, "M"))
         let grab = try watcher.waitForEvent { $0.contains(" grabbed \(piece) ") }
         #expect(grab.hasPrefix("EV "))
-        // Two units right and down, the button held: the piece follows, offset kept.
-        let to = Point(x: touch.x + 2, y: touch.y + 2)
-        input.fileHandleForWriting.write(sgr(32, to, "M"))
+        // Three columns right and two rows down, the button held: the piece follows, offset kept.
+        let to = (row: touch.row + 2, column: touch.column + 3)
+        let toPoint = try #require(layout.tablePoint(row: to.row, column: to.column, view: fitted.view))
+        input.fileHandleForWriting.write(sgr(32, to.row, to.column, "M"))
         let corner = st.position(of: piece)
-        try watcher.waitForEvent { $0.contains(" dragged \(piece) ") && $0.contains(" \(corner.x + 2) \(corner.y + 2) ") }
-        input.fileHandleForWriting.write(sgr(0, to, "m"))
+        let expected = Point(x: corner.x + toPoint.x - touch.point.x, y: corner.y + toPoint.y - touch.point.y)
+        try watcher.waitForEvent { $0.contains(" dragged \(piece) ") && $0.contains(" \(expected.x) \(expected.y) ") }
+        // The fitted view was drawn in half-blocks, each frame a synchronized update.
+        #expect(out.text.contains("▀") && out.text.contains("\u{1B}[?2026h"))
+        input.fileHandleForWriting.write(sgr(0, to.row, to.column, "m"))
         try watcher.waitForEvent { $0.contains(" placed \(piece) ") }
         input.fileHandleForWriting.write(Data("/quit\r".utf8))
         #expect(waitForExit(p), "the client did not exit on quit")

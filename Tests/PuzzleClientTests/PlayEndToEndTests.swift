@@ -25,12 +25,12 @@ import PuzzleCore
         try alice.send("grab 4")
         try alice.waitFor("ok: grabbed 4")
         try bob.waitFor("alice grabbed piece 4")
-        // Cell (1,1) of a 3x3 jigsaw: margin 2 cells, 4 units a cell.
+        // Cell (1,1) of a 3x3 jigsaw: margins of 1 and 3 cells, 4 units a cell.
         try alice.send("place 1 1")
-        try alice.waitFor("ok: dragged 4 12 12 1,1")
-        try bob.waitFor("alice dragged piece 4 to 12,12 → cell 1,1")
+        try alice.waitFor("ok: dragged 4 16 8 1,1")
+        try bob.waitFor("alice dragged piece 4 to 16,8 → cell 1,1")
         try bob.send("board")
-        try bob.waitFor("held: 4 by alice at 12,12 → cell 1,1")
+        try bob.waitFor("held: 4 by alice at 16,8 → cell 1,1")
         try bob.send("grab 4")
         try bob.waitFor(from: 0, "HELD refusal") { $0.hasPrefix("error HELD: piece 4 is held by alice") }
         try alice.send("drop")

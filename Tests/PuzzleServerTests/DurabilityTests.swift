@@ -35,7 +35,7 @@ import PuzzleSystem
         (client, state) = try Self.join(server, room: "crash")
         try Self.checkRestored(state, keeps: acked)
         let batch: [(Int, Point)] = (4..<10).map { piece in
-            (piece, piece % 3 == 0 ? Point(x: 4 * (piece - 4), y: 28) : Self.home(of: piece, in: state))
+            (piece, piece % 3 == 0 ? Point(x: 4 * (piece - 4), y: 20) : Self.home(of: piece, in: state))
         }
         try Self.pipeline(batch, client, &acked, killAfterDrops: batch.count, server)
 
@@ -163,7 +163,7 @@ import PuzzleSystem
         var (client, state) = try Self.join(server, room: "calm")
         var acked: Acknowledged = [:]
         try Self.move(4, to: Self.home(of: 4, in: state), client, &acked)
-        try Self.move(0, to: Point(x: 0, y: 24), client, &acked)
+        try Self.move(0, to: Point(x: 0, y: 16), client, &acked)
         #expect(try client.request("GRAB 1").reply == "OK grabbed 1")
 
         try Signals.send(.terminate, to: server.process.processIdentifier)

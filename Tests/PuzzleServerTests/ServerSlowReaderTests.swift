@@ -40,7 +40,7 @@ import PuzzleProtocol
         var round = 0
         let deadline = Date().addingTimeInterval(90)
         while !leftSeen && Date() < deadline {
-            let last = (x: round % 25, y: 20)
+            let last = (x: round % 25, y: 16)  // the 3x3 table's bottom edge
             let batch = (0..<200).map { "DRAG 0 \($0 % 25) \($0 % 8)\n" }.joined() + "DRAG 0 \(last.x) \(last.y)\n"
             try dragger.sendRaw(Array(batch.utf8))
             for _ in 0..<201 { _ = try dragger.awaitReply() }

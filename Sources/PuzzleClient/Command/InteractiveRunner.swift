@@ -22,6 +22,12 @@ public final class InteractiveRunner {
     var renderer: FrameRenderer
     var size = (rows: 24, cols: 80)
     var view = Point(x: 0, y: 0)
+    var zoom = TableZoom.standard
+    /// Whether the view keeps the whole table fitted (until the player zooms or pans).
+    var autoFit = true
+    /// The room and puzzle the view was last fitted to: a new one is fitted again.
+    var fittedPuzzle: (room: String, puzzle: Int)?
+    var showNumbers = true
     var followHeld = true
     /// The message pane's history, oldest first (bounded).
     var messages: [OutputLine] = []
@@ -287,6 +293,11 @@ public final class InteractiveRunner {
         case .pageUp: scrollMessages(by: max(1, layout.messageLines - 1))
         case .pageDown: scrollMessages(by: -max(1, layout.messageLines - 1))
         case .home where editor.text.isEmpty: followHeld = true
+        // Zoom keys act only on an empty command line, so chat can start with them.
+        case .character("+") where editor.text.isEmpty: setZoom(.zoomIn)
+        case .character("-") where editor.text.isEmpty: setZoom(.zoomOut)
+        case .character("=") where editor.text.isEmpty: setZoom(.fit)
+        case .control(0x0E): showNumbers.toggle()  // Ctrl-N, free in the line editor
         default:
             if case .submitted(let line) = editor.handle(key) { submit(line) }
         }
@@ -302,6 +313,10 @@ public final class InteractiveRunner {
         switch command {
         case .pan(let dx, let dy)?: pan(dx: dx, dy: dy)
         case .panHome?: followHeld = true
+        case .zoom(let step)?: setZoom(step)
+        case .numbers(let on)?:
+            showNumbers = on ?? !showNumbers
+            addMessage(OutputLine(kind: .info, text: "piece numbers \(showNumbers ? "on" : "off"): piece N belongs in cell (N div cols, N mod cols)"))
         case .mouse(let mode)?: setPointerMode(mode)
         case .quit? where connection == nil: quitting = true
         case .help?:
@@ -327,6 +342,7 @@ public final class InteractiveRunner {
 
     func handleMouse(_ event: MouseEvent) {
         let t = now
+        updateView()
         let point = layout.tablePoint(row: event.row, column: event.column, view: view)
         switch (event.button, event.action) {
         case (.left, .press):
@@ -346,8 +362,10 @@ public final class InteractiveRunner {
                 if t - lastPointerDrag >= Self.pointerInterval { sendPendingPointer() }
             } else if let anchor = panAnchor, event.button == .left {
                 followHeld = false
-                view = Point(x: anchor.view.x - (event.column - anchor.column) / SceneLayout.columnsPerUnit,
-                             y: anchor.view.y - (event.row - anchor.row) / SceneLayout.rowsPerUnit)
+                autoFit = false
+                // The table moves with the pointer: screen cells back to units at this zoom.
+                view = Point(x: anchor.view.x - zoom.units(inPixels: event.column - anchor.column),
+                             y: anchor.view.y - zoom.units(inPixels: 2 * (event.row - anchor.row)))
                 dirty = true
             }
         case (.left, .release):
@@ -359,8 +377,14 @@ public final class InteractiveRunner {
             let step = event.button == .wheelUp ? -2 : 2
             if layout.isMessageRow(event.row) {
                 scrollMessages(by: -step)
-            } else {
-                pan(dx: 0, dy: step)
+            } else if let st = session.state, layout.tablePoint(row: event.row, column: event.column, view: view) != nil {
+                // Over the table the wheel zooms, keeping the point under the pointer in place.
+                let next = event.button == .wheelUp ? zoom.zoomedIn : zoom.zoomedOut
+                view = layout.zoom(to: next, keeping: event.row, event.column, view: view, table: st.geometry)
+                zoom = next
+                autoFit = false
+                followHeld = false
+                dirty = true
             }
         default:
             break
@@ -411,30 +435,73 @@ public final class InteractiveRunner {
 
     private func pan(dx: Int, dy: Int) {
         followHeld = false
+        autoFit = false
         view = Point(x: view.x + dx, y: view.y + dy)
         dirty = true
     }
 
     // MARK: Drawing
 
-    var layout: SceneLayout { SceneLayout(width: size.cols, height: size.rows) }
+    var layout: SceneLayout { SceneLayout(width: size.cols, height: size.rows, zoom: zoom) }
+
+    /// Zooms one level in or out about the view's middle, or fits the whole table again.
+    private func setZoom(_ step: ZoomStep) {
+        dirty = true
+        guard let st = session.state else { return }
+        switch step {
+        case .fit:
+            autoFit = true
+            fit(st)
+        case .zoomIn, .zoomOut:
+            let next = step == .zoomIn ? zoom.zoomedIn : zoom.zoomedOut
+            let middle = (row: layout.viewTop + layout.viewRows / 2, column: layout.viewColumns / 2)
+            view = layout.zoom(to: next, keeping: middle.row, middle.column, view: view, table: st.geometry)
+            zoom = next
+            autoFit = false
+        }
+    }
+
+    /// Shows the whole table: the largest zoom at which it fits, centred.
+    private func fit(_ st: RoomState) {
+        let fitted = layout.fit(table: st.geometry)
+        zoom = fitted.zoom
+        view = fitted.view
+        fittedPuzzle = (session.room ?? "", st.puzzleIndex)
+    }
 
     private func readSize() {
         if let s = TerminalMode.windowSize(1) ?? TerminalMode.windowSize(0) { size = s }
     }
 
-    private func draw() throws {
-        let t = now
+    /// Fits, follows and clamps the view for the room as it is now: before
+    /// every frame, and before a mouse event is mapped to the table, so a click
+    /// lands where the player saw it even before the first frame of a new room.
+    private func updateView() {
         let st = session.state
         if let st {
+            // A room or puzzle seen for the first time is shown whole; so is a
+            // resized terminal while the player has not zoomed or panned.
+            if fittedPuzzle?.room != session.room || fittedPuzzle?.puzzle != st.puzzleIndex {
+                autoFit = true
+                fit(st)
+            } else if autoFit {
+                fit(st)
+            }
             if followHeld, let piece = session.heldPiece {
                 view = layout.follow(session.localDrag?.point ?? st.position(of: piece), view: view, table: st.geometry)
             }
             view = layout.clamp(view, table: st.geometry)
         }
+    }
+
+    private func draw() throws {
+        let t = now
+        let st = session.state
+        updateView()
         let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
         let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
-                          picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, now: t,
+                          picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, zoom: zoom,
+                          showNumbers: showNumbers, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)

@@ -10,6 +10,11 @@ public enum ANSI {
     /// Returns to the normal screen and restores what it showed before.
     public static let leaveAlternateScreen: [UInt8] = Array("\u{1B}[?1049l".utf8)
     /// Hides the text cursor.
+    /// Synchronized output (DEC mode 2026): the terminal shows what comes between
+    /// these two at once, so a frame is never seen half drawn. Terminals without
+    /// the mode ignore both.
+    public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
     public static let hideCursor: [UInt8] = Array("\u{1B}[?25l".utf8)
     /// Shows the text cursor.
     public static let showCursor: [UInt8] = Array("\u{1B}[?25h".utf8)

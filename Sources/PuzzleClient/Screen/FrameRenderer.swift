@@ -11,11 +11,13 @@ public struct FrameRenderer: Sendable {
         self.lastFrame = nil
     }
 
-    /// The bytes that bring the terminal from the last frame to `frame`; write them in one go.
+    /// The bytes that bring the terminal from the last frame to `frame`, as one
+    /// synchronized update (nothing when nothing changed); write them in one go.
     public mutating func render(_ frame: Frame) -> [UInt8] {
-        let output = frame.diff(from: lastFrame, colorMode: colorMode)
+        let changes = frame.diff(from: lastFrame, colorMode: colorMode)
         lastFrame = frame
-        return output
+        guard !changes.isEmpty else { return [] }
+        return ANSI.beginSynchronizedUpdate + changes + ANSI.endSynchronizedUpdate
     }
 
     /// Forgets the screen content so the next `render` redraws everything (after a resize,

@@ -13,6 +13,10 @@ public struct Scene: Sendable {
     public var names: [PlayerID: String]
     /// Table point (units) shown at the top-left of the table view.
     public var view: Point
+    /// How large the table is drawn.
+    public var zoom: TableZoom
+    /// Whether piece numbers are drawn on the pieces.
+    public var showNumbers: Bool
     /// The room clock (the mirror's), for elapsed time.
     public var now: Int64
     public var rttMillis: Int64?
@@ -32,7 +36,8 @@ public struct Scene: Sendable {
     public var overlay: Overlay?
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
-                myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), now: Int64 = 0,
+                myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), zoom: TableZoom = .standard,
+                showNumbers: Bool = true, now: Int64 = 0,
                 rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
                 solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil) {
         self.overlay = overlay
@@ -45,6 +50,8 @@ public struct Scene: Sendable {
         self.myID = myID
         self.names = names
         self.view = view
+        self.zoom = zoom
+        self.showNumbers = showNumbers
         self.now = now
         self.rttMillis = rttMillis
         self.connectionNotice = connectionNotice
@@ -56,12 +63,9 @@ public struct Scene: Sendable {
     }
 }
 
-/// Where things go on the screen for a terminal size.
+/// Where things go on the screen for a terminal size, and how table units map
+/// to screen cells at a zoom.
 public struct SceneLayout: Hashable, Sendable {
-    /// Terminal columns per table unit (a cell is 8 columns wide).
-    public static let columnsPerUnit = 2
-    /// Terminal rows per table unit (a cell is 4 rows high).
-    public static let rowsPerUnit = 1
     public static let minimumWidth = 40
     public static let minimumHeight = 12
     static let panelWidth = 24
@@ -73,10 +77,12 @@ public struct SceneLayout: Hashable, Sendable {
 
     public let width: Int
     public let height: Int
+    public let zoom: TableZoom
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, zoom: TableZoom = .standard) {
         self.width = width
         self.height = height
+        self.zoom = zoom
     }
 
     public var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
@@ -86,13 +92,30 @@ public struct SceneLayout: Hashable, Sendable {
     var viewTop: Int { 1 }
     var viewRows: Int { max(0, height - 2 - messageRows) }
     var viewColumns: Int { max(0, width - (hasPanel ? Self.panelWidth + 1 : 0)) }
-    /// The table view's size in table units.
-    public var viewUnits: (x: Int, y: Int) { (viewColumns / Self.columnsPerUnit, viewRows / Self.rowsPerUnit) }
+    /// The table view in half-block pixels: a column is one pixel, a row two.
+    public var viewPixels: (x: Int, y: Int) { (viewColumns, 2 * viewRows) }
+    /// The table view's size in table units at this zoom.
+    public var viewUnits: (x: Int, y: Int) { (zoom.units(inPixels: viewPixels.x), zoom.units(inPixels: viewPixels.y)) }
 
-    /// The table point under a screen cell of the table view, or nil outside the view.
+    /// The table point under the middle of a screen cell of the table view, or
+    /// nil outside the view. Follows the zoom, so the mouse plays at every level.
     public func tablePoint(row: Int, column: Int, view: Point) -> Point? {
         guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else { return nil }
-        return Point(x: view.x + column / Self.columnsPerUnit, y: view.y + (row - viewTop) / Self.rowsPerUnit)
+        // Column c spans pixel c; row r spans pixels 2r and 2r + 1, whose middle is 2r + 1.
+        return Point(x: view.x + zoom.unit(atPixelCentre: 2 * column + 1), y: view.y + zoom.unit(atPixelCentre: 4 * (row - viewTop) + 2))
+    }
+
+    /// The same layout at another zoom.
+    public func zoomed(_ zoom: TableZoom) -> SceneLayout { SceneLayout(width: width, height: height, zoom: zoom) }
+
+    /// The largest zoom that shows the whole table, and the view that centres it.
+    public func fit(table: TableGeometry) -> (zoom: TableZoom, view: Point) {
+        let pixels = viewPixels
+        let zoom = TableZoom.levels.first { z in
+            z.pixel(table.width) <= pixels.x && z.pixel(table.height) <= pixels.y
+        } ?? TableZoom.levels[TableZoom.levels.count - 1]
+        let fitted = zoomed(zoom)
+        return (zoom, fitted.clamp(Point(x: 0, y: 0), table: table))
     }
 
     /// Whether a screen row is in the message area below the table.
@@ -119,5 +142,14 @@ public struct SceneLayout: Hashable, Sendable {
             return v
         }
         return clamp(Point(x: axis(view.x, point.x, viewUnits.x), y: axis(view.y, point.y, viewUnits.y)), table: table)
+    }
+
+    /// The view after zooming to `zoom` so that the table point under screen
+    /// cell (`row`, `column`) stays under it (the mouse wheel), then clamped.
+    public func zoom(to zoom: TableZoom, keeping row: Int, _ column: Int, view: Point, table: TableGeometry) -> Point {
+        let next = zoomed(zoom)
+        guard let before = tablePoint(row: row, column: column, view: view),
+              let offset = next.tablePoint(row: row, column: column, view: Point(x: 0, y: 0)) else { return next.clamp(view, table: table) }
+        return next.clamp(Point(x: before.x - offset.x, y: before.y - offset.y), table: table)
     }
 }

@@ -9,7 +9,7 @@ import PuzzleCore
 public enum SceneRenderer {
     public static func render(_ scene: Scene) -> Frame {
         var frame = Frame(width: scene.width, height: scene.height)
-        let layout = SceneLayout(width: scene.width, height: scene.height)
+        let layout = SceneLayout(width: scene.width, height: scene.height, zoom: scene.zoom)
         if layout.isTooSmall {
             let lines = ["terminal too small", "need \(SceneLayout.minimumWidth)x\(SceneLayout.minimumHeight)",
                          "have \(scene.width)x\(scene.height)"]
@@ -19,14 +19,12 @@ public enum SceneRenderer {
             return frame
         }
         if let state = scene.state {
-            var canvas = TableCanvas(frame: frame, layout: layout, view: scene.view, colorMode: scene.colorMode)
-            canvas.drawTable(state)
-            if scene.showHint, let picture = scene.picture {
-                canvas.drawHint(state, picture: picture)
-            } else {
-                canvas.drawPieces(state, picture: scene.picture)
-            }
-            frame = canvas.frame
+            var canvas = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers)
+            let hint = scene.showHint && scene.picture != nil
+            canvas.drawBoard(state, picture: scene.picture, hint: hint)
+            if !hint { canvas.drawPieces(state, picture: scene.picture, names: scene.names) }
+            canvas.drawPlainBoardMarks(state)
+            canvas.compose(into: &frame)
             if let banner = scene.solvedBanner {
                 drawBanner("*** \(banner): type next ***", in: &frame, layout: layout, row: layout.viewTop + layout.viewRows / 2)
             }
@@ -91,7 +89,7 @@ public enum SceneRenderer {
                       style: Frame.Style(foreground: color))
             row += 1
         }
-        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "Esc release  /help"]
+        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "+ - zoom  = fit  ^N nums", "Esc release  /help"]
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }

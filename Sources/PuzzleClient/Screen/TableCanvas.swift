@@ -1,205 +1,369 @@
 import PuzzleCore
 
-/// Draws the table view: table units to screen cells, clipped to the view.
-///
-/// A cell of the board is 8 columns by 4 rows (2 columns and 1 row a table
-/// unit), so a piece shows about 8×4 picture pixels, one per character, as the
-/// protocol scales pictures for. Without colours the picture is drawn as
-/// shading characters and players as marker characters.
+/// Draws the table view in half-block pixels at the scene's zoom (`TableZoom`):
+/// the table and the board, placed pieces flush in their cells, loose pieces
+/// lifted (a shadow) with their tabs and blanks, held pieces outlined in their
+/// holder's colour and named, every drop target framed above everything, and
+/// arrows at the view's edges towards held pieces out of sight. Piece numbers
+/// and stack counts are text over the pixels where their piece is on top.
+/// Without colours the pictures are shading characters and players markers.
 struct TableCanvas {
-    var frame: Frame
+    var canvas: PixelCanvas
     let layout: SceneLayout
     let view: Point
     let colorMode: ColorMode
+    let showNumbers: Bool
+    var zoom: TableZoom { layout.zoom }
 
-    static let pieceColumns = 4 * SceneLayout.columnsPerUnit
-    static let pieceRows = 4 * SceneLayout.rowsPerUnit
-    /// Light to dark is not meaningful on every terminal; these read as "more ink" left to right.
-    static let shades: [Character] = [" ", ".", ":", "-", "=", "+"]
-    static let tableBackground = TerminalColor(hex: 0x303030)
-    static let boardBackground = TerminalColor(hex: 0x1A1A1A)
-    static let gridColor = TerminalColor(hex: 0x707070)
+    static let tableBackground: UInt32 = 0x3C4650
+    static let boardBackground: UInt32 = 0x141414
+    /// Alternate board cells are a shade lighter, so the cells show at every zoom.
+    static let boardChecker: UInt32 = 0x202020
+    static let shadow: UInt32 = 0x080808
+    /// The outline of a loose piece lying over the board: lifted, not placed.
+    static let liftedOutline: UInt32 = 0xD8D8D8
+    /// Swap tiles' borders: each tile darkened at its top and left edge.
+    static func tileBorder(_ packed: UInt32) -> UInt32 {
+        ((packed >> 16 & 0xFF) / 2) << 16 | ((packed >> 8 & 0xFF) / 2) << 8 | (packed & 0xFF) / 2 | (packed & ~PixelCanvas.colorMask)
+    }
 
     var plain: Bool { colorMode == .plain }
 
-    init(frame: Frame, layout: SceneLayout, view: Point, colorMode: ColorMode) {
-        self.frame = frame
+    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool) {
         self.layout = layout
         self.view = view
         self.colorMode = colorMode
+        self.showNumbers = showNumbers
+        canvas = PixelCanvas(width: layout.viewColumns, rows: layout.viewRows)
     }
 
-    /// Screen position of a table point's top-left.
-    func screen(_ p: Point) -> (row: Int, column: Int) {
-        (layout.viewTop + (p.y - view.y) * SceneLayout.rowsPerUnit, (p.x - view.x) * SceneLayout.columnsPerUnit)
+    /// Pixel column and row of a table point.
+    func px(_ x: Int) -> Int { zoom.pixel(x - view.x) }
+    func py(_ y: Int) -> Int { zoom.pixel(y - view.y) }
+
+    /// The pixel rectangle of a piece whose corner is at `p`: at least one pixel each way.
+    func rect(_ p: Point, unit: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        let x0 = px(p.x), y0 = py(p.y)
+        return (x0, y0, max(x0 + 1, px(p.x + unit)), max(y0 + 1, py(p.y + unit)))
     }
 
-    /// Writes a cell if it lies in the table view.
-    mutating func set(_ row: Int, _ column: Int, _ cell: Frame.Cell) {
-        guard row >= layout.viewTop, row < layout.viewTop + layout.viewRows, column >= 0, column < layout.viewColumns else { return }
-        frame[row, column] = cell
+    func isVisible(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int = 0) -> Bool {
+        r.x1 + margin > 0 && r.y1 + margin > 0 && r.x0 - margin < canvas.width && r.y0 - margin < canvas.height
     }
 
-    /// The table area and the board's grid (a `+` at every cell corner).
-    mutating func drawTable(_ st: RoomState) {
+    /// Puts the canvas into the frame's table view.
+    func compose(into frame: inout Frame) {
+        canvas.compose(into: &frame, top: layout.viewTop, left: 0, plain: plain)
+    }
+
+    // MARK: Table and board
+
+    /// The table, the board (cells in a checker of two dark shades) and the
+    /// pieces placed on it, pixel by pixel, so that every zoom (down to
+    /// several cells a pixel) shows what lies in each cell.
+    mutating func drawBoard(_ st: RoomState, picture: Picture?, hint: Bool) {
         let g = st.geometry
-        let origin = screen(Point(x: 0, y: 0))
-        let board = screen(g.boardOrigin)
-        let boardRows = st.spec.rows * Self.pieceRows
-        let boardColumns = st.spec.cols * Self.pieceColumns
-        let tableRows = g.height * SceneLayout.rowsPerUnit
-        let tableColumns = g.width * SceneLayout.columnsPerUnit
-        let rows = max(origin.row, layout.viewTop)..<min(origin.row + tableRows, layout.viewTop + layout.viewRows)
-        let columns = max(origin.column, 0)..<min(origin.column + tableColumns, layout.viewColumns)
-        guard !rows.isEmpty, !columns.isEmpty else { return }
-        for r in rows {
-            for c in columns {
-                let br = r - board.row, bc = c - board.column
-                let onBoard = br >= 0 && br < boardRows && bc >= 0 && bc < boardColumns
-                if onBoard {
-                    let corner = br % Self.pieceRows == 0 && bc % Self.pieceColumns == 0
-                    set(r, c, Frame.Cell(corner ? "+" : " ", style: Frame.Style(foreground: Self.gridColor, background: Self.boardBackground)))
+        let o = g.boardOrigin
+        let table = rect(Point(x: 0, y: 0), unit: 0)
+        let tx1 = px(g.width), ty1 = py(g.height)
+        guard max(0, table.x0) < min(canvas.width, tx1), max(0, table.y0) < min(canvas.height, ty1) else { return }
+        let xs = max(0, table.x0)..<min(canvas.width, tx1)
+        let ys = max(0, table.y0)..<min(canvas.height, ty1)
+        // Per pixel column (row): the board cell under it and where the pixel lies in that cell.
+        func axis(_ range: Range<Int>, origin: Int, cells: Int, viewStart: Int) -> [(cell: Int, i: Int, n: Int)] {
+            range.map { p in
+                let u = viewStart + zoom.unit(atPixelCentre: 2 * p + 1) - origin
+                guard u >= 0, u < cells * g.unit else { return (-1, 0, 1) }
+                let c = u / g.unit
+                let start = zoom.pixel(origin + c * g.unit - viewStart), end = zoom.pixel(origin + (c + 1) * g.unit - viewStart)
+                return (c, max(0, p - start), max(1, end - start))
+            }
+        }
+        let swap = st.spec.kind == .swap
+        let columns = axis(xs, origin: o.x, cells: g.cols, viewStart: view.x)
+        let rowsMap = axis(ys, origin: o.y, cells: g.rows, viewStart: view.y)
+        for (j, y) in ys.enumerated() {
+            let r = rowsMap[j]
+            for (k, x) in xs.enumerated() {
+                let c = columns[k]
+                guard r.cell >= 0, c.cell >= 0 else {
+                    canvas.set(x, y, Self.tableBackground, owner: PixelCanvas.background)
+                    continue
+                }
+                let cell = Cell(row: r.cell, col: c.cell)
+                if hint, let picture {
+                    let px = min(picture.width - 1, (c.cell * c.n + c.i) * picture.width / (g.cols * c.n))
+                    let py = min(picture.height - 1, (r.cell * r.n + r.i) * picture.height / (g.rows * r.n))
+                    canvas.set(x, y, Self.pack(picture[x: px, y: py]) | PixelCanvas.pictureBit, owner: PixelCanvas.background)
+                } else if let piece = st.occupant(of: cell), st.locks[piece] == nil {
+                    var color = Self.sample(picture, st: st, piece: piece, i: c.i, j: r.i, w: c.n, h: r.n, rotation: st.pieces[piece].rotation)
+                    // Swap tiles are framed so a shuffled board reads as tiles; jigsaw pieces join up.
+                    if swap, c.n >= 4, c.i == 0 || r.i == 0 { color = Self.tileBorder(color) }
+                    canvas.set(x, y, color, owner: Int32(piece))
                 } else {
-                    set(r, c, Frame.Cell(" ", style: Frame.Style(background: Self.tableBackground)))
+                    canvas.set(x, y, (r.cell + c.cell) & 1 == 0 ? Self.boardBackground : Self.boardChecker, owner: PixelCanvas.background)
                 }
             }
         }
     }
 
-    /// Committed pieces, then every hold's drop target, then the held pieces on top.
-    mutating func drawPieces(_ st: RoomState, picture: Picture?) {
+    // MARK: Pieces
+
+    /// Loose pieces (lower numbers under higher ones, as `topPiece` picks), then
+    /// held ones, then every drop target, then the text over them all.
+    mutating func drawPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String]) {
+        let unit = st.geometry.unit
+        var loose: [(piece: Int, point: Point)] = []
         for piece in 0..<st.pieceCount where st.locks[piece] == nil {
-            drawPiece(piece, in: st, picture: picture, at: st.position(of: piece), rotation: st.pieces[piece].rotation, holder: nil)
+            guard case .table(let p) = st.pieces[piece].location else { continue }
+            let r = rect(p, unit: unit)
+            guard isVisible(r, margin: 2) else { continue }
+            drawPiece(piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
+            loose.append((piece, p))
         }
         let holds = st.locks.sorted { $0.key < $1.key }
+        for (piece, lock) in holds {
+            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2)
+            drawHolderOutline(piece, at: lock.point, holder: lock.holder, unit: unit)
+        }
         for (_, lock) in holds {
             if let target = lock.target { drawTarget(target, in: st, holder: lock.holder) }
         }
-        for (piece, lock) in holds {
-            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, holder: lock.holder)
-        }
+        if showNumbers { drawNumbers(st) }
+        drawStacks(loose, unit: unit)
+        for (piece, lock) in holds { drawHolderName(piece, lock: lock, names: names, unit: unit) }
+        drawOffScreenMarkers(holds.map { ($0.value.point, $0.value.holder) }, unit: unit)
     }
 
-    /// The highlighted drop target: a ring around the cell in the holder's colour.
-    mutating func drawTarget(_ cell: Cell, in st: RoomState, holder: PlayerID) {
-        let top = screen(st.geometry.origin(of: cell))
-        let color = PlayerPalette.color(of: holder)
-        let ring = plain ? Frame.Cell(PlayerPalette.marker(of: holder), style: Frame.Style(bold: true))
-                         : Frame.Cell(" ", style: Frame.Style(background: color))
-        for j in 0..<Self.pieceRows {
-            for i in 0..<Self.pieceColumns where j == 0 || j == Self.pieceRows - 1 || i == 0 || i == Self.pieceColumns - 1 {
-                set(top.row + j, top.column + i, ring)
-            }
+    /// One loose or held piece: a shadow `lift` pixels down and right (when
+    /// pieces are big enough to show one), its part of the picture turned, and
+    /// its tabs (bumps out) and blanks (notches in) in the middle of each side.
+    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int) {
+        let r = rect(point, unit: st.geometry.unit)
+        guard isVisible(r, margin: 2) else { return }
+        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        let who = Int32(piece)
+        if w >= 4 {
+            canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
         }
-    }
-
-    /// One piece: its part of the picture, turned; its edges on the border
-    /// (`^ v < >` point out for a tab, in for a blank); its number in the middle.
-    /// A held piece's border is in its holder's colour (plain: marker).
-    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, holder: PlayerID?) {
-        let top = screen(point)
-        let w = Self.pieceColumns, h = Self.pieceRows
-        guard top.row + h > layout.viewTop, top.row < layout.viewTop + layout.viewRows, top.column + w > 0, top.column < layout.viewColumns else { return }
-        let home = st.homeCell(of: piece)
-        let rect = picture.map { $0.rect(row: home.row, col: home.col, rows: st.spec.rows, cols: st.spec.cols) }
-        let edges: [Edge] = st.spec.kind == .jigsaw ? st.cut.edges(piece: piece, rotation: rotation) : [.flat, .flat, .flat, .flat]
-        let label = Array(String(piece))
-        let labelStart = (w - label.count) / 2
-        let holderColor = holder.map(PlayerPalette.color(of:))
+        // Over the board a shadow would not show on the dark cells: an outline says "not placed".
+        let g = st.geometry, o = g.boardOrigin
+        let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
+        if overBoard && w >= 3 {
+            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+        }
         for j in 0..<h {
             for i in 0..<w {
-                let pixel = Self.pixel(picture, rect: rect, piece: piece, st: st, i: i, j: j, w: w, h: h, rotation: rotation)
-                let onBorder = j == 0 || j == h - 1 || i == 0 || i == w - 1
-                var character: Character
-                var style: Frame.Style
-                if plain {
-                    character = Self.shades[min(Self.shades.count - 1, (255 - pixel.luminance) * Self.shades.count / 256)]
-                    style = .default
-                } else {
-                    character = " "
-                    style = Frame.Style(foreground: pixel.contrasting, background: pixel)
-                }
-                if onBorder {
-                    character = Self.borderCharacter(i: i, j: j, w: w, h: h, edges: edges)
-                    if let holder, let holderColor {
-                        if plain {
-                            if Self.isFlatBorder(character) { character = PlayerPalette.marker(of: holder) }
-                            style = Frame.Style(bold: true)
-                        } else {
-                            style = Frame.Style(foreground: holderColor.contrasting, background: holderColor, bold: true)
-                        }
-                    } else if !plain, Self.isFlatBorder(character) {
-                        character = " "  // the picture shows the border; edge marks stay
+                canvas.set(r.x0 + i, r.y0 + j, Self.sample(picture, st: st, piece: piece, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
+            }
+        }
+        guard st.spec.kind == .jigsaw, w >= 4 else { return }
+        let edges = st.cut.edges(piece: piece, rotation: rotation)
+        // A mark a quarter of the side long (at least 2 pixels), one pixel deep.
+        let len = max(2, w / 4)
+        let mx = r.x0 + (w - len) / 2, my = r.y0 + (h - len) / 2
+        func mark(_ side: Side, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, outside: (Int, Int)) {
+            switch edges[side.rawValue] {
+            case .flat: return
+            case .tab:
+                // The bump shows the picture's edge colour, continued outwards.
+                let sample = Self.sample(picture, st: st, piece: piece, i: min(w - 1, max(0, x0 - r.x0)), j: min(h - 1, max(0, y0 - r.y0)),
+                                         w: w, h: h, rotation: rotation)
+                canvas.fill(x0: x0 + outside.0, y0: y0 + outside.1, x1: x1 + outside.0, y1: y1 + outside.1, sample, owner: who)
+            case .blank:
+                canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, Self.shadow, owner: who)
+            }
+        }
+        mark(.top, mx, r.y0, mx + len, r.y0 + 1, outside: (0, -1))
+        mark(.bottom, mx, r.y1 - 1, mx + len, r.y1, outside: (0, 1))
+        mark(.left, r.x0, my, r.x0 + 1, my + len, outside: (-1, 0))
+        mark(.right, r.x1 - 1, my, r.x1, my + len, outside: (1, 0))
+    }
+
+    /// A held piece's border in its holder's colour (small pieces: all of it).
+    mutating func drawHolderOutline(_ piece: Int, at point: Point, holder: PlayerID, unit: Int) {
+        let r = rect(point, unit: unit)
+        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
+        if r.x1 - r.x0 >= 3 {
+            canvas.frame(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
+        } else {
+            canvas.fill(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
+        }
+        if plain { markBorder(r, holder: holder, owner: Int32(piece)) }
+    }
+
+    /// The drop target: a frame around the cell in the holder's colour, over
+    /// everything, so it shows even under the held piece or another's target.
+    mutating func drawTarget(_ cell: Cell, in st: RoomState, holder: PlayerID) {
+        let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
+        if r.x1 - r.x0 >= 3 {
+            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
+        } else {
+            canvas.fill(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
+        }
+        if plain { markBorder((r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1), holder: holder, owner: nil) }
+    }
+
+    /// Plain mode: the screen cells along a pixel rectangle's border show the player's marker.
+    mutating func markBorder(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, owner: Int32?) {
+        let top = TableZoom.floorDiv(r.y0, 2), bottom = TableZoom.floorDiv(r.y1 - 1, 2)
+        let text = PixelCanvas.Text(character: PlayerPalette.marker(of: holder), foreground: nil, background: nil)
+        for row in top...bottom {
+            for column in r.x0..<r.x1 where row == top || row == bottom || column == r.x0 || column == r.x1 - 1 {
+                if let owner, !canvas.cellOwned(by: owner, row: row, column: column) { continue }
+                canvas.put(text, row: row, column: column)
+            }
+        }
+    }
+
+    /// Each piece's number, on the screen row through its middle, where the
+    /// piece is on top and wide enough for it.
+    mutating func drawNumbers(_ st: RoomState) {
+        let unit = st.geometry.unit
+        guard zoom.piecePixels >= 2 else { return }
+        for piece in 0..<st.pieceCount {
+            let r = rect(st.position(of: piece), unit: unit)
+            guard isVisible(r) else { continue }
+            let label = String(piece)
+            guard label.count <= r.x1 - r.x0 else { continue }
+            // The first screen row wholly inside the piece at or below its middle.
+            var row = TableZoom.floorDiv(r.y0 + (r.y1 - r.y0) / 2, 2)
+            if 2 * row < r.y0 { row += 1 }
+            if 2 * row + 1 >= r.y1 { row = TableZoom.floorDiv(r.y0 + 1, 2) }
+            let column = r.x0 + (r.x1 - r.x0 - label.count) / 2
+            let who = Int32(piece)
+            guard (0..<label.count).allSatisfy({ canvas.cellOwned(by: who, row: row, column: column + $0) }) else { continue }
+            for (i, c) in label.enumerated() {
+                let index = 2 * row * canvas.width + column + i
+                let mean = PixelCanvas.mean(canvas.pixels[index], canvas.pixels[index + canvas.width])
+                // Darkened, so white digits read on any picture.
+                let bg = TerminalColor(red: UInt8((mean >> 16 & 0xFF) * 2 / 5), green: UInt8((mean >> 8 & 0xFF) * 2 / 5), blue: UInt8((mean & 0xFF) * 2 / 5))
+                canvas.put(PixelCanvas.Text(character: c, foreground: TerminalColor(hex: 0xFFFFFF), background: bg, inverse: plain && st.locks[piece] == nil),
+                           row: row, column: column + i)
+            }
+        }
+    }
+
+    /// Loose pieces lying on other loose pieces: the top one shows how many
+    /// pieces the stack holds (`x3`) at its bottom right.
+    mutating func drawStacks(_ loose: [(piece: Int, point: Point)], unit: Int) {
+        guard zoom.piecePixels >= 3, loose.count > 1 else { return }
+        var buckets: [Point: [Int]] = [:]
+        for (k, item) in loose.enumerated() {
+            buckets[Point(x: TableZoom.floorDiv(item.point.x, unit), y: TableZoom.floorDiv(item.point.y, unit)), default: []].append(k)
+        }
+        for (k, item) in loose.enumerated() {
+            var count = 1
+            let bx = TableZoom.floorDiv(item.point.x, unit), by = TableZoom.floorDiv(item.point.y, unit)
+            for dx in -1...1 {
+                for dy in -1...1 {
+                    for other in buckets[Point(x: bx + dx, y: by + dy)] ?? [] where other < k {
+                        let q = loose[other].point
+                        if abs(q.x - item.point.x) < unit && abs(q.y - item.point.y) < unit { count += 1 }
                     }
                 }
-                if j == 1, i >= labelStart, i < labelStart + label.count {
-                    character = label[i - labelStart]
-                    style.bold = true
-                    if plain { style.inverse = holder == nil }
-                }
-                set(top.row + j, top.column + i, Frame.Cell(character, style: style))
+            }
+            guard count > 1 else { continue }
+            let r = rect(item.point, unit: unit)
+            let label = "x\(count)"
+            let row = TableZoom.floorDiv(r.y1 - 2, 2)
+            let column = r.x1 - label.count
+            guard canvas.cellOwned(by: Int32(item.piece), row: row, column: column) else { continue }
+            canvas.put(label, row: row, column: column, foreground: TerminalColor(hex: 0x000000), background: TerminalColor(hex: 0xFFD700))
+        }
+    }
+
+    /// A held piece's holder's name, in their colour, just above the piece.
+    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int) {
+        guard zoom.piecePixels >= 2 else { return }
+        let r = rect(lock.point, unit: unit)
+        let row = TableZoom.floorDiv(r.y0, 2) - 1
+        let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
+        let color = PlayerPalette.color(of: lock.holder)
+        let shown = plain ? "\(PlayerPalette.marker(of: lock.holder))\(name)" : name
+        canvas.put(String(shown.prefix(16)), row: max(0, row), column: max(0, r.x0), foreground: color.contrasting, background: color)
+    }
+
+    /// Arrows on the view's edge pointing at held pieces out of sight, in their holder's colour.
+    mutating func drawOffScreenMarkers(_ held: [(point: Point, holder: PlayerID)], unit: Int) {
+        for (point, holder) in held {
+            let r = rect(point, unit: unit)
+            guard !isVisible(r) else { continue }
+            let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
+            let arrow: Character
+            switch (left, right, up, down) {
+            case (true, _, true, _): arrow = plain ? "\\" : "◤"
+            case (true, _, _, true): arrow = plain ? "/" : "◣"
+            case (_, true, true, _): arrow = plain ? "/" : "◥"
+            case (_, true, _, true): arrow = plain ? "\\" : "◢"
+            case (true, _, _, _): arrow = plain ? "<" : "◀"
+            case (_, true, _, _): arrow = plain ? ">" : "▶"
+            case (_, _, true, _): arrow = plain ? "^" : "▲"
+            default: arrow = plain ? "v" : "▼"
+            }
+            let column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
+            let row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
+            let color = PlayerPalette.color(of: holder)
+            canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
+                       row: row, column: column)
+            if plain {
+                // Who it is: the marker beside the arrow, inside the view.
+                canvas.put(PixelCanvas.Text(character: PlayerPalette.marker(of: holder), foreground: nil, background: nil),
+                           row: row, column: column == 0 ? 1 : column - 1)
             }
         }
     }
 
-    static func isFlatBorder(_ c: Character) -> Bool { c == "+" || c == "-" || c == "|" }
-
-    /// The border character at (i, j): corners `+`, flat edges `-`/`|`, and on the
-    /// middle two characters of each side the edge's mark.
-    static func borderCharacter(i: Int, j: Int, w: Int, h: Int, edges: [Edge]) -> Character {
-        let cornerRow = j == 0 || j == h - 1
-        let cornerColumn = i == 0 || i == w - 1
-        if cornerRow && cornerColumn { return "+" }
-        func mark(_ edge: Edge, out: Character, in inward: Character, flat: Character) -> Character {
-            switch edge {
-            case .flat: return flat
-            case .tab: return out
-            case .blank: return inward
+    /// Plain mode: the empty board's cells as `+` at each cell's corner (`.` when cells are small).
+    mutating func drawPlainBoardMarks(_ st: RoomState) {
+        guard plain else { return }
+        let g = st.geometry
+        for row in 0..<g.rows {
+            for col in 0..<g.cols {
+                let r = rect(g.origin(of: Cell(row: row, col: col)), unit: g.unit)
+                guard isVisible(r) else { continue }
+                let line = TableZoom.floorDiv(r.y0, 2)
+                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0) else { continue }
+                canvas.put(PixelCanvas.Text(character: r.x1 - r.x0 >= 4 ? "+" : ".", foreground: nil, background: nil, bold: false),
+                           row: line, column: r.x0)
             }
         }
-        let middleColumn = i == w / 2 - 1 || i == w / 2
-        let middleRow = j == h / 2 - 1 || j == h / 2
-        if j == 0 { return middleColumn ? mark(edges[Side.top.rawValue], out: "^", in: "v", flat: "-") : "-" }
-        if j == h - 1 { return middleColumn ? mark(edges[Side.bottom.rawValue], out: "v", in: "^", flat: "-") : "-" }
-        if i == 0 { return middleRow ? mark(edges[Side.left.rawValue], out: "<", in: ">", flat: "|") : "|" }
-        return middleRow ? mark(edges[Side.right.rawValue], out: ">", in: "<", flat: "|") : "|"
     }
 
-    /// The picture pixel shown at character (i, j) of a piece turned `rotation`
-    /// quarter turns clockwise (or a colour made from its home cell without a picture).
-    static func pixel(_ picture: Picture?, rect: PixelRect?, piece: Int, st: RoomState, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> TerminalColor {
-        guard let picture, let rect, !rect.isEmpty else {
-            let home = st.homeCell(of: piece)
-            let r = UInt8(40 + 200 * home.col / max(1, st.spec.cols - 1 + 1))
-            let b = UInt8(40 + 200 * home.row / max(1, st.spec.rows - 1 + 1))
-            return TerminalColor(red: r, green: 90, blue: b)
+    // MARK: Pictures
+
+    static func pack(_ rgb: RGB) -> UInt32 { UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) }
+
+    /// The picture pixel shown at pixel (i, j) of a piece drawn `w` × `h` pixels and
+    /// turned `rotation` quarter turns clockwise (or a colour made from its home
+    /// cell without a picture), with the picture flag.
+    static func sample(_ picture: Picture?, st: RoomState, piece: Int, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> UInt32 {
+        let home = st.homeCell(of: piece)
+        guard let picture else {
+            let r = UInt32(40 + 200 * home.col / max(1, st.spec.cols)), b = UInt32(40 + 200 * home.row / max(1, st.spec.rows))
+            return r << 16 | 90 << 8 | b | PixelCanvas.pictureBit
         }
-        // Work in a 2w × 2h lattice of character centres, so turning stays exact.
+        // The piece's rectangle, as `Picture.rect` cuts it.
+        let x0 = home.col * picture.width / st.spec.cols, x1 = (home.col + 1) * picture.width / st.spec.cols
+        let y0 = home.row * picture.height / st.spec.rows, y1 = (home.row + 1) * picture.height / st.spec.rows
+        let rw = max(1, x1 - x0), rh = max(1, y1 - y0)
+        // Work in a 2w × 2h lattice of pixel centres, so turning stays exact.
         let u = 2 * i + 1, v = 2 * j + 1, W = 2 * w, H = 2 * h
-        let su: Int, sv: Int  // source position in W × H lattice units
+        let su: Int, sv: Int
         switch rotation & 3 {
         case 1: su = v * W / H; sv = (W - u) * H / W
         case 2: su = W - u; sv = H - v
         case 3: su = (H - v) * W / H; sv = u * H / W
         default: su = u; sv = v
         }
-        let x = rect.x + min(rect.width - 1, max(0, su * rect.width / W))
-        let y = rect.y + min(rect.height - 1, max(0, sv * rect.height / H))
-        return TerminalColor(picture[x: x, y: y])
+        let x = min(picture.width - 1, x0 + min(rw - 1, max(0, su * rw / W)))
+        let y = min(picture.height - 1, y0 + min(rh - 1, max(0, sv * rh / H)))
+        return pack(picture[x: x, y: y]) | PixelCanvas.pictureBit
     }
+}
 
-    /// The hint: the whole picture over the board.
-    mutating func drawHint(_ st: RoomState, picture: Picture) {
-        let board = screen(st.geometry.boardOrigin)
-        let rows = st.spec.rows * Self.pieceRows, columns = st.spec.cols * Self.pieceColumns
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let p = TerminalColor(picture[x: min(picture.width - 1, c * picture.width / columns),
-                                              y: min(picture.height - 1, r * picture.height / rows)])
-                let cell = plain ? Frame.Cell(Self.shades[min(Self.shades.count - 1, (255 - p.luminance) * Self.shades.count / 256)])
-                                 : Frame.Cell(" ", style: Frame.Style(background: p))
-                set(board.row + r, board.column + c, cell)
-            }
-        }
-    }
+extension TableCanvas {
+    /// The characters plain mode shades pictures with, lightest first.
+    static var plainShades: [Character] { PixelCanvas.shades }
 }

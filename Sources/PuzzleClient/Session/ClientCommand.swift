@@ -26,6 +26,10 @@ public enum ClientCommand: Hashable, Sendable {
     /// Move the view (interactive mode) by table units; `home` follows the held piece again.
     case pan(dx: Int, dy: Int)
     case panHome
+    /// Zoom the view (interactive mode): in, out, or fit the whole table.
+    case zoom(ZoomStep)
+    /// Show or hide piece numbers (interactive mode); nil toggles.
+    case numbers(Bool?)
     /// How the mouse takes pieces: hold the button to drag, or click to pick up and click to put down.
     case mouse(PointerMode)
     case quit
@@ -48,6 +52,8 @@ public enum ClientCommand: Hashable, Sendable {
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
+        "zoom in|out|fit  larger or smaller pieces, or the whole table (keys + - =)",
+        "numbers [on|off] show or hide piece numbers (Ctrl-N)",
         "mouse hold     mouse: press on a piece, drag, release to drop (default)",
         "mouse click    mouse: click a piece to pick it up, click again to put it down",
         "help           this list",
@@ -68,7 +74,9 @@ public enum ClientCommand: Hashable, Sendable {
             "       drag the empty table to pan; /mouse click: click to pick up, click to put down",
             "keys (with an empty command line): Tab grabs the next free piece, arrows move it",
             "       (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives it back",
-            "       PgUp/PgDn scroll the messages, Home follows your piece",
+            "       PgUp/PgDn scroll the messages, Home follows your piece,",
+            "       + and - zoom (or the wheel over the table), = fits the whole table,",
+            "       Ctrl-N shows or hides the piece numbers",
             "piece N belongs in cell (N div cols, N mod cols): row and column from 0",
             "text without a leading / is chat to the room (// sends a line that starts with /)",
         ] + helpLines.map { "/" + $0 }
@@ -140,6 +148,20 @@ public enum ClientCommand: Hashable, Sendable {
         case "help", "?": try none(); return .help
         case "board": try none(); return .board
         case "quit", "exit": try none(); return .quit
+        case "zoom", "z":
+            switch args.first?.lowercased() {
+            case "in" where args.count == 1: return .zoom(.zoomIn)
+            case "out" where args.count == 1: return .zoom(.zoomOut)
+            case "fit" where args.count == 1: return .zoom(.fit)
+            default: throw ParseError(message: "usage: zoom in|out|fit")
+            }
+        case "numbers":
+            switch args.first?.lowercased() {
+            case nil: return .numbers(nil)
+            case "on" where args.count == 1: return .numbers(true)
+            case "off" where args.count == 1: return .numbers(false)
+            default: throw ParseError(message: "usage: numbers [on|off]")
+            }
         case "mouse":
             switch args.first?.lowercased() {
             case "hold" where args.count == 1: return .mouse(.hold)
@@ -165,6 +187,13 @@ public enum ClientCommand: Hashable, Sendable {
             throw ParseError(message: "unknown command '\(first.prefix(32))'; help lists them")
         }
     }
+}
+
+/// A zoom command: one level in or out, or back to the whole table.
+public enum ZoomStep: Hashable, Sendable {
+    case zoomIn
+    case zoomOut
+    case fit
 }
 
 /// How the full-screen client's mouse takes pieces.

@@ -31,33 +31,44 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// The shape of the table a puzzle lies on: the board, a grid of rows × cols cells,
 /// sits in the middle of the table with a margin around it where loose jigsaw
-/// pieces wait. A swap board has no margin: its table is the board.
+/// pieces wait. The margin is `marginRows` cells above and below the board and
+/// `marginColumns` cells left and right of it (wider than tall, like a
+/// terminal). A swap board has no margin: its table is the board.
 public struct TableGeometry: Hashable, Sendable {
     /// Table units per cell side: finer than cells so a drag can move smoothly.
     public static let unitsPerCell = 4
 
     public let rows: Int
     public let cols: Int
-    /// Width of the table margin around the board, in cells.
-    public let marginCells: Int
+    /// Height of the table margin above and below the board, in cells.
+    public let marginRows: Int
+    /// Width of the table margin left and right of the board, in cells.
+    public let marginColumns: Int
 
-    public init(rows: Int, cols: Int, marginCells: Int) {
+    public init(rows: Int, cols: Int, marginRows: Int, marginColumns: Int) {
         self.rows = rows
         self.cols = cols
-        self.marginCells = marginCells
+        self.marginRows = marginRows
+        self.marginColumns = marginColumns
     }
 
-    /// The margin a jigsaw table gets: wide enough that the loose pieces fit
-    /// around the board (the ring holds three times the board's area).
-    public static func jigsawMargin(rows: Int, cols: Int) -> Int {
-        max(1, (max(rows, cols) + 1) / 2)
+    /// A table with the same margin on every side.
+    public init(rows: Int, cols: Int, marginCells: Int) {
+        self.init(rows: rows, cols: cols, marginRows: marginCells, marginColumns: marginCells)
+    }
+
+    /// The table a jigsaw puzzle gets: the smallest margins whose slots hold
+    /// every piece apart (see `TableSlots`).
+    public static func jigsaw(rows: Int, cols: Int) -> TableGeometry {
+        let m = TableSlots.margins(rows: rows, cols: cols)
+        return TableGeometry(rows: rows, cols: cols, marginRows: m.rows, marginColumns: m.columns)
     }
 
     public var unit: Int { Self.unitsPerCell }
-    public var boardOrigin: Point { Point(x: marginCells * unit, y: marginCells * unit) }
+    public var boardOrigin: Point { Point(x: marginColumns * unit, y: marginRows * unit) }
     /// Table size in units.
-    public var width: Int { (cols + 2 * marginCells) * unit }
-    public var height: Int { (rows + 2 * marginCells) * unit }
+    public var width: Int { (cols + 2 * marginColumns) * unit }
+    public var height: Int { (rows + 2 * marginRows) * unit }
     public var cellCount: Int { rows * cols }
 
     /// Whether a piece whose top-left corner is at `p` lies wholly on the table.

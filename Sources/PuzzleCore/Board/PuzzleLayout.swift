@@ -1,5 +1,6 @@
 /// The starting layout of one puzzle, built deterministically from a room seed
-/// and the puzzle's index in the room's sequence.
+/// and the puzzle's index in the room's sequence: a swap board shuffled (never
+/// solved), or jigsaw pieces dealt to the table's slots (`TableSlots`).
 struct PuzzleLayout {
     let geometry: TableGeometry
     let cut: JigsawCut
@@ -26,15 +27,16 @@ struct PuzzleLayout {
                 pieces.append(PieceState(location: .board(g.cell(at: cellIndex))))
             }
         case .jigsaw:
-            for _ in 0..<n {
-                var p: Point
-                // Rejection sampling: the margin ring is three quarters of the table.
-                repeat {
-                    p = Point(x: Int(rng.next() % UInt64(g.width - g.unit + 1)),
-                              y: Int(rng.next() % UInt64(g.height - g.unit + 1)))
-                } while g.isOverBoard(p)
+            // Dealt in a shuffled order to the slots nearest the board: tidy
+            // rings of pieces, none under another, none over the board.
+            let slots = TableSlots.slots(in: g)
+            var order = Array(0..<n)
+            order.shuffle(using: &rng)
+            var place = [Point](repeating: Point(x: 0, y: 0), count: n)
+            for (k, piece) in order.enumerated() { place[piece] = slots[k] }
+            for piece in 0..<n {
                 let rotation = spec.rotation ? Int(rng.next() % 4) : 0
-                pieces.append(PieceState(location: .table(p), rotation: rotation))
+                pieces.append(PieceState(location: .table(place[piece]), rotation: rotation))
             }
         }
         self.pieces = pieces

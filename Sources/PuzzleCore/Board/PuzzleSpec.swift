@@ -43,7 +43,6 @@ public struct PuzzleSpec: Hashable, Sendable {
     }
 
     public var geometry: TableGeometry {
-        TableGeometry(rows: rows, cols: cols,
-                      marginCells: kind == .jigsaw ? TableGeometry.jigsawMargin(rows: rows, cols: cols) : 0)
+        kind == .jigsaw ? TableGeometry.jigsaw(rows: rows, cols: cols) : TableGeometry(rows: rows, cols: cols, marginCells: 0)
     }
 }

@@ -4,6 +4,8 @@ import PuzzleCore
 /// The pictures a server can cut puzzles from: the built-in ones and the PPM
 /// files its config names, each scaled for terminals when a room asks.
 struct PictureLibrary {
+    /// The largest side of a picture sent to clients (PROTOCOL.md, Snapshot).
+    static let maxSide = 256
     private var files: [String: Picture] = [:]
 
     /// Loads every configured PPM file; a missing or malformed file is an error
@@ -25,11 +27,13 @@ struct PictureLibrary {
 
     func contains(_ name: String) -> Bool { files[name] != nil || Picture.builtinNames.contains(name) }
 
-    /// The picture for a puzzle, at a size a terminal can show: about 8×4 pixels
-    /// a piece, at most 256×128 and never fewer pixels than pieces.
+    /// The picture for a puzzle, at a size a terminal can show in half-block
+    /// pixels: 8×8 pixels a piece (a piece's size at the client's larger zooms),
+    /// at least 32×32, at most 256×256 (so a 100x100 board's JOIN carries at most
+    /// 393 KiB of pixels), never fewer pixels than pieces.
     func terminalPicture(_ name: String, rows: Int, cols: Int) -> Picture? {
-        let w = max(cols, min(256, max(32, cols * 8)))
-        let h = max(rows, min(128, max(16, rows * 4)))
+        let w = max(cols, min(Self.maxSide, max(32, cols * 8)))
+        let h = max(rows, min(Self.maxSide, max(32, rows * 8)))
         if let p = files[name] { return p.scaled(width: w, height: h) }
         return Picture.builtin(name, width: w, height: h)
     }

@@ -28,11 +28,37 @@ enum SceneFixtures {
         return st
     }
 
-    static func scene(_ st: RoomState, colorMode: ColorMode, width: Int, height: Int) -> Scene {
-        let picture = Picture.builtin("quilt", width: 8 * st.spec.cols, height: 4 * st.spec.rows)
+    /// The scene of `st` fitted to the terminal (as a freshly joined client shows
+    /// it), or at `zoom` with the view at the table's corner.
+    static func scene(_ st: RoomState, colorMode: ColorMode, width: Int, height: Int, zoom: TableZoom? = nil) -> Scene {
+        // As the server scales it: 8x8 pixels a piece, 32 to 256 a side.
+        let picture = Picture.builtin("quilt", width: max(st.spec.cols, min(256, max(32, 8 * st.spec.cols))),
+                                      height: max(st.spec.rows, min(256, max(32, 8 * st.spec.rows))))
+        let layout = SceneLayout(width: width, height: height)
+        let fitted = layout.fit(table: st.geometry)
+        let shown = zoom ?? fitted.zoom
+        let view = zoom == nil ? fitted.view : layout.zoomed(shown).clamp(Point(x: 0, y: 0), table: st.geometry)
         return Scene(width: width, height: height, colorMode: colorMode, room: "lobby", state: st, picture: picture,
-                     myID: alice, names: [alice: "alice", bob: "bob"], view: SceneLayout(width: width, height: height).clamp(Point(x: 0, y: 0), table: st.geometry),
+                     myID: alice, names: [alice: "alice", bob: "bob"], view: view, zoom: shown,
                      now: 83_000, rttMillis: 3, messages: [OutputLine(kind: .chat, text: "<bob> over here"), OutputLine(kind: .event, text: "alice grabbed piece 0")])
+    }
+
+    /// The frame as `tmux capture-pane -p -e` would show it (for looking at a frame as a picture).
+    static func ansi(_ frame: Frame) -> String {
+        var out = ""
+        for r in 0..<frame.height {
+            for c in 0..<frame.width {
+                let cell = frame[r, c]
+                var sgr = [0]
+                if cell.style.bold { sgr.append(1) }
+                if cell.style.inverse { sgr.append(7) }
+                if let f = cell.style.foreground { sgr += [38, 2, Int(f.red), Int(f.green), Int(f.blue)] }
+                if let b = cell.style.background { sgr += [48, 2, Int(b.red), Int(b.green), Int(b.blue)] }
+                out += "\u{1B}[" + sgr.map(String.init).joined(separator: ";") + "m" + String(cell.character)
+            }
+            out += "\u{1B}[0m\n"
+        }
+        return out
     }
 
     static func rows(_ frame: Frame) -> [String] {

@@ -1,0 +1,219 @@
+import Testing
+import PuzzleCore
+@testable import PuzzleClient
+
+/// The table view at every size: fitted on joining, zoom levels, half-block
+/// pixels in each colour mode, lifted and placed pieces, drop targets on top,
+/// markers towards held pieces out of sight, stacks.
+@Suite struct TableViewTests {
+    static let alice = SceneFixtures.alice, bob = SceneFixtures.bob
+
+    static func room(_ kind: PuzzleKind, _ rows: Int, _ cols: Int, seed: UInt64 = 3) throws -> RoomState {
+        let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
+        var st = RoomState(settings: RoomSettings(first: spec, seed: seed), startedAt: 0)
+        var events: [RoomEvent] = []
+        try st.perform(.join(name: "alice"), by: alice, at: 0, into: &events)
+        try st.perform(.join(name: "bob"), by: bob, at: 0, into: &events)
+        return st
+    }
+
+    /// The numbers written in the table view (left of the panel, between status and messages).
+    static func numbersInView(_ f: Frame, width: Int, height: Int) -> [Int] {
+        let layout = SceneLayout(width: width, height: height)
+        var found: [Int] = []
+        for r in layout.viewTop..<(layout.viewTop + layout.viewRows) {
+            let line = String((0..<layout.viewColumns).map { f[r, $0].character })
+            found += line.split { !$0.isNumber }.compactMap { Int($0) }
+        }
+        return found
+    }
+
+    @Test func aFreshTenByTenOnA120x40TerminalShowsEveryNumberOnce() throws {
+        let st = try Self.room(.jigsaw, 10, 10)
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
+        #expect(scene.zoom == TableZoom(pixels: 4, cells: 1))
+        let f = SceneRenderer.render(scene)
+        #expect(Self.numbersInView(f, width: 120, height: 40).sorted() == Array(0..<100))
+        #expect(f.cells.filter { $0.character == "▀" }.count > 500)
+    }
+
+    @Test(arguments: [(120, 40), (200, 60), (80, 24)])
+    func theWholeTableOfAHundredByHundredFitsTheOverview(width: Int, height: Int) throws {
+        let st = try Self.room(.jigsaw, 100, 100)
+        let layout = SceneLayout(width: width, height: height)
+        let fitted = layout.fit(table: st.geometry)
+        #expect(fitted.zoom.pixel(st.geometry.width) <= layout.viewPixels.x)
+        #expect(fitted.zoom.pixel(st.geometry.height) <= layout.viewPixels.y)
+        // The board and every loose piece: the view's first point is at or before the table's corner.
+        #expect(fitted.view.x <= 0 && fitted.view.y <= 0)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .trueColor, width: width, height: height))
+        let tableCells = f.cells.filter { $0.style.background != nil && $0.character != " " || $0.character == "▀" }.count
+        #expect(tableCells > 100)
+    }
+
+    @Test func theMouseMapsToTheTableAtEveryZoom() {
+        var checked = 0
+        for zoom in TableZoom.levels {
+            let layout = SceneLayout(width: 120, height: 40, zoom: zoom)
+            let view = Point(x: 3, y: 5)
+            for p in [Point(x: 3, y: 5), Point(x: 20, y: 17), Point(x: 40, y: 30)] {
+                // The screen cell showing table point p maps back to p, within one pixel's units.
+                let column = zoom.pixel(p.x - view.x), row = layout.viewTop + zoom.pixel(p.y - view.y) / 2
+                // Points beyond the view at the larger zooms are not on screen.
+                guard let back = layout.tablePoint(row: row, column: column, view: view) else { continue }
+                checked += 1
+                let slack = max(1, zoom.units(inPixels: 2))
+                #expect(abs(back.x - p.x) <= slack && abs(back.y - p.y) <= slack, "\(zoom): \(p) came back as \(back)")
+            }
+        }
+        #expect(checked >= 25)
+        // Zooming keeps the point under the pointer.
+        let layout = SceneLayout(width: 120, height: 40, zoom: .standard)
+        let g2 = TableGeometry.jigsaw(rows: 20, cols: 20)
+        let view = Point(x: 40, y: 20)
+        let before = layout.tablePoint(row: 10, column: 30, view: view)!
+        let zoomed = layout.zoom(to: TableZoom(pixels: 16, cells: 1), keeping: 10, 30, view: view, table: g2)
+        let after = layout.zoomed(TableZoom(pixels: 16, cells: 1)).tablePoint(row: 10, column: 30, view: zoomed)!
+        #expect(abs(after.x - before.x) <= 1 && abs(after.y - before.y) <= 1)
+    }
+
+    @Test func zoomLevelsScalePieces() throws {
+        let st = try Self.room(.jigsaw, 3, 3)
+        let picture = Picture.builtin("quilt", width: 24, height: 24)
+        var areas: [Int] = []
+        let corner = st.position(of: 0)
+        // Piece 0 drawn at each level, the view just above and left of it: the
+        // pixels it owns (its number's cells keep their pixels).
+        for zoom in TableZoom.levels {
+            var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: Point(x: corner.x - 1, y: corner.y - 1),
+                                     colorMode: .trueColor, showNumbers: true)
+            canvas.drawBoard(st, picture: picture, hint: false)
+            canvas.drawPieces(st, picture: picture, names: [:])
+            areas.append(canvas.canvas.owner.filter { $0 == 0 }.count)
+        }
+        // 16, 12, 8, 6, 4, 3, 2, 1 pixels a side (plus tab bumps at the larger ones), then at most one
+        // pixel shared with the pieces around.
+        #expect(areas[0] >= 256 && areas[2] >= 64 && areas[4] >= 16 && areas[7] == 1 && areas[10] <= 1, "\(areas)")
+        #expect(zip(areas, areas.dropFirst()).allSatisfy { $0 >= $1 }, "\(areas)")
+    }
+
+    @Test func halfBlocksIn256ColoursAndInTrueColour() throws {
+        let st = try SceneFixtures.twoDrags(kind: .jigsaw)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .palette256, width: 64, height: 22))
+        #expect(f.cells.contains { $0.character == "▀" })
+        let bytes256 = String(decoding: f.diff(from: nil, colorMode: .palette256), as: UTF8.self)
+        #expect(bytes256.contains("48;5;") && bytes256.contains("38;5;") && !bytes256.contains("48;2;"))
+        let bytes24 = String(decoding: f.diff(from: nil, colorMode: .trueColor), as: UTF8.self)
+        #expect(bytes24.contains("48;2;") && bytes24.contains("▀"))
+    }
+
+    @Test func asciiHasNoHalfBlocksAndNoColours() throws {
+        let st = try SceneFixtures.twoDrags(kind: .jigsaw)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .plain, width: 64, height: 22))
+        #expect(!f.cells.contains { $0.character == "▀" || $0.character == "▄" })
+        let bytes = String(decoding: f.diff(from: nil, colorMode: .plain), as: UTF8.self)
+        #expect(!bytes.contains("38;") && !bytes.contains("48;"))
+        // Pictures as shading, players as markers.
+        #expect(f.cells.contains { TableCanvas.plainShades.contains($0.character) && $0.character != " " })
+        #expect(f.cells.contains { $0.character == "#" } && f.cells.contains { $0.character == "@" })
+    }
+
+    @Test func aLoosePieceOverTheBoardIsLiftedAPlacedOneIsFlush() throws {
+        var st = try Self.room(.jigsaw, 3, 3)
+        var events: [RoomEvent] = []
+        let g = st.geometry
+        // Piece 0 placed home; piece 1 (flat top) left on the bottom middle cell, where
+        // neither it nor any cell around fits it.
+        for (piece, to) in [(0, g.origin(of: Cell(row: 0, col: 0))), (1, g.origin(of: Cell(row: 2, col: 1)))] {
+            try st.perform(.grab(piece: piece), by: Self.alice, at: 1, into: &events)
+            try st.perform(.drag(piece: piece, to: to), by: Self.alice, at: 1, into: &events)
+            try st.perform(.drop(piece: piece), by: Self.alice, at: 1, into: &events)
+        }
+        #expect(st.pieces[0].location == .board(Cell(row: 0, col: 0)))
+        #expect(st.pieces[1].location == .table(g.origin(of: Cell(row: 2, col: 1))))
+        let zoom = TableZoom(pixels: 8, cells: 1)
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+        var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: true)
+        canvas.drawBoard(st, picture: scene.picture, hint: false)
+        canvas.drawPieces(st, picture: scene.picture, names: scene.names)
+        func pixel(_ x: Int, _ y: Int) -> UInt32 { canvas.canvas.pixels[y * canvas.canvas.width + x] & PixelCanvas.colorMask }
+        let loose = canvas.rect(g.origin(of: Cell(row: 2, col: 1)), unit: g.unit)
+        let placed = canvas.rect(g.origin(of: Cell(row: 0, col: 0)), unit: g.unit)
+        // The loose piece: an outline just outside it (left side), and its shadow below right.
+        #expect(pixel(loose.x0 - 1, loose.y0 + 2) == TableCanvas.liftedOutline)
+        #expect(pixel(loose.x1, loose.y1) == TableCanvas.shadow || pixel(loose.x1, loose.y1) == TableCanvas.liftedOutline)
+        // The placed piece: the next cell's board colour right next to it, no outline.
+        #expect(pixel(placed.x1, placed.y0 + 2) != TableCanvas.liftedOutline)
+        #expect(canvas.canvas.owner[(placed.y0 + 2) * canvas.canvas.width + placed.x1] == PixelCanvas.background)
+    }
+
+    @Test func theDropTargetIsDrawnAboveTheHeldPiece() throws {
+        var st = try Self.room(.jigsaw, 3, 3)
+        var events: [RoomEvent] = []
+        let g = st.geometry
+        try st.perform(.grab(piece: 4), by: Self.alice, at: 1, into: &events)
+        try st.perform(.drag(piece: 4, to: g.origin(of: Cell(row: 1, col: 1))), by: Self.alice, at: 1, into: &events)
+        #expect(st.locks[4]?.target == Cell(row: 1, col: 1))
+        // Bob aims at the same cell with another piece held beside it: both frames show.
+        let zoom = TableZoom(pixels: 8, cells: 1)
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+        let f = SceneRenderer.render(scene)
+        var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: true)
+        let r = canvas.rect(g.origin(of: Cell(row: 1, col: 1)), unit: g.unit)
+        canvas.drawBoard(st, picture: scene.picture, hint: false)
+        canvas.drawPieces(st, picture: scene.picture, names: scene.names)
+        let alice = PixelCanvas.pack(PlayerPalette.color(of: Self.alice))
+        // The frame runs one pixel outside the cell, over the piece's shadow and outline.
+        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 3), (r.x1, r.y0 + 3)] {
+            #expect(canvas.canvas.pixels[y * canvas.canvas.width + x] & PixelCanvas.colorMask == alice)
+            #expect(canvas.canvas.owner[y * canvas.canvas.width + x] == PixelCanvas.mark)
+        }
+        // In the frame: the held piece carries alice's name in her colour.
+        let named = f.cells.enumerated().filter { $0.element.character == "a" && $0.element.style.background == PlayerPalette.color(of: Self.alice) }
+        #expect(!named.isEmpty)
+    }
+
+    @Test func heldPiecesOutOfSightArePointedAtInTheirHoldersColour() throws {
+        var st = try Self.room(.jigsaw, 10, 10)
+        var events: [RoomEvent] = []
+        let g = st.geometry
+        try st.perform(.grab(piece: 5), by: Self.bob, at: 1, into: &events)
+        try st.perform(.drag(piece: 5, to: Point(x: g.width - 4, y: g.height - 4)), by: Self.bob, at: 1, into: &events)
+        let zoom = TableZoom(pixels: 16, cells: 1)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom))
+        let bob = PlayerPalette.color(of: Self.bob)
+        #expect(f.cells.contains { $0.character == "◢" && $0.style.foreground == bob })
+        // Plain: an arrow and bob's marker.
+        let p = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .plain, width: 120, height: 40, zoom: zoom))
+        #expect(SceneFixtures.rows(p).contains { $0.contains("@\\") })
+    }
+
+    @Test func aPieceDroppedOnAnotherShowsAStack() throws {
+        var st = try Self.room(.jigsaw, 4, 4)
+        var events: [RoomEvent] = []
+        guard case .table(let under) = st.pieces[2].location else { Issue.record("piece 2 not loose"); return }
+        try st.perform(.grab(piece: 9), by: Self.alice, at: 1, into: &events)
+        try st.perform(.drag(piece: 9, to: Point(x: under.x + 1, y: under.y)), by: Self.alice, at: 1, into: &events)
+        try st.perform(.drop(piece: 9), by: Self.alice, at: 1, into: &events)
+        let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: TableZoom(pixels: 8, cells: 1)))
+        #expect(SceneFixtures.rows(f).contains { $0.contains("x2") })
+    }
+
+    @Test func numbersCanBeHidden() throws {
+        let st = try Self.room(.jigsaw, 4, 4)
+        var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
+        #expect(Self.numbersInView(SceneRenderer.render(scene), width: 120, height: 40).count == 16)
+        scene.showNumbers = false
+        #expect(Self.numbersInView(SceneRenderer.render(scene), width: 120, height: 40).isEmpty)
+    }
+
+    @Test func zoomAndNumbersCommandsParse() throws {
+        #expect(try ClientCommand.parseTyped("/zoom in") == .zoom(.zoomIn))
+        #expect(try ClientCommand.parseTyped("/zoom out") == .zoom(.zoomOut))
+        #expect(try ClientCommand.parseTyped("/zoom fit") == .zoom(.fit))
+        #expect(try ClientCommand.parseTyped("/numbers") == .numbers(nil))
+        #expect(try ClientCommand.parseTyped("/numbers off") == .numbers(false))
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/zoom sideways") }
+        #expect(ClientCommand.slashHelpLines.contains { $0.contains("piece N belongs in cell (N div cols, N mod cols)") })
+    }
+}
