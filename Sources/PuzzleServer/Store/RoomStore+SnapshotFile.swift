@@ -40,8 +40,10 @@ enum RoomSnapshotFile {
 
     static func parse(_ bytes: [UInt8]) throws(Problem) -> Parsed {
         guard bytes.last == 10 else { throw Problem(reason: "not terminated by a line feed") }
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on LF bytes: split on the Character "\n" would not break "\r\n",
+        // which Swift reads as one Character, and would glue two lines together.
+        var lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
+            .map { Substring(String(decoding: $0, as: UTF8.self)) }
         lines.removeLast() // the empty piece after the final LF
         guard let first = lines.first, first.hasPrefix(header + " time="),
               let time = Int64(first.dropFirst(header.count + 6)) else { throw Problem(reason: "bad header") }
