@@ -45,7 +45,11 @@ extension Picture {
         let w = Double(width), h = Double(height)
         return try? Picture(width: width, height: height) { x, y in
             // Pixel centres, so a picture and its scaled copy sample the same spots.
-            paint((Double(x) + 0.5) / w, (Double(y) + 0.5) / h).rgb
+            let u = (Double(x) + 0.5) / w, v = (Double(y) + 0.5) / h
+            // Canvas grain on a fixed relative grid: a painted look, and the last
+            // guarantee that two plain stretches of sky or wall still differ.
+            let grain = 0.12 * (D.hash(D.cell(u, 128), D.cell(v, 128), 99) - 0.5)
+            return paint(u, v).adding(SceneColour(grain, grain, grain)).rgb
         }
     }
 
@@ -60,6 +64,9 @@ extension Picture {
             // Cooler away from the sun, so sky pieces differ across as well as down.
             c = c.adding(C(0.16 * (u - 0.5), 0.04 * (u - 0.5), -0.22 * (u - 0.5)))
             let glow = D.ellipse(u, v, sun.u, sun.v, 0.07, 0.07)
+            // Thin wisps of haze, denser near the horizon, wavering along their length.
+            let wisp = D.wave(v * 34 + 1.5 * D.wave(u * 2.3 + 0.1))
+            c = c.scaled(by: 1 - 0.10 * (v / horizon) * (wisp > 0.3 ? 1 : 0))
             if glow < 16 { c = c.mixed(with: C(1, 0.88, 0.55), by: 0.55 * (1 - glow / 16) * (1 - glow / 16)) }
             if glow <= 1 { c = C(1, 0.92 - 0.15 * glow, 0.45) }
             // Clouds: lumps of ellipses, lit from below by the sun.
@@ -213,7 +220,9 @@ extension Picture {
         }
         // Cream walls with a brick course at the bottom.
         if v > ground - 0.04 { return C(0.6, 0.35, 0.28).scaled(by: D.fraction(u / 0.025) < 0.12 ? 0.75 : 1) }
-        return C(0.96, 0.88, 0.65).scaled(by: 0.9 + 0.1 * (u - left) / (right - left))
+        // Clapboard siding: a dark line under each board, and light falling off downwards.
+        let board = D.fraction((v - eaves) / 0.027)
+        return C(0.96, 0.88, 0.65).scaled(by: (board > 0.8 ? 0.8 : 0.95) + 0.12 * (u - left) / (right - left) - 0.25 * (v - eaves))
     }
 
     private static func tree(_ u: Double, _ v: Double, over c: C) -> C {
@@ -291,14 +300,16 @@ extension Picture {
             return mirrored.mixed(with: water, by: 0.45 + 0.3 * depth + streak)
         }
         var c = C.ramp([C(0.04, 0.04, 0.18), C(0.22, 0.12, 0.40), C(0.70, 0.30, 0.45), C(0.98, 0.58, 0.30)], at: v / shore)
-        c = c.adding(C(0.12 * (u - 0.5), 0.03 * (0.5 - u), 0.1 * (0.5 - u)))
-        // Stars in the upper sky: one may sit in each cell of a coarse grid.
-        if v < 0.5 {
-            let su = D.cell(u, 28), sv = D.cell(v / 0.5, 10)
-            if D.hash(su, sv, 11) < 0.45 {
-                let cu = (Double(su) + 0.2 + 0.6 * D.hash(su, sv, 12)) / 28
-                let cv = 0.5 * (Double(sv) + 0.2 + 0.6 * D.hash(su, sv, 13)) / 10
-                if D.inEllipse(u, v, cu, cv, 0.005, 0.006) { c = c.mixed(with: C(1, 1, 0.9), by: 0.9 - v) }
+        c = c.adding(C(0.2 * (u - 0.5), 0.05 * (0.5 - u), 0.2 * (0.5 - u)))
+        // Stars in the upper sky: most cells of a coarse grid hold one, at a hashed spot.
+        if v < 0.55 {
+            let su = D.cell(u, 21), sv = D.cell(v / 0.55, 9)
+            if D.hash(su, sv, 11) < 0.85 {
+                let cu = (Double(su) + 0.2 + 0.6 * D.hash(su, sv, 12)) / 21
+                let cv = 0.55 * (Double(sv) + 0.2 + 0.6 * D.hash(su, sv, 13)) / 9
+                let size = 0.006 + 0.006 * D.hash(su, sv, 14)
+                let d = D.ellipse(u, v, cu, cv, size, size * 1.2)
+                if d <= 1 { c = c.mixed(with: C(1, 1, 0.9), by: (1.1 - v) * (1 - 0.5 * d)) }
             }
         }
         // A crescent moon with a halo.
@@ -350,15 +361,20 @@ extension Picture {
             // Striped wallpaper, lit by a window off to the right.
             let stripe = D.fraction(u / 0.07)
             c = stripe < 0.5 ? C(0.35, 0.55, 0.50) : C(0.85, 0.80, 0.62)
-            if abs(stripe - 0.75) < 0.05 && D.fraction(v / 0.06) < 0.5 { c = C(0.8, 0.3, 0.3) }
-            c = c.scaled(by: 0.65 + 0.35 * u + 0.1 * v)
+            if abs(stripe - 0.75) < 0.06 && D.fraction(v / 0.045) < 0.5 { c = C(0.8, 0.3, 0.3) }
+            // Daylight from a window up and to the right.
+            let light = D.ellipse(u, v, 1.0, 0.0, 0.9, 0.6)
+            c = c.scaled(by: 1.1 - 0.45 * min(light, 1.2))
             // A framed painting of a mountain.
             if D.inBox(u, v, 0.08, 0.06, 0.34, 0.34) {
                 if !D.inBox(u, v, 0.10, 0.085, 0.32, 0.315) { return C(0.75, 0.58, 0.2).scaled(by: 0.8 + 0.6 * (u - 0.08)) }
                 if D.inTriangle(u, v, (0.12, 0.315), (0.30, 0.315), (0.20, 0.14)) {
                     return v < 0.19 ? C(0.95, 0.95, 1) : C(0.3, 0.45, 0.3).scaled(by: 0.8 + (u - 0.12))
                 }
-                return C(0.5, 0.7, 0.95).mixed(with: C(0.95, 0.8, 0.7), by: (v - 0.085) / 0.23)
+                if D.inEllipse(u, v, 0.27, 0.13, 0.02, 0.025) { return C(1, 0.9, 0.4) }
+                let hill = 0.28 + 0.02 * D.wave(u * 14)
+                if v > hill { return C(0.45, 0.65, 0.3).scaled(by: 1.2 - (u - 0.1) * 2) }
+                return C(0.45, 0.65, 0.95).mixed(with: C(0.98, 0.8, 0.65), by: (v - 0.085) / 0.23 + (u - 0.2))
             }
         } else {
             // Gingham: red where a red stripe runs each way, pink where one does.
