@@ -84,4 +84,55 @@ import Testing
             }
         }
     }
+
+    /// Mean per-pixel difference between two equally sized piece rectangles:
+    /// (|dr| + |dg| + |db|) / 3 averaged over the pixels, in levels of 0...255.
+    /// Pixel by pixel, so it sees structure (a window, a wave crest) as well as colour.
+    private static func pieceDistance(_ picture: Picture, _ a: PixelRect, _ b: PixelRect) -> Double {
+        var total = 0
+        for dy in 0..<a.height {
+            for dx in 0..<a.width {
+                let p = picture[x: a.x + dx, y: a.y + dy], q = picture[x: b.x + dx, y: b.y + dy]
+                total += abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b))
+            }
+        }
+        return Double(total) / Double(3 * a.width * a.height)
+    }
+
+    /// No two pieces look alike, at the size the server renders (8 pixels a piece side).
+    ///
+    /// Threshold 6 levels. Measured minimums over all pairs (4x4 / 8x8 / 16x16 boards):
+    /// - old gradients: sunset 10.28 / 3.97 / 1.89, rings 22.78 / 6.90 / 1.66,
+    ///   quilt 36.22 / 33.34 / 0.89, waves 28.07 / 15.66 / 3.91: all fail at 16x16.
+    /// - scenes: sunset 23.67 / 12.10 / 8.17, rings 38.11 / 12.32 / 7.50,
+    ///   quilt 18.85 / 10.07 / 10.68, waves 36.05 / 14.25 / 9.23.
+    @Test(arguments: Picture.builtinNames)
+    func noTwoPiecesLookAlike(_ name: String) throws {
+        for side in [4, 8, 16] {
+            let picture = try #require(Picture.builtin(name, width: 8 * side, height: 8 * side))
+            var rects: [PixelRect] = []
+            for row in 0..<side {
+                for col in 0..<side { rects.append(picture.rect(row: row, col: col, rows: side, cols: side)) }
+            }
+            var minimum = Double.infinity
+            for i in rects.indices {
+                for j in rects.indices where j > i {
+                    minimum = min(minimum, Self.pieceDistance(picture, rects[i], rects[j]))
+                }
+            }
+            #expect(minimum >= 6, "\(name) \(side)x\(side): two pieces differ by only \(minimum) levels")
+        }
+    }
+
+    /// Every picture draws at the extreme sizes without trapping (indices from
+    /// coordinates are clamped, so the last row and column never read past a table).
+    @Test(arguments: Picture.builtinNames)
+    func drawsAtTheLargestSizes(_ name: String) throws {
+        // The full 4096x4096 (maxPixelCount) takes minutes per picture in a debug build,
+        // so the longest sides stand in for it: every clamp sees its largest index.
+        for (width, height) in [(Picture.maxSide, 2), (2, Picture.maxSide), (800, 800), (6, 4), (6, 3)] {
+            let picture = try #require(Picture.builtin(name, width: width, height: height), "\(name) \(width)x\(height)")
+            #expect(picture.pixels.count == width * height)
+        }
+    }
 }
