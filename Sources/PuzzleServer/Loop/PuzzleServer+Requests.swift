@@ -53,7 +53,10 @@ extension PuzzleServer {
             // link not noticed yet) is closed, its holds going back as on any leave.
             for other in connections.values where other !== conn && other.player == entry.id && !other.isClosed {
                 other.send("BYE RESUMED signed in again from another connection")
-                close(other, reason: "resumed elsewhere")
+                leaveRoom(other)
+                other.player = nil
+                other.closeAfterFlush = true
+                other.closeReason = "resumed elsewhere"
             }
             conn.player = entry.id
             conn.name = entry.name
