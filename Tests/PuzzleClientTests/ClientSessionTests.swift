@@ -7,13 +7,13 @@ import PuzzleProtocol
 @Suite struct ClientSessionTests {
     /// A session that has joined a 2x2 swap room whose snapshot says seq 2 (alice and bob joined).
     func joined() throws -> (ClientSession, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5), startedAt: 0)
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5))
         var ev: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
         try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
         var s = ClientSession(name: "alice", room: "duo")
         s.connected(now: 0)
-        #expect(s.takeOutgoing().map(\.line) == ["HELLO 1 alice", "JOIN duo"])
+        #expect(s.takeOutgoing().map(\.line) == ["HELLO 2 alice", "JOIN duo"])
         s.receive("OK hello version=1 id=1 name=alice server=puzzle-room", now: 0)
         for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
         s.receive("OK joined duo id=1 seq=2", now: 0)
