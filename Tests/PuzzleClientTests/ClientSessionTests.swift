@@ -32,6 +32,21 @@ import PuzzleProtocol
         #expect(s.takeOutgoing().isEmpty)
     }
 
+    @Test func aHoldEndedByTheSolveIsToldToItsHolder() throws {
+        var (s, _) = try joined()
+        s.receive("EV 3 grabbed 2 1", now: 10)
+        _ = s.takeOutput()
+        s.receive("EV 4 solved 0 1234", now: 11)
+        #expect(s.state?.locks.isEmpty == true)
+        #expect(s.takeOutput().map(\.text).contains("your piece 2 went back: the puzzle is solved"))
+        // Someone else's hold is theirs to hear about.
+        var (t, _) = try joined()
+        t.receive("EV 3 grabbed 2 2", now: 10)
+        _ = t.takeOutput()
+        t.receive("EV 4 solved 0 1234", now: 11)
+        #expect(!t.takeOutput().contains { $0.text.hasPrefix("your piece") })
+    }
+
     @Test func aGapAsksForSync() throws {
         var (s, _) = try joined()
         s.receive("EV 5 grabbed 2 2", now: 10)
