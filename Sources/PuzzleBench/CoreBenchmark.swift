@@ -42,7 +42,7 @@ public struct CoreBenchmark: Sendable {
     /// One run of about `seconds` seconds of timed operations.
     public func run(seconds: Double) throws -> Result {
         let spec = try PuzzleSpec(kind: kind, rows: size, cols: size)
-        var room = RoomState(settings: RoomSettings(first: spec, leaseMillis: 1 << 40, seed: seed), startedAt: 0)
+        var room = RoomState(settings: RoomSettings(first: spec, leaseMillis: 1 << 40, seed: seed))
         var clock: Int64 = 0
         let ids = (1...players).map(PlayerID.init)
         for id in ids { try room.perform(.join(name: "p\(id.rawValue)"), by: id, at: clock) }

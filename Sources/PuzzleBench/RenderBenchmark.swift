@@ -17,7 +17,7 @@ enum RenderBenchmark {
     static func command(_ options: BenchOptions) -> Int32 {
         do {
             let spec = try PuzzleSpec(kind: .jigsaw, rows: options.coreSize, cols: options.coreSize)
-            var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed), startedAt: 0)
+            var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
             let players = min(options.bots, st.pieceCount)
             for i in 1...players { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0) }
             // Each player takes a piece (its own, spread over the table).

@@ -124,7 +124,7 @@ public final class LineClient {
     /// HELLO; returns the player id.
     public func hello(_ name: String) throws -> Int {
         let r = try request("HELLO 1 \(name)").reply
-        guard case .hello(_, let id, _)? = ReplyCodec.decode(r[...]) else {
+        guard case .hello(_, let id, _, _)? = ReplyCodec.decode(r[...]) else {
             throw Timeout(description: "HELLO refused: \(r)")
         }
         return id.rawValue

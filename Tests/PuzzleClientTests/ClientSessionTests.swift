@@ -7,13 +7,13 @@ import PuzzleProtocol
 @Suite struct ClientSessionTests {
     /// A session that has joined a 2x2 swap room whose snapshot says seq 2 (alice and bob joined).
     func joined() throws -> (ClientSession, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5), startedAt: 0)
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5))
         var ev: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
         try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
         var s = ClientSession(name: "alice", room: "duo")
         s.connected(now: 0)
-        #expect(s.takeOutgoing().map(\.line) == ["HELLO 1 alice", "JOIN duo"])
+        #expect(s.takeOutgoing().map(\.line) == ["HELLO 2 alice", "JOIN duo"])
         s.receive("OK hello version=1 id=1 name=alice server=puzzle-room", now: 0)
         for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
         s.receive("OK joined duo id=1 seq=2", now: 0)
@@ -30,6 +30,21 @@ import PuzzleProtocol
         #expect(s.state?.locks[2]?.holder == PlayerID(2))
         #expect(s.takeOutput().map(\.text) == ["bob grabbed piece 2", "bob dragged piece 2 to 1,0 → cell 0,0"])
         #expect(s.takeOutgoing().isEmpty)
+    }
+
+    @Test func aHoldEndedByTheSolveIsToldToItsHolder() throws {
+        var (s, _) = try joined()
+        s.receive("EV 3 grabbed 2 1", now: 10)
+        _ = s.takeOutput()
+        s.receive("EV 4 solved 0 1234", now: 11)
+        #expect(s.state?.locks.isEmpty == true)
+        #expect(s.takeOutput().map(\.text).contains("your piece 2 went back: the puzzle is solved"))
+        // Someone else's hold is theirs to hear about.
+        var (t, _) = try joined()
+        t.receive("EV 3 grabbed 2 2", now: 10)
+        _ = t.takeOutput()
+        t.receive("EV 4 solved 0 1234", now: 11)
+        #expect(!t.takeOutput().contains { $0.text.hasPrefix("your piece") })
     }
 
     @Test func aGapAsksForSync() throws {

@@ -93,7 +93,7 @@ import PuzzleTestSupport
         #expect(waitForExit(p), "the client did not exit on quit")
         #expect(p.terminationStatus == 0)
         // The terminal was handed back: main screen restored, cursor shown.
-        #expect(out.text.contains("\u{1B}[?1049l") && out.text.contains("\u{1B}[?25h"))
+        #expect(out.wait(for: "\u{1B}[?1049l") && out.wait(for: "\u{1B}[?25h"), "terminal not handed back: \(out.text.suffix(200))")
         // Leaving released the piece it held.
         try watcher.waitForEvent { $0.contains(" left ") }
     }
@@ -152,12 +152,13 @@ import PuzzleTestSupport
         let expected = Point(x: corner.x + toPoint.x - touch.point.x, y: corner.y + toPoint.y - touch.point.y)
         try watcher.waitForEvent { $0.contains(" dragged \(piece) ") && $0.contains(" \(expected.x) \(expected.y) ") }
         // The fitted view was drawn in half-blocks, each frame a synchronized update.
-        #expect(out.text.contains("▀") && out.text.contains("\u{1B}[?2026h"))
+        // (Waited for: the frame may still be on its way through the pty.)
+        #expect(out.wait(for: "▀") && out.wait(for: "\u{1B}[?2026h"), "no half-blocks or synchronized output: \(out.text.suffix(300))")
         input.fileHandleForWriting.write(sgr(0, to.row, to.column, "m"))
         try watcher.waitForEvent { $0.contains(" placed \(piece) ") }
         input.fileHandleForWriting.write(Data("/quit\r".utf8))
         #expect(waitForExit(p), "the client did not exit on quit")
-        #expect(out.text.contains("\u{1B}[?1002l") && out.text.contains("\u{1B}[?1006l"), "mouse reporting left on")
+        #expect(out.wait(for: "\u{1B}[?1002l") && out.wait(for: "\u{1B}[?1006l"), "mouse reporting left on")
     }
 
     /// A server that goes away shows at once as "reconnecting, attempt N"; when

@@ -10,7 +10,7 @@ import PuzzleCore
 
     static func room(_ kind: PuzzleKind, _ rows: Int, _ cols: Int, seed: UInt64 = 3) throws -> RoomState {
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
-        var st = RoomState(settings: RoomSettings(first: spec, seed: seed), startedAt: 0)
+        var st = RoomState(settings: RoomSettings(first: spec, seed: seed))
         var events: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: alice, at: 0, into: &events)
         try st.perform(.join(name: "bob"), by: bob, at: 0, into: &events)

@@ -13,7 +13,7 @@ import PuzzleTestSupport
         // Small boards, so that random play solves them (and `solved` is predicted) often.
         let spec = try PuzzleSpec(kind: kind, rows: kind == .swap ? 2 : 4, cols: kind == .swap ? 3 : 4)
         let settings = RoomSettings(first: spec, leaseMillis: 2_000, maxHeld: 2, seed: 31)
-        var room = RoomState(settings: settings, startedAt: 0)
+        var room = RoomState(settings: settings)
         var rng = SeededGenerator(seed: 5)
         let players = (1...4).map(PlayerID.init)
         var time: Int64 = 0
@@ -40,7 +40,7 @@ import PuzzleTestSupport
     func hundredThousandRandomActionsKeepEveryPieceOnceAndReplayExactly(kind: PuzzleKind) throws {
         let spec = try PuzzleSpec(kind: kind, rows: 20, cols: 20, rotation: kind == .jigsaw)
         let settings = RoomSettings(first: spec, leaseMillis: 2_000, maxHeld: 2, seed: 2026)
-        var room = RoomState(settings: settings, startedAt: 0)
+        var room = RoomState(settings: settings)
         var rng = SeededGenerator(seed: 99)
         var log: [RoomEvent] = []
         var time: Int64 = 0
@@ -67,7 +67,7 @@ import PuzzleTestSupport
             }
         }
         #expect(refused > 1_000 && refused < 90_000)
-        var replay = RoomState(settings: settings, startedAt: 0)
+        var replay = RoomState(settings: settings)
         for event in log { try replay.apply(event) }
         #expect(replay.digest == room.digest)
         #expect(replay == room)
@@ -77,9 +77,9 @@ import PuzzleTestSupport
 @Suite struct ReproducibilityTests {
     @Test func sameSeedSameGameDifferentSeedDifferentGame() throws {
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 6, cols: 6, rotation: true)
-        let a = RoomState(settings: RoomSettings(first: spec, seed: 5), startedAt: 0)
-        let b = RoomState(settings: RoomSettings(first: spec, seed: 5), startedAt: 0)
-        let c = RoomState(settings: RoomSettings(first: spec, seed: 6), startedAt: 0)
+        let a = RoomState(settings: RoomSettings(first: spec, seed: 5))
+        let b = RoomState(settings: RoomSettings(first: spec, seed: 5))
+        let c = RoomState(settings: RoomSettings(first: spec, seed: 6))
         #expect(a == b && a.digest == b.digest)
         #expect(a.digest != c.digest)
         #expect(a.pieces.allSatisfy { if case .table(let p) = $0.location { return a.geometry.contains(p) && !a.geometry.isOverBoard(p) } else { return false } })

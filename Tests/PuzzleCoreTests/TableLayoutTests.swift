@@ -7,7 +7,7 @@ import Testing
     /// Checks one starting layout; returns a description of the first fault.
     static func fault(kind: PuzzleKind, rows: Int, cols: Int, seed: UInt64) throws -> String? {
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
-        let room = RoomState(settings: RoomSettings(first: spec, seed: seed), startedAt: 0)
+        let room = RoomState(settings: RoomSettings(first: spec, seed: seed))
         let g = room.geometry
         let u = g.unit
         let o = g.boardOrigin
@@ -95,9 +95,9 @@ import Testing
 
     @Test func theLayoutFollowsTheSeed() throws {
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 6, cols: 6)
-        let a = RoomState(settings: RoomSettings(first: spec, seed: 5), startedAt: 0)
-        let b = RoomState(settings: RoomSettings(first: spec, seed: 5), startedAt: 0)
-        let c = RoomState(settings: RoomSettings(first: spec, seed: 6), startedAt: 0)
+        let a = RoomState(settings: RoomSettings(first: spec, seed: 5))
+        let b = RoomState(settings: RoomSettings(first: spec, seed: 5))
+        let c = RoomState(settings: RoomSettings(first: spec, seed: 6))
         #expect(a.pieces == b.pieces)
         #expect(a.pieces != c.pieces)
         #expect(Set(a.pieces.map(\.location)) == Set(c.pieces.map(\.location)))

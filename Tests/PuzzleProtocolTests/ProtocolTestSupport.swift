@@ -19,7 +19,7 @@ struct RandomGame {
     init(kind: PuzzleKind, rows: Int, cols: Int, players count: Int = 4, maxHeld: Int = 2, seed: UInt64) throws {
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: kind == .jigsaw)
         settings = RoomSettings(first: spec, leaseMillis: 2_000, hintMillis: 1_500, maxHeld: maxHeld, seed: seed)
-        start = RoomState(settings: settings, startedAt: 0)
+        start = RoomState(settings: settings)
         room = start
         rng = SeededGenerator(seed: seed &* 31 &+ 7)
         players = (1...count).map(PlayerID.init)

@@ -114,7 +114,7 @@ import Testing
     /// A solved puzzle followed by the next one, through the wire.
     @Test func solveAndNextPuzzleReplay() throws {
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3, rotation: false, picture: "quilt")
-        let start = RoomState(settings: RoomSettings(first: spec, seed: 4), startedAt: 10)
+        let start = RoomState(settings: RoomSettings(first: spec, seed: 4))
         var room = start
         var log: [RoomEvent] = []
         try room.perform(.join(name: "ann"), by: PlayerID(1), at: 10, into: &log)

@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
@@ -43,7 +44,7 @@ struct RoomStorePlay {
     init(name: String, kind: PuzzleKind, rows: Int = 3, cols: Int = 3, seed: UInt64 = 11, password: String? = nil, startedAt: Int64 = 1_000) throws {
         self.name = name
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
-        state = RoomState(settings: RoomSettings(first: spec, maxHeld: 2, seed: seed), startedAt: startedAt)
+        state = RoomState(settings: RoomSettings(first: spec, maxHeld: 2, seed: seed))
         self.password = password
         clock = startedAt
     }
@@ -84,10 +85,11 @@ struct RoomStorePlay {
         }
     }
 
-    /// What a restart should give back: the committed board without holds or players.
-    var afterRestart: RoomState {
+    /// What a restart should give back: the committed board without holds,
+    /// every player away with their counters.
+    func afterRestart(at now: Int64) -> RoomState {
         var s = state
-        s.releaseEverything()
+        s.endSessions(at: now)
         return s
     }
 }
@@ -96,8 +98,11 @@ struct RoomStorePlay {
 func expectSameRoom(_ loaded: StoredRoom?, _ play: RoomStorePlay) -> Bool {
     guard let loaded else { return false }
     let got = loaded.snapshot.state
-    let want = play.afterRestart
-    return loaded.name == play.name && loaded.password == play.password && loaded.snapshot.picture == nil
+    let want = play.afterRestart(at: play.clock)
+    let counters = { (p: [PlayerID: PlayerInfo]) in p.mapValues { "\($0.name) \($0.moves) \($0.totalMoves) \($0.hintUsed)" } }
+    if ProcessInfo.processInfo.environment["DEBUG_SAME"] != nil { print("SAME", counters(got.absent), counters(want.absent), got.elapsed(at: 0), want.elapsed(at: 0), got.clockIsRunning) }
+    return counters(got.absent) == counters(want.absent) && got.elapsed(at: 0) == want.elapsed(at: 0) && !got.clockIsRunning
+        && loaded.name == play.name && loaded.password == play.password && loaded.snapshot.picture == nil
         && got.pieces == want.pieces && got.locks.isEmpty && got.players.isEmpty
         && got.seq == want.seq && got.digest == want.digest && got.puzzleIndex == want.puzzleIndex
         && got.spec == want.spec && got.isSolved == want.isSolved && got.correctCount == want.correctCount

@@ -13,9 +13,9 @@ struct RoomStoreTests {
         defer { scratch.removeAll() }
         let store = try scratch.store(fsync: policy)
         var play = try RoomStorePlay(name: "alpha", kind: .jigsaw, password: "s3cret word")
+        try store.create(play.stored, now: play.clock)
         try play.perform(.join(name: "alice"), into: store)
         try play.perform(.join(name: "bob"), by: RoomStorePlay.bob, into: store)
-        try store.create(play.stored, now: play.clock)
         // Bob keeps a piece in hand: holds must not survive.
         try play.perform(.grab(piece: 8), by: RoomStorePlay.bob, into: store)
         try play.solve(pieces: 0..<4, into: store)
@@ -32,8 +32,9 @@ struct RoomStoreTests {
         #expect(reopened.loadIssues.isEmpty)
         #expect(expectSameRoom(rooms.first, play))
         #expect((0..<4).allSatisfy { rooms.first?.snapshot.state.isCorrect($0) == true })
-        // The puzzle's clock carries on from the last record, not from the downtime.
-        #expect(rooms.first.map { 90_000 - $0.snapshot.state.startedAt } == play.clock - play.state.startedAt)
+        // The puzzle's clock stands where it was at the last record: the downtime does not count.
+        #expect(rooms.first?.snapshot.state.elapsed(at: 90_000) == play.state.elapsed(at: play.clock))
+        #expect(rooms.first?.snapshot.state.clockIsRunning == false)
     }
 
     @Test("an appended record is in the journal at once, before the commit that syncs it")
@@ -63,12 +64,14 @@ struct RoomStoreTests {
         try play.perform(.join(name: "alice"), into: store)
         try play.perform(.grab(piece: 2), into: store)
         #expect(try store.commit() == [])
-        #expect(try FileSystem.readFile(scratch.roomFile("alpha", "journal")) == JournalLine.header(after: 0))
+        // The join is kept (who played, for their counters); the grab is not.
+        let joined = String(decoding: try FileSystem.readFile(scratch.roomFile("alpha", "journal")), as: UTF8.self)
+        #expect(joined.split(separator: "\n").count == 2 && joined.contains(" EV 1 joined 1 alice "))
         try play.perform(.drop(piece: 2), into: store)
         _ = try store.commit()
         let text = String(decoding: try FileSystem.readFile(scratch.roomFile("alpha", "journal")), as: UTF8.self)
         let lines = text.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
         #expect(lines.last?.contains(" EV 3 placed 2 1 ") == true)
     }
 
@@ -94,16 +97,22 @@ struct RoomStoreTests {
     func solvedAndNextPuzzle() throws {
         let scratch = try RoomStoreScratch()
         defer { scratch.removeAll() }
-        let store = try scratch.store()
+        let first = try scratch.store()
         var play = try RoomStorePlay(name: "swap2", kind: .swap)
-        try store.create(play.stored, now: play.clock)
-        try play.perform(.join(name: "alice"), into: store)
-        try play.solve(pieces: 0..<9, into: store)
+        try first.create(play.stored, now: play.clock)
+        try play.perform(.join(name: "alice"), into: first)
+        try play.solve(pieces: 0..<9, into: first)
         #expect(play.state.isSolved)
-        let solvedElapsed = play.state.solvedAt.map { $0 - play.state.startedAt }
-        let reloadedSolved = try scratch.store().loadAll(now: 3_000).first?.snapshot.state
+        let solvedElapsed = play.state.solveMillis
+        // A restart (one store at a time, as the data-directory lock ensures).
+        first.close()
+        let store = try scratch.store()
+        let reloadedSolved = try store.loadAll(now: 3_000).first?.snapshot.state
         #expect(reloadedSolved?.isSolved == true)
-        #expect(reloadedSolved.flatMap { s in s.solvedAt.map { $0 - s.startedAt } } == solvedElapsed)
+        #expect(reloadedSolved?.solveMillis == solvedElapsed && solvedElapsed != nil)
+        play.state = try #require(reloadedSolved)
+        play.clock = 3_000
+        try play.perform(.join(name: "alice"), into: store)
 
         try play.perform(.next, into: store)
         _ = try store.commit()
@@ -112,7 +121,7 @@ struct RoomStoreTests {
 
         let rooms = try scratch.store().loadAll(now: 500_000)
         #expect(expectSameRoom(rooms.first, play))
-        #expect(rooms.first.map { 500_000 - $0.snapshot.state.startedAt } == play.clock - play.state.startedAt)
+        #expect(rooms.first?.snapshot.state.elapsed(at: 500_000) == play.state.elapsed(at: play.clock))
     }
 
     @Test("two rooms are kept apart")
@@ -147,7 +156,7 @@ struct RoomStoreTests {
         var play = try RoomStorePlay(name: name, kind: .jigsaw)
         #expect(throws: RoomStoreError.invalidName(name)) { try store.create(play.stored, now: 0) }
         #expect(throws: RoomStoreError.invalidName(name)) { try store.snapshot(play.stored, now: 0) }
-        try play.perform(.join(name: "alice"), into: store)
+        try play.state.perform(.join(name: "alice"), by: RoomStorePlay.alice, at: 0)
         do {
             try play.move(0, to: play.state.homeCell(of: 0), into: store)
             Issue.record("a drop in a room the store refused was journalled")
@@ -171,6 +180,9 @@ struct RoomStoreTests {
         try store.create(quiet.stored, now: quiet.clock)
         try play.perform(.join(name: "alice"), into: store)
         try quiet.perform(.join(name: "alice"), into: store)
+        // The joins are records too: count from fresh journals.
+        try store.snapshot(play.stored, now: play.clock)
+        try store.snapshot(quiet.stored, now: quiet.clock)
         var reports: [[String]] = []
         for piece in 0..<3 {
             try play.move(piece, to: play.elsewhere(piece), into: store)
@@ -181,8 +193,12 @@ struct RoomStoreTests {
         #expect(try store.commit() == [])
         // Still due on the next commit that writes to it, and after a restart.
         let reopened = try scratch.store(snapshotEvery: 3)
-        _ = try reopened.loadAll(now: 20_000)
+        // The restart ends alice's session with a fresh snapshot: she joins again.
+        play.state = try #require(try reopened.loadAll(now: 20_000).first { $0.name == "busy" }).snapshot.state
+        play.clock = 20_000
+        try play.perform(.join(name: "alice"), into: reopened)
         try play.move(3, to: play.elsewhere(3), into: reopened)
+        try play.move(5, to: play.elsewhere(5), into: reopened)
         #expect(try reopened.commit() == ["busy"])
         try reopened.snapshot(play.stored, now: play.clock)
         try play.move(4, to: play.elsewhere(4), into: reopened)

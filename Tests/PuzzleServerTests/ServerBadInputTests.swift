@@ -58,7 +58,7 @@ import PuzzleProtocol
         let c = try LineClient(port: server.port)
         try expectCode(c, "JOIN lobby", "NO_HELLO")
         try expectCode(c, "GRAB 1", "NO_HELLO")
-        try expectCode(c, "HELLO 2 me", "BAD_VERSION")
+        try expectCode(c, "HELLO 3 me", "BAD_VERSION")
         try expectCode(c, "HELLO 1 bad/name", "BAD_NAME")
         _ = try c.hello("me")
         try expectCode(c, "GRAB 1", "NOT_JOINED")

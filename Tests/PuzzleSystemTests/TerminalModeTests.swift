@@ -175,11 +175,12 @@ func currentHandlerBits(_ signal: Int32) -> Int {
     @Test func signalHandlersAreInstalledAndPutBack() throws {
         let pty = try TerminalTestPTY()
         defer { pty.closeBoth() }
-        let before = TerminalMode.restoringSignals.map(currentHandlerBits)
+        let signals = TerminalMode.restoringSignals + TerminalMode.crashSignals
+        let before = signals.map(currentHandlerBits)
         let mode = try TerminalMode.enterRaw(fd: pty.slave)
-        let during = TerminalMode.restoringSignals.map(currentHandlerBits)
+        let during = signals.map(currentHandlerBits)
         mode.restore()
-        let after = TerminalMode.restoringSignals.map(currentHandlerBits)
+        let after = signals.map(currentHandlerBits)
         #expect(zip(before, during).allSatisfy { $0 != $1 })
         #expect(before == after)
     }
@@ -197,7 +198,9 @@ func currentHandlerBits(_ signal: Int32) -> Int {
         #expect(sameAttributes(original, pty.attributes()))
     }
 
-    @Test func fatalSignalRestoresTheTerminalAndStillKills() throws {
+    /// SIGTERM, and the crash signals (a Swift trap, an abort, a bad access).
+    @Test(arguments: [SIGTERM, SIGTRAP, SIGILL, SIGABRT, SIGSEGV])
+    func fatalSignalRestoresTheTerminalAndStillKills(_ signal: Int32) throws {
         let pty = try TerminalTestPTY()
         defer { pty.closeBoth() }
         let original = pty.attributes()
@@ -208,7 +211,7 @@ func currentHandlerBits(_ signal: Int32) -> Int {
         // no code that is unsafe after forking a multithreaded process.
         let child = fork()
         if child == 0 {
-            _ = raiseUnblocked(SIGTERM)
+            _ = raiseUnblocked(signal)
             _exit(99)
         }
         #expect(child > 0)
@@ -224,7 +227,7 @@ func currentHandlerBits(_ signal: Int32) -> Int {
         }
         #expect(reaped == child)
         let terminatingSignal = status & 0x7F  // WTERMSIG; 0 would mean a normal exit
-        #expect(terminatingSignal == SIGTERM)
+        #expect(terminatingSignal == signal)
         #expect(sameAttributes(original, pty.attributes()))
         #expect(terminalTestRead(pty.master, count: 8) == Array("restored".utf8))
     }

@@ -54,7 +54,8 @@ public enum SceneRenderer {
             parts.append("\(p.correct)/\(p.total) \(p.percent)%")
             let seconds = max(0, p.elapsedMillis) / 1000
             parts.append("\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
-            parts.append("moves \(st.players.values.reduce(0) { $0 + $1.moves })")
+            // The room's moves on this puzzle, by everyone who played it (not only who is here now).
+            parts.append("moves \(st.roomMoves)")
         }
         parts.append(scene.rttMillis.map { "rtt \($0) ms" } ?? "rtt -")
         frame.put(parts.joined(separator: " | "), row: 0, column: 0, style: statusStyle)

@@ -125,7 +125,7 @@ extension ClientSession {
 
     /// The board as text: which piece lies in each cell, the loose pieces, the holds.
     static func boardLines(_ st: RoomState, names: (PlayerID) -> String) -> [String] {
-        let p = st.progress(at: st.startedAt)
+        let p = st.progress(at: 0)
         var lines = ["board: puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed"]
         for r in 0..<st.spec.rows {
             let cells = (0..<st.spec.cols).map { c in st.occupant(of: Cell(row: r, col: c)).map(String.init) ?? "." }

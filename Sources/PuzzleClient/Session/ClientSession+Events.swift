@@ -19,6 +19,9 @@ extension ClientSession {
             }
             if e.body.isSequenced && e.seq <= st.seq { return }  // already in the snapshot
             let text = describe(e.body, time: e.time, in: st)
+            // A solve ends every hold (PROTOCOL: after `solved` all holds are gone):
+            // a player still holding a piece is told, not left wondering why it went.
+            let heldBeforeSolve: [Int] = if case .solved = e.body, let me = myID { st.players[me]?.holding ?? [] } else { [] }
             guard Self.isApplicable(e.body, to: st) else {
                 emit(kind(of: e.body), text)
                 requestSync(now: now)
@@ -35,7 +38,9 @@ extension ClientSession {
             mirror?.state = st
             emit(kind(of: e.body), text)
             switch e.body {
-            case .solved(let puzzle, let ms): solvedBanner = solvedText(puzzle: puzzle, millis: ms)
+            case .solved(let puzzle, let ms):
+                solvedBanner = solvedText(puzzle: puzzle, millis: ms)
+                for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle: solvedBanner = nil; tabCursor = -1
             default: break
             }

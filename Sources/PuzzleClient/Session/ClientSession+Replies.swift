@@ -82,7 +82,7 @@ extension ClientSession {
     mutating func handleSuccess(_ reply: Reply, text: String, to p: PendingRequest, state: [String], now: Int64) {
         switch p.request {
         case .hello:
-            break
+            if case .hello(_, _, _, let token?) = reply { resumeToken = token }
         case .join:
             previousRoom = nil
             if case .joined(_, let id, _) = reply { myID = id }
@@ -140,7 +140,7 @@ extension ClientSession {
             let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
-            solvedBanner = snap.state.solvedAt.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0 - snap.state.startedAt) }
+            solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
             return true
         } catch {
             emit(.error, "error SNAPSHOT: \(error)")

@@ -33,6 +33,10 @@ public struct ClientSession: Sendable {
     public internal(set) var phase: Phase = .disconnected
     /// The mirrored room (from the JOIN/SYNC snapshot, kept current with events).
     public internal(set) var mirror: RoomSnapshot?
+    /// The resume token the server gave (protocol version 2): presented on
+    /// every reconnect of this run, so the player comes back as itself (id,
+    /// colour, moves, hint used).
+    public internal(set) var resumeToken: String?
     /// This connection's player id in the room.
     public internal(set) var myID: PlayerID?
     /// Everyone seen in the room, including those who left (for readable lines).
@@ -82,7 +86,7 @@ public struct ClientSession: Sendable {
         syncing = false
         localDrag = nil
         previousRoom = nil
-        send(.hello(version: ProtocolVersion.current, name: name), fromUser: false, now: now)
+        send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
         if let room {
             send(.join(room: room, password: password), fromUser: false, now: now)
         } else {

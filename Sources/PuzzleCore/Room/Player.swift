@@ -9,11 +9,14 @@ public struct PlayerID: Hashable, Sendable, Comparable, CustomStringConvertible 
 /// What a room knows about one of its players.
 public struct PlayerInfo: Hashable, Sendable {
     public var name: String
-    /// Drops committed by this player in the current room (places, table drops, swaps).
+    /// Drops committed by this player on the current puzzle (places, table drops, swaps).
     public var moves: Int = 0
+    /// Drops committed by this player on every puzzle of the room's sequence.
+    public var totalMoves: Int = 0
     /// Pieces this player holds, in the order grabbed.
     public var holding: [Int] = []
-    /// Whether this player has used the hint for the current puzzle.
+    /// Whether this player has used the hint for the current puzzle (kept while
+    /// the player is away, so that leaving and coming back does not renew it).
     public var hintUsed = false
     /// Until when (room clock, ms) the hint shows, if it is showing or has shown.
     public var hintUntil: Int64? = nil

@@ -15,8 +15,8 @@ extension RoomState {
     /// Progress at room clock `now`.
     public func progress(at now: Int64) -> Progress {
         Progress(puzzle: puzzleIndex, correct: correctCount, total: pieces.count,
-                 elapsedMillis: (solvedAt ?? now) - startedAt,
-                 solveMillis: solvedAt.map { $0 - startedAt },
+                 elapsedMillis: elapsed(at: now),
+                 solveMillis: solveMillis,
                  movesByPlayer: players.mapValues(\.moves))
     }
 }

@@ -36,10 +36,12 @@ public enum EventBody: Hashable, Sendable {
     }
 
     /// Whether the event changes what survives a restart (pieces' places, puzzle
-    /// progress): these go to the durable journal.
+    /// progress, who played and their counters, when the clock ran): these go
+    /// to the durable journal. Grabs, drags and other holds' events do not (no
+    /// hold survives a restart), so the relay's hot path never writes.
     public var isDurable: Bool {
         switch self {
-        case .placed, .swapped, .solved, .nextPuzzle: return true
+        case .placed, .swapped, .solved, .nextPuzzle, .joined, .left, .hint: return true
         default: return false
         }
     }

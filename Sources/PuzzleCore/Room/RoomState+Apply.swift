@@ -22,10 +22,38 @@ extension RoomState {
         applyUnchecked(event)
     }
 
-    /// Drops every hold and every player: what a room looks like after a restart.
-    public mutating func releaseEverything() {
+    /// Ends every hold and every player's presence at room clock `time`: what
+    /// a room looks like after a restart. The players' counters are kept (they
+    /// are away, not forgotten) and the puzzle clock pauses at `time`.
+    public mutating func endSessions(at time: Int64) {
         locks.removeAll()
+        for (id, info) in players { leave(id, info, at: time) }
         players.removeAll()
+        pauseClock(at: time)
+    }
+
+    /// Drops every hold (holds never survive a restart); players stay as they are.
+    public mutating func releaseHolds() {
+        locks.removeAll()
+        for id in players.keys { players[id]?.holding.removeAll() }
+    }
+
+    private mutating func leave(_ id: PlayerID, _ info: PlayerInfo, at time: Int64) {
+        var kept = info
+        kept.holding = []
+        absent[id] = kept
+    }
+
+    /// A running clock is kept as the moment it would have started to reach
+    /// its play time (`clockBase` 0), so that equal clocks are equal values.
+    private mutating func startClock(at time: Int64) {
+        clockRunningSince = time.clampedSubtracting(clockBase)
+        clockBase = 0
+    }
+
+    private mutating func pauseClock(at time: Int64) {
+        clockBase = elapsed(at: time)
+        clockRunningSince = nil
     }
 
     mutating func applyUnchecked(_ event: RoomEvent) {
@@ -33,10 +61,18 @@ extension RoomState {
         let time = event.time
         switch event.body {
         case .joined(let player, let name):
-            players[player] = PlayerInfo(name: name)
+            // Someone coming back gets their counters back (moves, hint used).
+            var info = players[player] ?? absent.removeValue(forKey: player) ?? PlayerInfo(name: name)
+            info.name = name
+            info.holding = []
+            // The clock starts when the first player arrives, and runs on while anyone is there.
+            if players.isEmpty && !isSolved && clockRunningSince == nil { startClock(at: time) }
+            players[player] = info
         case .left(let player):
             if let info = players.removeValue(forKey: player) {
                 for piece in info.holding { locks[piece] = nil }
+                leave(player, info, at: time)
+                if players.isEmpty { pauseClock(at: time) }
             }
         case .grabbed(let piece, let player):
             let rotation = pieces[piece].rotation
@@ -57,7 +93,7 @@ extension RoomState {
         case .placed(let piece, let player, let location, let rotation):
             endHold(piece)
             move(piece, to: location, rotation: rotation)
-            players[player]?.moves += 1
+            countMove(by: player)
         case .swapped(let piece, let other, let player):
             endHold(piece)
             let a = pieces[piece].location
@@ -65,11 +101,14 @@ extension RoomState {
             move(other, to: .table(Point(x: 0, y: 0)), rotation: 0)
             move(piece, to: b, rotation: 0)
             move(other, to: a, rotation: 0)
-            players[player]?.moves += 1
+            countMove(by: player)
         case .returned(let piece, _, _):
             endHold(piece)
-        case .solved:
-            solvedAt = time
+        case .solved(_, let elapsed):
+            // The event says the solve time: a mirror shows the server's, not its own.
+            solveMillis = elapsed
+            clockBase = elapsed
+            clockRunningSince = nil
             locks.removeAll()
             for id in players.keys { players[id]?.holding.removeAll() }
         case .nextPuzzle(let index, let next):
@@ -81,18 +120,31 @@ extension RoomState {
             pieces = layout.pieces
             occupant = layout.occupant
             locks.removeAll()
-            startedAt = time
-            solvedAt = nil
+            solveMillis = nil
+            clockBase = 0
+            clockRunningSince = players.isEmpty ? nil : time
             correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
+            // Moves and hints are per puzzle; totals carry on across the sequence.
             for id in players.keys {
                 players[id]?.holding.removeAll()
+                players[id]?.moves = 0
                 players[id]?.hintUsed = false
                 players[id]?.hintUntil = nil
+            }
+            for id in absent.keys {
+                absent[id]?.moves = 0
+                absent[id]?.hintUsed = false
+                absent[id]?.hintUntil = nil
             }
         case .hint(let player, let until):
             players[player]?.hintUsed = true
             players[player]?.hintUntil = until
         }
+    }
+
+    private mutating func countMove(by player: PlayerID) {
+        players[player]?.moves += 1
+        players[player]?.totalMoves += 1
     }
 
     private mutating func endHold(_ piece: Int) {

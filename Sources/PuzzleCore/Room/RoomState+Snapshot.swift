@@ -2,11 +2,13 @@ extension RoomState {
     /// Rebuilds a room from a recorded state (a snapshot from the wire or from
     /// disk). The puzzle's shapes are regenerated from the seed; the pieces, holds
     /// and players are taken as given, after checking that every piece exists
-    /// exactly once and every hold has a holder in the room.
+    /// exactly once and every hold has a holder in the room. The clock is at
+    /// `elapsed` and runs from `now` if `clockRunning` (a solved puzzle's clock
+    /// stands at its solve time).
     public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
-                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], seq: UInt64,
-                startedAt: Int64, solvedAt: Int64?) throws(SnapshotError) {
-        var state = RoomState(settings: settings, startedAt: startedAt)
+                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:], seq: UInt64,
+                elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64) throws(SnapshotError) {
+        var state = RoomState(settings: settings)
         let layout = PuzzleLayout(spec: spec, seed: settings.seed, index: puzzleIndex)
         guard pieces.count == spec.pieceCount else { throw .pieceCount(expected: spec.pieceCount, got: pieces.count) }
         state.puzzleIndex = puzzleIndex
@@ -34,9 +36,17 @@ extension RoomState {
         }
         state.locks = locks
         state.players = players
+        // Present wins: a player cannot be both in the room and away.
+        state.absent = absent.filter { players[$0.key] == nil }.mapValues { var p = $0; p.holding = []; return p }
         state.seq = seq
-        state.startedAt = startedAt
-        state.solvedAt = solvedAt
+        state.solveMillis = solveMillis
+        if clockRunning && solveMillis == nil {
+            state.clockBase = 0
+            state.clockRunningSince = now.clampedSubtracting(elapsed)
+        } else {
+            state.clockBase = solveMillis ?? elapsed
+            state.clockRunningSince = nil
+        }
         state.correctCount = (0..<pieces.count).reduce(0) { $0 + (state.isCorrect($1) ? 1 : 0) }
         self = state
     }

@@ -14,16 +14,27 @@ public struct RoomState: Hashable, Sendable {
     /// Piece id occupying each board cell (row-major), or -1.
     var occupant: [Int32]
     public internal(set) var locks: [Int: PieceLock]
+    /// The players in the room now.
     public internal(set) var players: [PlayerID: PlayerInfo]
+    /// Players who were in the room and left, with their counters (moves, hint
+    /// used), kept for when they come back: a player is a person, not a visit.
+    public internal(set) var absent: [PlayerID: PlayerInfo]
     public internal(set) var correctCount: Int
     /// Number of sequenced events applied so far.
     public internal(set) var seq: UInt64
-    /// Room clock when the current puzzle started, and when it was solved.
-    public internal(set) var startedAt: Int64
-    public internal(set) var solvedAt: Int64?
+    /// The puzzle clock: play time on the current puzzle. It runs while the
+    /// room has at least one player and the puzzle is not solved. Paused (an
+    /// empty room, or solved): `clockRunningSince` is nil and `clockBase` is
+    /// the play time. Running: `clockBase` is 0 and `clockRunningSince` is the
+    /// room-clock moment from which the play time counts.
+    public internal(set) var clockBase: Int64
+    public internal(set) var clockRunningSince: Int64?
+    /// Play time from the puzzle's start to its solve, once solved.
+    public internal(set) var solveMillis: Int64?
 
-    /// A room at its starting state: puzzle 0 built from the settings' seed.
-    public init(settings: RoomSettings, startedAt: Int64) {
+    /// A room at its starting state: puzzle 0 built from the settings' seed,
+    /// nobody in it, its clock at zero and paused.
+    public init(settings: RoomSettings) {
         self.settings = settings
         let layout = PuzzleLayout(spec: settings.first, seed: settings.seed, index: 0)
         puzzleIndex = 0
@@ -34,15 +45,38 @@ public struct RoomState: Hashable, Sendable {
         occupant = layout.occupant
         locks = [:]
         players = [:]
+        absent = [:]
         correctCount = 0
         seq = 0
-        self.startedAt = startedAt
-        solvedAt = nil
+        clockBase = 0
+        clockRunningSince = nil
+        solveMillis = nil
         correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
     }
 
     public var pieceCount: Int { pieces.count }
-    public var isSolved: Bool { solvedAt != nil }
+    public var isSolved: Bool { solveMillis != nil }
+
+    /// Play time on the current puzzle at room clock `now` (never negative;
+    /// a `now` before the clock last started counts as that start).
+    public func elapsed(at now: Int64) -> Int64 {
+        guard let since = clockRunningSince else { return clockBase }
+        return clockBase.clampedAdding(max(0, now.clampedSubtracting(since)))
+    }
+
+    /// Whether the puzzle clock is running (someone is in the room and the puzzle is not solved).
+    public var clockIsRunning: Bool { clockRunningSince != nil }
+
+    /// Moves made on the current puzzle by everyone who played it (present or not).
+    public var roomMoves: Int { players.values.reduce(0) { $0 + $1.moves } + absent.values.reduce(0) { $0 + $1.moves } }
+
+    /// Moves made on every puzzle of the room's sequence.
+    public var roomTotalMoves: Int {
+        players.values.reduce(0) { $0 + $1.totalMoves } + absent.values.reduce(0) { $0 + $1.totalMoves }
+    }
+
+    /// A player's counters whether present or away.
+    public func playerRecord(_ id: PlayerID) -> PlayerInfo? { players[id] ?? absent[id] }
 
     /// The piece occupying a board cell, if any (a lifted piece still occupies its cell).
     public func occupant(of cell: Cell) -> Int? {

@@ -45,7 +45,7 @@ extension RoomState {
         h.add(spec.cols)
         h.add(spec.rotation ? 1 : 0)
         h.add(seq)
-        h.add(solvedAt == nil ? 0 : 1)
+        h.add(isSolved ? 1 : 0)
         for piece in pieces {
             switch piece.location {
             case .board(let c):

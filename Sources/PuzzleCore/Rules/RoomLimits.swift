@@ -17,6 +17,10 @@ public enum RoomLimits {
     public static let leaseMillis: ClosedRange<Int64> = 1...3_600_000
     /// Hint duration, as a server may configure it (config and CREATE).
     public static let hintMillis: ClosedRange<Int64> = 0...600_000
+    /// Player ids a server hands out (and a file may record).
+    public static let playerIDs: ClosedRange<Int> = 1...(1 << 40)
+    /// A player's move counters (one drop is one move; 2^50 is out of reach).
+    public static let moves: ClosedRange<Int> = 0...(1 << 50)
     /// Pieces one player may hold.
     public static let maxHeld: ClosedRange<Int> = 1...100
 }

@@ -40,7 +40,7 @@ extension RoomState {
         case .grab(let piece):
             try checkPiece(piece)
             if let lock = locks[piece] { throw .heldBy(piece: piece, holder: lock.holder) }
-            guard solvedAt == nil else { throw .alreadySolved }
+            guard !isSolved else { throw .alreadySolved }
             guard info.holding.count < settings.maxHeld else { throw .holdLimit(info.holding.count) }
             emit(.grabbed(piece: piece, by: player))
             return .grabbed(piece: piece)
@@ -83,9 +83,9 @@ extension RoomState {
                     outcome = .returned
                 }
             }
-            let solves = solvedAt == nil && correct == pieces.count
+            let solves = !isSolved && correct == pieces.count
             if solves {
-                emit(.solved(puzzle: puzzleIndex, elapsedMillis: time.clampedSubtracting(startedAt)))
+                emit(.solved(puzzle: puzzleIndex, elapsedMillis: elapsed(at: time)))
             }
             return .dropped(piece: piece, outcome, solved: solves)
         case .release(let piece):
@@ -98,7 +98,7 @@ extension RoomState {
             emit(.hint(by: player, untilMillis: until))
             return .hint(millis: settings.hintMillis, until: until)
         case .next:
-            guard solvedAt != nil else { throw .notSolved }
+            guard isSolved else { throw .notSolved }
             let next = spec.next()
             emit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: next))
             return .next(puzzle: puzzleIndex + 1, spec: next)

@@ -17,16 +17,31 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// Encodes a room as `S ...` state lines (sent before the OK of JOIN and SYNC,
 /// and written as a room's snapshot file on disk) and decodes them back.
 /// Times travel as durations relative to the sender's clock (`now`).
+///
+/// `extended` adds what protocol version 1 does not have (and the disk keeps):
+/// `clock=running|paused` on the room line, `S total <id> <moves>` for each
+/// player (moves on every puzzle of the sequence) and `S absent ...` for the
+/// players who left, with their counters. Without it the lines are exactly
+/// version 1's.
 public enum SnapshotCodec {
-    public static func encode(_ s: RoomSnapshot, now: Int64, into out: inout [UInt8]) {
+    public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, into out: inout [UInt8]) {
         let st = s.state
         let set = st.settings
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
-        out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(max(0, now.clampedSubtracting(st.startedAt))) solved=\(st.solvedAt.map { "\(max(0, $0.clampedSubtracting(st.startedAt)))" } ?? "-") first=\(first)\n")
+        out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused")\n" : "\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
             let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
+        }
+        if extended {
+            for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
+                out.append(text: "S total \(id.rawValue) \(p.totalMoves)\n")
+            }
+            for (id, p) in st.absent.sorted(by: { $0.key < $1.key }) {
+                out.append(text: "S absent \(id.rawValue) \(p.moves) \(p.totalMoves) \(p.hintUsed ? 1 : 0) \(p.name)\n")
+            }
         }
         for (i, piece) in st.pieces.enumerated() {
             out.append(ascii: "S piece ")
@@ -51,9 +66,9 @@ public enum SnapshotCodec {
         }
     }
 
-    public static func lines(_ s: RoomSnapshot, now: Int64) -> [String] {
+    public static func lines(_ s: RoomSnapshot, now: Int64, extended: Bool = true) -> [String] {
         var out: [UInt8] = []
-        encode(s, now: now, into: &out)
+        encode(s, now: now, extended: extended, into: &out)
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
@@ -62,6 +77,8 @@ public enum SnapshotCodec {
         var header: [Substring: Substring] = [:]
         var name = ""
         var players: [PlayerID: PlayerInfo] = [:]
+        var absent: [PlayerID: PlayerInfo] = [:]
+        var totals: [PlayerID: Int] = [:]
         var pieces: [PieceState] = []
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
@@ -72,6 +89,11 @@ public enum SnapshotCodec {
             guard let kind = w.first else { continue }
             func int(_ i: Int) throws(SnapshotError) -> Int {
                 guard i < w.count, let v = Int(w[i]) else { throw .malformed(String(line.prefix(80))) }
+                return v
+            }
+            func ranged(_ i: Int, _ range: ClosedRange<Int>) throws(SnapshotError) -> Int {
+                let v = try int(i)
+                guard range.contains(v) else { throw .malformed(String(line.prefix(80))) }
                 return v
             }
             // A remaining time (hint, lease): never negative, never past the longest duration.
@@ -91,10 +113,20 @@ public enum SnapshotCodec {
             case "player":
                 guard w.count >= 6 else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
-                info.moves = try int(2)
+                info.moves = try ranged(2, RoomLimits.moves)
                 info.hintUsed = w[3] == "1"
                 if w[4] != "-" { info.hintUntil = try offset(now, try duration(4)) }
-                players[PlayerID(try int(1))] = info
+                players[PlayerID(try ranged(1, RoomLimits.playerIDs))] = info
+            case "total":
+                guard w.count == 3 else { throw .malformed(String(line)) }
+                totals[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.moves)
+            case "absent":
+                guard w.count >= 6 else { throw .malformed(String(line)) }
+                var info = PlayerInfo(name: w[5...].joined(separator: " "))
+                info.moves = try ranged(2, RoomLimits.moves)
+                info.totalMoves = try ranged(3, RoomLimits.moves)
+                info.hintUsed = w[4] == "1"
+                absent[PlayerID(try ranged(1, RoomLimits.playerIDs))] = info
             case "piece":
                 guard w.count == 6, try int(1) == pieces.count else { throw .malformed(String(line)) }
                 let a = try int(3), b = try int(4), r = try int(5)
@@ -157,13 +189,23 @@ public enum SnapshotCodec {
                                     maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed)
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
-        let startedAt = try offset(now, -Int(elapsed))
-        let solvedAt: Int64? = try field("solved") == "-" ? nil
-            : try offset(startedAt, Int(try ranged("solved", Int64(try intField("solved")), duration)))
+        let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)
+        // Without clock= (version 1, older files) the clock runs unless solved.
+        let clockRunning: Bool
+        switch header["clock"] {
+        case nil, "running": clockRunning = true
+        case "paused": clockRunning = false
+        default: throw .malformed("room line has a bad clock=")
+        }
+        // A total is at least the current puzzle's moves (older files have none).
+        for (id, total) in totals where players[id] != nil { players[id]?.totalMoves = total }
+        for id in players.keys { players[id]!.totalMoves = max(players[id]!.totalMoves, players[id]!.moves) }
+        for id in absent.keys { absent[id]!.totalMoves = max(absent[id]!.totalMoves, absent[id]!.moves) }
         // A negative index would trap when the puzzle is rebuilt from its seed.
         let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
-                                  locks: locks, players: players, seq: seq, startedAt: startedAt, solvedAt: solvedAt)
+                                  locks: locks, players: players, absent: absent, seq: seq,
+                                  elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now)
         // The core checks who holds what; what a hold shows (its turn, point and
         // target) is checked here so that a mirror never draws an impossible piece.
         for (piece, lock) in locks {

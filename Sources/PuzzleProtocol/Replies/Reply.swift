@@ -5,7 +5,8 @@ import PuzzleCore
 /// bench all go through it.
 public enum Reply: Hashable, Sendable {
     case pong(token: String)
-    case hello(version: Int, player: PlayerID, name: String)
+    /// `token`: version 2's resume token (nil for version 1).
+    case hello(version: Int, player: PlayerID, name: String, token: String? = nil)
     case help(count: Int)
     case rooms(count: Int)
     /// `OK stats key=value ...`, in the server's order.

@@ -23,9 +23,11 @@ public enum ReplyCodec {
         }
         switch reply {
         case .pong, .error: break
-        case .hello(let version, let player, let name):
+        case .hello(let version, let player, let name, let token):
             out.append(ascii: " hello")
-            field("version", version); field("id", player.rawValue); field("name", name); field("server", "puzzle-room")
+            field("version", version); field("id", player.rawValue); field("name", name)
+            if let token { field("token", token) }
+            field("server", "puzzle-room")
         case .help(let n): out.append(ascii: " help"); num(n)
         case .rooms(let n): out.append(ascii: " rooms"); num(n)
         case .stats(let fields):
@@ -98,7 +100,7 @@ public enum ReplyCodec {
         case "hello":
             guard let v = fields["version"].flatMap({ Int($0) }), let id = fields["id"].flatMap({ Int($0) }),
                   let name = fields["name"] else { return nil }
-            return .hello(version: v, player: PlayerID(id), name: String(name))
+            return .hello(version: v, player: PlayerID(id), name: String(name), token: fields["token"].map(String.init))
         case "help": return int(0).map { .help(count: $0) }
         case "rooms": return int(0).map { .rooms(count: $0) }
         case "who": return int(0).map { .who(count: $0) }

@@ -30,6 +30,10 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
     public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")
     public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags per second; slow down")
+    public static let badToken = ProtocolError("BAD_TOKEN", "unknown resume token; HELLO 2 <name> without one starts a new player")
+    public static func nameTaken(_ name: String) -> ProtocolError {
+        ProtocolError("NAME_TAKEN", "a player named \(name) is already in this room; pick another name")
+    }
     public static let alreadyGreeted = ProtocolError("ALREADY_HELLO", "HELLO was already accepted on this connection")
     public static func badPicture(_ why: String) -> ProtocolError { .init("BAD_PICTURE", why) }
     /// The server could not write what the request needed to disk (a full
@@ -44,7 +48,18 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// The version this code speaks, sent in HELLO.
+/// The versions this code speaks. Version 1 is the original protocol;
+/// version 2 adds resume tokens (HELLO), the extended snapshot and the
+/// `ended` notice.
 public enum ProtocolVersion {
-    public static let current = 1
+    public static let current = 2
+    public static let supported: ClosedRange<Int> = 1...2
+}
+
+/// Version 2's resume token: a secret that brings a player back.
+public enum ResumeToken {
+    /// 32 lowercase hex digits (128 bits).
+    public static func isWellFormed(_ token: some StringProtocol) -> Bool {
+        token.utf8.count == 32 && token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
 }

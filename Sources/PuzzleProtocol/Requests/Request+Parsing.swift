@@ -43,10 +43,14 @@ extension Request {
         }
         switch verb {
         case "HELLO":
-            try count(2...2)
+            try count(2...3)
+            let version = try number(args[0], 0...1_000_000)
             let name = String(args[1])
             guard NameRule.isValid(name) else { throw .badName }
-            return .hello(version: try number(args[0], 0...1_000_000), name: name)
+            guard args.count == 3 else { return .hello(version: version, name: name) }
+            // A token is version 2's: 32 lowercase hex digits.
+            guard version >= 2, ResumeToken.isWellFormed(args[2]) else { throw usage() }
+            return .hello(version: version, name: name, token: String(args[2]))
         case "PING":
             // The token is echoed back as it was sent, spaces included.
             let rest = text.drop { $0 == " " }.dropFirst(4).drop { $0 == " " }

@@ -2,7 +2,8 @@ import PuzzleCore
 
 /// What a client asks of the server: one request a line, one reply each.
 public enum Request: Hashable, Sendable {
-    case hello(version: Int, name: String)
+    /// `token`: version 2's resume token, to come back as the same player.
+    case hello(version: Int, name: String, token: String? = nil)
     case ping(String)
     case rooms
     case create(RoomSpec)
@@ -52,7 +53,7 @@ public enum Request: Hashable, Sendable {
 
     /// Usage of every request, as HELP prints it and BAD_ARGS quotes it.
     public static let usage: [String: String] = [
-        "HELLO": "HELLO <version> <name>",
+        "HELLO": "HELLO <version> <name> [token]",
         "PING": "PING [token]",
         "ROOMS": "ROOMS",
         "CREATE": "CREATE <room> <jigsaw|swap> <rows>x<cols> [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]",
@@ -78,7 +79,7 @@ public enum Request: Hashable, Sendable {
     public var line: String {
         func opt(_ p: Int?) -> String { p.map { " \($0)" } ?? "" }
         switch self {
-        case .hello(let v, let name): return "HELLO \(v) \(name)"
+        case .hello(let v, let name, let token): return "HELLO \(v) \(name)" + (token.map { " \($0)" } ?? "")
         case .ping(let token): return token.isEmpty ? "PING" : "PING \(token)"
         case .create(let r): return "CREATE " + r.arguments.joined(separator: " ")
         case .join(let room, let password): return "JOIN \(room)" + (password.map { " \($0)" } ?? "")

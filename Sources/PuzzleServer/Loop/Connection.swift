@@ -24,6 +24,8 @@ final class Connection {
 
     /// Set by HELLO.
     var player: PlayerID?
+    /// The protocol version HELLO chose (1 until then).
+    var version = 1
     var name: String?
     /// The room this connection has joined, if any.
     var room: HostedRoom?

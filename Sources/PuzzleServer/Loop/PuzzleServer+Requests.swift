@@ -17,14 +17,10 @@ extension PuzzleServer {
             leaveRoom(conn)
             conn.closeAfterFlush = true
             conn.closeReason = "quit"
-        case .hello(let version, let name):
+        case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
-            guard version == ProtocolVersion.current else { return reply(conn, error: .badVersion(version)) }
-            let id = PlayerID(nextPlayer)
-            nextPlayer += 1
-            conn.player = id
-            conn.name = name
-            conn.send(.hello(version: ProtocolVersion.current, player: id, name: name))
+            guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
+            greet(conn, version: version, name: name, token: token)
         case .rooms:
             for room in rooms.values.sorted(by: { $0.name < $1.name }) {
                 let s = room.state
@@ -48,6 +44,46 @@ extension PuzzleServer {
         }
     }
 
+    /// HELLO: version 1 gets a new player each time; version 2 gets a resume
+    /// token with it, and a known token brings back its player (id and name).
+    private func greet(_ conn: Connection, version: Int, name: String, token: String?) {
+        if let token {
+            guard let entry = registry.byToken[token] else { return reply(conn, error: .badToken) }
+            // The person is back: a connection still speaking for it (a dead
+            // link not noticed yet) is closed, its holds going back as on any leave.
+            for other in connections.values where other !== conn && other.player == entry.id && !other.isClosed {
+                other.send("BYE RESUMED signed in again from another connection")
+                leaveRoom(other)
+                other.player = nil
+                other.closeAfterFlush = true
+                other.closeReason = "resumed elsewhere"
+            }
+            conn.player = entry.id
+            conn.name = entry.name
+            conn.version = version
+            return conn.send(.hello(version: version, player: entry.id, name: entry.name, token: token))
+        }
+        let id = PlayerID(nextPlayer)
+        var issued: String?
+        if version >= 2 {
+            var rng = SystemRandomNumberGenerator()
+            let fresh = (0..<4).map { _ in String(UInt32.random(in: 0...UInt32.max, using: &rng), radix: 16) }
+                .map { String(repeating: "0", count: 8 - $0.count) + $0 }.joined()
+            do {
+                try registry.register(token: fresh, PlayerRegistry.Entry(id: id, name: name))
+            } catch {
+                logger.error("cannot record a resume token: \(error)")
+                return reply(conn, error: .storage("the server could not store the player (\(Self.storageReason(error)))"))
+            }
+            issued = fresh
+        }
+        nextPlayer += 1
+        conn.player = id
+        conn.name = name
+        conn.version = version
+        conn.send(.hello(version: version, player: id, name: name, token: issued))
+    }
+
     private func handleGreeted(_ request: Request, from conn: Connection, player: PlayerID) {
         switch request {
         case .create(let r):
@@ -68,7 +104,13 @@ extension PuzzleServer {
                     return reply(conn, error: .badPassword)
                 }
             }
-            guard perform(.join(name: conn.name ?? "player"), in: room, by: conn, player: player) != nil else { return }
+            // Two people in one room never share a name (the same player coming
+            // back is not two). Version 1 joins as it always did.
+            let name = conn.name ?? "player"
+            if conn.version >= 2, room.state.players.contains(where: { $0.key != player && $0.value.name == name }) {
+                return reply(conn, error: .nameTaken(name))
+            }
+            guard perform(.join(name: name), in: room, by: conn, player: player) != nil else { return }
             room.add(conn)
             conn.room = room
             sendSnapshot(room, to: conn)
@@ -217,7 +259,8 @@ extension PuzzleServer {
 
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
         var bytes: [UInt8] = []
-        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now, into: &bytes)
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
+                             extended: conn.version >= 2, into: &bytes)
         conn.send(bytes: bytes)
     }
 }

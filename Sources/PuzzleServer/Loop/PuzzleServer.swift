@@ -19,6 +19,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var connections: [UInt64: Connection] = [:]
     var rooms: [String: HostedRoom] = [:]
     let store: RoomStore
+    /// Version 2's resume tokens, kept across restarts.
+    let registry: PlayerRegistry
     /// Held from start-up until shutdown: no second server on the same data.
     let dataLock: DataDirectoryLock
     let pictures: PictureLibrary
@@ -90,6 +92,7 @@ public final class PuzzleServer: @unchecked Sendable {
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
+        registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         queue = try EpollQueue(maxEventsPerWait: 1024)
@@ -107,6 +110,11 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         try restoreRooms()
+        for line in registry.skippedLines { logger.error(line) }
+        // Ids go on from the largest any room or token remembers: a player
+        // who comes back must never meet someone else under its id.
+        let remembered = rooms.values.flatMap { Array($0.state.players.keys) + Array($0.state.absent.keys) }.map(\.rawValue)
+        nextPlayer = max(registry.largestID, remembered.max() ?? 0) + 1
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread.

@@ -59,7 +59,7 @@ extension PuzzleServer {
                                     hintMillis: Int64(r.hintMillis ?? config.hintMillis),
                                     maxHeld: r.maxHeld ?? config.maxHeldPieces,
                                     seed: rng.next())
-        let state = RoomState(settings: settings, startedAt: now)
+        let state = RoomState(settings: settings)
         let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
         let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture)
         do {

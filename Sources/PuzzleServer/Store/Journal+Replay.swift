@@ -25,6 +25,10 @@ extension Journal {
             return puzzle == state.puzzleIndex && !state.isSolved
         case .nextPuzzle(let puzzle, _):
             return puzzle == state.puzzleIndex + 1
+        case .joined(let player, let name):
+            return RoomLimits.playerIDs.contains(player.rawValue) && NameRule.isValid(name)
+        case .left(let player), .hint(let player, _):
+            return state.players[player] != nil
         default:
             return false
         }

@@ -4,9 +4,10 @@ import PuzzleSystem
 
 extension RoomStore {
     /// Every room found on disk: its snapshot with the journal records newer
-    /// than it replayed, then every hold and player released (nobody is
-    /// connected after a restart). The current puzzle's elapsed time carries on
-    /// from the last record, as if the server had not been down.
+    /// than it replayed, then every hold released and every player away (nobody
+    /// is connected after a restart; their counters are kept). The puzzle clock
+    /// stands at the play time of the last record and runs again when a player
+    /// comes: the downtime does not count and nothing is rewound.
     ///
     /// A torn last journal line (a crash mid-write) is cut off, so that later
     /// records start on a line of their own. Damage is handled so that no
@@ -136,17 +137,16 @@ extension RoomStore {
             var event = record.event
             let (time, overflow) = record.time.subtractingReportingOverflow(chosen.offset)
             event.time = time
-            var fits = !overflow
-            if case .solved(_, let elapsed) = event.body {
-                let (solvedAt, overflow) = state.startedAt.addingReportingOverflow(elapsed)
-                event.time = solvedAt
-                fits = fits && !overflow
-            }
+            let fits = !overflow
             if fits && Journal.fits(event.body, state), (try? state.restore(event)) != nil { continue }
             issues.append(.badJournalLine(room: name, file: file, line: line, reason: "does not fit the room"))
             damagedJournals.insert(file)
         }
-        state.releaseEverything()
+        // Nobody is connected after a restart: every player is away, with their
+        // counters kept, and the puzzle clock pauses at the last moment the
+        // store knows of (mapped to `now`), so the downtime does not count.
+        let sessionsEnded = !state.players.isEmpty
+        state.endSessions(at: now)
         room.snapshot.state = state
 
         if files.journal == nil { issues.append(.journalMissing(room: name, snapshotSeq: snapshotSeq)) }
@@ -171,7 +171,10 @@ extension RoomStore {
         // A damaged room, or one whose journal predates checksums, carries on
         // from a fresh snapshot and a checksummed journal.
         let legacy = files.journal != nil && current.version < JournalLine.version
-        if !issues.isEmpty || legacy {
+        // Players who were in the room when the server stopped left then, with
+        // no record of it: a fresh snapshot says so (they are away, the clock
+        // paused), so that the downtime never counts as play time.
+        if !issues.isEmpty || legacy || sessionsEnded {
             do {
                 try writeSnapshot(room, now: now, journal: journal)
             } catch {

@@ -5,7 +5,7 @@ import PuzzleProtocol
 ///
 ///     # puzzle-room snapshot 1 time=<store time>
 ///     P <password>                  (only if the room has one)
-///     S room ... / S piece ...      (SnapshotCodec lines, no holds, no players, no picture)
+///     S room ... / S player ...     (SnapshotCodec lines, extended: players, absent players, totals, the clock; no holds, no picture)
 ///     # end
 ///
 /// `time` is the store's room clock when the snapshot was taken (see
@@ -29,11 +29,12 @@ enum RoomSnapshotFile {
             guard !password.utf8.contains(where: { $0 == 10 || $0 == 13 }) else { throw .invalidPassword(room: room.name) }
             out.append(text: "P \(password)\n")
         }
-        // Holds and players do not survive a restart; leaving them out keeps the
-        // file small and its decoding independent of them.
+        // Holds do not survive a restart; players do (who they are, their
+        // counters): the journal after this snapshot replays their joins,
+        // leaves and hints onto them.
         var state = room.snapshot.state
-        state.releaseEverything()
-        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: state, picture: nil), now: now, into: &out)
+        state.releaseHolds()
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: state, picture: nil), now: now, extended: true, into: &out)
         out.append(text: "\(trailer)\n")
         return out
     }

@@ -38,6 +38,10 @@ nonisolated(unsafe) var terminalAtExitRegistered = false
 extension TerminalMode {
     /// The signals after which the terminal is restored before the process dies.
     static let restoringSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// A crash (a Swift trap is SIGILL or SIGTRAP) also gives the terminal back, mouse
+    /// reporting off, before the process dies of it. Not blocked around updates: a
+    /// synchronous fault cannot wait.
+    static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
     /// Writes the saved restore output and puts the saved attributes back, once.
     ///
@@ -72,7 +76,7 @@ extension TerminalMode {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         terminalPreviousActions = []
-        for signal in restoringSignals {
+        for signal in restoringSignals + crashSignals {
             var previous = sigaction()
             if Syscall.signalAction(signal, &action, &previous) == 0 {
                 terminalPreviousActions.append((signal, previous))

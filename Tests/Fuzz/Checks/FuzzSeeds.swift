@@ -131,7 +131,7 @@ enum SampleGame {
 
     private static func play(_ settings: RoomSettings, into output: inout Output) {
         let name = "room\(settings.seed)"
-        var room = RoomState(settings: settings, startedAt: 0)
+        var room = RoomState(settings: settings)
         var rng = SeededGenerator(seed: settings.seed)
         var events: [RoomEvent] = []
         var time: Int64 = 0
