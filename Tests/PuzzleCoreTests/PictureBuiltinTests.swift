@@ -58,23 +58,6 @@ import Testing
         }
     }
 
-    @Test(arguments: ["sunset", "quilt"])
-    func neighbouringPiecesDifferVisibly(_ name: String) throws {
-        // Not just different averages but visibly different: some channel moves by several levels.
-        let picture = try #require(Picture.builtin(name, width: 200, height: 200))
-        let averages = Self.pieceAverages(picture, rows: 10, cols: 10)
-        func distance(_ a: RGB, _ b: RGB) -> Int {
-            max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
-        }
-        for row in 0..<10 {
-            for col in 0..<10 {
-                let here = averages[row * 10 + col]
-                if col < 9 { #expect(distance(here, averages[row * 10 + col + 1]) >= 4, "\(name) \(row),\(col) right") }
-                if row < 9 { #expect(distance(here, averages[(row + 1) * 10 + col]) >= 4, "\(name) \(row),\(col) below") }
-            }
-        }
-    }
-
     @Test func hundredPieceCutOfBuiltinIsValid() throws {
         let picture = try #require(Picture.builtin("quilt", width: 200, height: 200))
         for row in 0..<100 {
