@@ -114,7 +114,10 @@ struct TableCanvas {
     mutating func drawPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String]) {
         let unit = st.geometry.unit
         var loose: [(piece: Int, point: Point)] = []
-        for piece in 0..<st.pieceCount where st.locks[piece] == nil {
+        // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
+        var held = [Bool](repeating: false, count: st.pieceCount)
+        for piece in st.locks.keys where piece < held.count { held[piece] = true }
+        for piece in 0..<st.pieceCount where !held[piece] {
             guard case .table(let p) = st.pieces[piece].location else { continue }
             let r = rect(p, unit: unit)
             guard isVisible(r, margin: 2) else { continue }
