@@ -62,6 +62,23 @@ import PuzzleTestSupport
         return (p, input, collected)
     }
 
+    /// util-linux `script` gives the client a terminal; without it the test says so.
+    private func hasScript() -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return false
+        }
+        return true
+    }
+
+    /// A real server with a second player in its room, to see what the client does.
+    private func serverWithWatcher() throws -> (TestServer, LineClient) {
+        let server = try TestServer()
+        let watcher = try LineClient(port: server.port, name: "watcher")
+        try watcher.enter(as: "watcher")
+        return (server, watcher)
+    }
+
     private func waitForExit(_ p: Process, timeout: Double = 20) -> Bool {
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async { p.waitUntilExit(); done.signal() }
@@ -69,13 +86,8 @@ import PuzzleTestSupport
     }
 
     @Test func fullScreenModeDrawsTheRoomTakesKeysAndRestoresTheTerminalOnQuit() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
-        let server = try TestServer()
-        let watcher = try LineClient(port: server.port, name: "watcher")
-        try watcher.enter(as: "watcher")
+        guard hasScript() else { return }
+        let (server, watcher) = try serverWithWatcher()
         let (p, input, out) = try startPlay(port: server.port, name: "tty")
         defer { if p.isRunning { p.terminate() } }
         // Full screen: alternate screen, then the status line of the room.
@@ -102,13 +114,8 @@ import PuzzleTestSupport
     /// button held drags it (keeping the grab offset), release drops it; another
     /// player sees each step. Mouse reporting is switched off again on quit.
     @Test func mousePressDragsAndReleaseDrops() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
-        let server = try TestServer()
-        let watcher = try LineClient(port: server.port, name: "watcher")
-        try watcher.enter(as: "watcher")
+        guard hasScript() else { return }
+        let (server, watcher) = try serverWithWatcher()
         let (p, input, out) = try startPlay(port: server.port, name: "mouse")
         defer { if p.isRunning { p.terminate() } }
         #expect(out.wait(for: "\u{1B}[?1006h"), "mouse reporting not turned on: \(out.text.suffix(300))")
@@ -164,10 +171,7 @@ import PuzzleTestSupport
     /// A server that goes away shows at once as "reconnecting, attempt N"; when
     /// it is back the client rejoins by itself and plays on.
     @Test func aLostServerShowsReconnectingAndTheClientComesBack() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
+        guard hasScript() else { return }
         let data = TestServer.temporaryDirectory()
         var server: TestServer? = try TestServer(dataDirectory: data)
         let port = server!.port

@@ -255,19 +255,22 @@ public final class InteractiveRunner {
         let t = now
         let holding = session.heldPiece != nil && editor.text.isEmpty
         if overlay != nil {
-            switch key {
-            case .escape, .enter where editor.text.isEmpty, .character("q") where editor.text.isEmpty:
+            // Esc always closes; Enter and q only when they would not be typed;
+            // the up and down arrows scroll unless they move a held piece.
+            let closes = key == .escape || (editor.text.isEmpty && (key == .enter || key == .character("q")))
+            let scrollsBack = key == .pageUp || (key == .up && !holding)
+            let scrollsOn = key == .pageDown || (key == .down && !holding)
+            if closes {
                 overlay = nil
                 dirty = true
                 return
-            case .pageUp, .up where !holding, .pageDown, .down where !holding:
+            }
+            if scrollsBack || scrollsOn {
                 let page = max(1, layout.viewRows - 4)
-                let back = key == .pageUp || key == .up
                 let scroll = overlay?.scroll ?? 0
-                overlay?.scroll = max(0, back ? scroll - page : scroll + page)
+                overlay?.scroll = max(0, scrollsBack ? scroll - page : scroll + page)
                 dirty = true
                 return
-            default: break
             }
         }
         switch key {
@@ -356,8 +359,7 @@ public final class InteractiveRunner {
                 panAnchor = (event.row, event.column, view)
             }
         case (.left, .motion), (.none, .motion):
-            if let hold = pointer, let point {
-                _ = hold
+            if pointer != nil, let point {
                 pendingPointer = point
                 if t - lastPointerDrag >= Self.pointerInterval { sendPendingPointer() }
             } else if let anchor = panAnchor, event.button == .left {
