@@ -146,7 +146,8 @@ extension PuzzleServer {
         // A paused connection's remaining lines are handled when its wait ends.
         if conn.pausedUntil != nil { return }
         if conn.readClosed && !conn.closeAfterFlush && conn.connectionIsOpen {
-            leaveRoom(conn)
+            // The peer ended without QUIT: a dropped link, not a goodbye.
+            dropFromRoom(conn)
             conn.closeAfterFlush = true
             conn.closeReason = "peer closed"
             conn.markDirty()
@@ -242,7 +243,8 @@ extension PuzzleServer {
     func close(_ conn: Connection, reason: String, abort: Bool = false) {
         guard !conn.isClosed else { return }
         conn.isClosed = true
-        leaveRoom(conn)
+        // Still in a room here means the link dropped without a goodbye.
+        dropFromRoom(conn)
         try? queue.deregister(conn.socket.descriptor)
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
         connections[conn.token] = nil
@@ -253,16 +255,6 @@ extension PuzzleServer {
             connectionsPerHost[conn.host] = count > 1 ? count - 1 : nil
         }
         logger.debug("closed \(conn.label): \(reason)")
-    }
-
-    /// Removes the connection's player from its room, returning held pieces.
-    func leaveRoom(_ conn: Connection) {
-        guard let room = conn.room, let player = conn.player else { return }
-        room.remove(conn)
-        conn.room = nil
-        events.removeAll(keepingCapacity: true)
-        try? room.state.perform(.leave, by: player, at: now, into: &events)
-        room.broadcast(events)
     }
 
     /// Closes connections idle past the timeout.
@@ -306,6 +298,10 @@ extension PuzzleServer {
             conn.closeAfterFlush = true
             conn.closeReason = "shutdown"
         }
+        for (player, room) in awayHolders where room.state.players[player] != nil {
+            performRegardless(.leave, in: room, by: player)
+        }
+        awayHolders.removeAll()
         finishTurn()
         if let failure {
             // The last turn's moves could not be kept: none of its replies may go out.

@@ -50,10 +50,11 @@ extension PuzzleServer {
         if let token {
             guard let entry = registry.byToken[token] else { return reply(conn, error: .badToken) }
             // The person is back: a connection still speaking for it (a dead
-            // link not noticed yet) is closed, its holds going back as on any leave.
+            // link not noticed yet) is closed; its holds wait for this one to
+            // join the room again, as after any dropped link.
             for other in connections.values where other !== conn && other.player == entry.id && !other.isClosed {
                 other.send("BYE RESUMED signed in again from another connection")
-                leaveRoom(other)
+                dropFromRoom(other)
                 other.player = nil
                 other.closeAfterFlush = true
                 other.closeReason = "resumed elsewhere"
@@ -110,7 +111,11 @@ extension PuzzleServer {
             if conn.version >= 2, room.state.players.contains(where: { $0.key != player && $0.value.name == name }) {
                 return reply(conn, error: .nameTaken(name))
             }
-            guard perform(.join(name: name), in: room, by: conn, player: player) != nil else { return }
+            // Back from a dropped link while still holding: it takes its place
+            // (and its pieces) again, with no new `joined`.
+            if !returnFromAway(player, to: room) {
+                guard perform(.join(name: name), in: room, by: conn, player: player) != nil else { return }
+            }
             room.add(conn)
             conn.room = room
             sendSnapshot(room, to: conn)

@@ -11,6 +11,11 @@ final class HostedRoom {
     var picture: Picture?
     /// Members in join order.
     private(set) var members: [Connection] = []
+    /// When the next clock mark is due while the puzzle clock runs (half a
+    /// lead before the last one runs out); see `PuzzleServer.markClocks`.
+    var clockMarkDue: Int64 = .min
+    /// Set while clock marks fail to be written (logged once per streak).
+    var clockMarkFailing = false
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)

@@ -25,6 +25,10 @@ final class Journal {
     /// from anywhere; store time must not go backwards across restarts, so on
     /// load the offset is chosen to continue from the last recorded store time.
     var clockOffset: Int64
+    /// The store time the latest clock mark vouches for (nil: none written
+    /// since the server started). Carried into the fresh journal a snapshot
+    /// starts, so that the mark outlives the rotation.
+    var clockMarkedUntil: Int64?
     /// Reused encoding buffer.
     private var scratch: [UInt8] = []
 
@@ -55,6 +59,27 @@ final class Journal {
             count += 1
         }
         guard count > 0 else { return 0 }
+        try writeScratch(device: device)
+        unsyncedRecords += count
+        recordsSinceSnapshot += count
+        return count
+    }
+
+    /// Appends a clock mark: the room's clock may be counted as running up to
+    /// server time `until`. It counts as no record (it never asks for a
+    /// snapshot); syncing it is the caller's, as for records.
+    func appendClockMark(until: Int64, device: StorageDevice) throws(RoomStoreError) {
+        let (storeTime, overflow) = until.addingReportingOverflow(clockOffset)
+        guard !overflow, JournalLine.storeTimes.contains(storeTime) else { throw .timeOutOfRange(room: paths.name) }
+        scratch.removeAll(keepingCapacity: true)
+        JournalLine.encodeClockMark(storeTime: storeTime, into: &scratch)
+        try writeScratch(device: device)
+        clockMarkedUntil = storeTime
+    }
+
+    /// Appends the encoded lines with one write; on failure the file is cut
+    /// back to where it was.
+    private func writeScratch(device: StorageDevice) throws(RoomStoreError) {
         let fd = try openForAppend()
         do {
             try device.write(scratch, to: fd, path: paths.journal)
@@ -63,9 +88,6 @@ final class Journal {
             throw .io(path: paths.journal, error)
         }
         size += Int64(scratch.count)
-        unsyncedRecords += count
-        recordsSinceSnapshot += count
-        return count
     }
 
     /// Makes every written record durable with `fdatasync`. On failure the

@@ -14,6 +14,12 @@ import PuzzleProtocol
 /// even when every later snapshot is damaged. The CRC-32 covers the record's
 /// bytes from `@` up to (not including) the space before `*`.
 ///
+/// A clock mark, `@<store time> clock *<crc32>`, carries no event: it says
+/// the room's puzzle clock may be counted as running up to that store time.
+/// The server writes one ahead of time while a room's clock runs (see
+/// `Journal.appendClockMark`), so that after a crash the loader never sets the
+/// clock back below a play time a client was shown.
+///
 /// Version 1 (no header, no checksums) is still read, so that data written
 /// before checksums loads; its records are accepted without one. The first
 /// snapshot after loading rotates it out, and every journal written from then
@@ -44,6 +50,20 @@ struct JournalLine {
         out.append(text: "@\(storeTime) ")
         EventCodec.encode(event, into: &out)
         out.removeLast() // EventCodec's LF: the checksum goes before it
+        appendChecksum(from: start, into: &out)
+    }
+
+    /// The word of a clock mark record.
+    static let clockMarkWord = "clock"
+
+    /// Appends one checksummed clock mark line (with its LF).
+    static func encodeClockMark(storeTime: Int64, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(text: "@\(storeTime) \(clockMarkWord)")
+        appendChecksum(from: start, into: &out)
+    }
+
+    private static func appendChecksum(from start: Int, into out: inout [UInt8]) {
         let crc = CRC32.checksum(out[start...])
         out.append(ascii: " *")
         for shift in stride(from: 28, through: 0, by: -4) {
@@ -54,9 +74,15 @@ struct JournalLine {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// A decoded line: an event record, or a clock mark with its store time.
+    enum Record {
+        case event(JournalLine)
+        case clockMark(Int64)
+    }
+
     /// Decodes a complete line (without its LF). `checksummed` says whether the
     /// file is version 2, where every record must carry a valid checksum.
-    static func decode(_ line: ArraySlice<UInt8>, checksummed: Bool) -> Result<JournalLine, Damage> {
+    static func decode(_ line: ArraySlice<UInt8>, checksummed: Bool) -> Result<Record, Damage> {
         var body = line
         if let star = line.lastIndex(of: UInt8(ascii: "*")), star > line.startIndex, line[star - 1] == UInt8(ascii: " "),
            line.endIndex - star == 9 {
@@ -74,12 +100,14 @@ struct JournalLine {
             return .failure(Damage(reason: "not a record"))
         }
         guard storeTimes.contains(time) else { return .failure(Damage(reason: "time out of range")) }
+        let rest = text[text.index(after: space)...]
+        if rest == clockMarkWord { return .success(.clockMark(time)) }
         // EventCodec range-checks the event's own numbers (sequence, puzzle, durations).
-        guard case .room(let event)? = EventCodec.decode(text[text.index(after: space)...], now: time) else {
+        guard case .room(let event)? = EventCodec.decode(rest, now: time) else {
             return .failure(Damage(reason: "bad event"))
         }
         guard event.body.isDurable else { return .failure(Damage(reason: "not a durable event")) }
-        return .success(JournalLine(time: time, event: event))
+        return .success(.event(JournalLine(time: time, event: event)))
     }
 
     /// Why a complete journal line was not used.
@@ -95,6 +123,8 @@ struct JournalLine {
         var after: UInt64?
         /// Records of the complete lines, in file order, with their 1-based line numbers.
         var records: [(line: Int, record: JournalLine)] = []
+        /// The latest clock mark's store time, if the file has any.
+        var lastClockMark: Int64?
         /// Complete lines that could not be used, with why.
         var badLines: [(line: Int, reason: String)] = []
         /// Bytes up to and including the last LF: everything after is a torn write.
@@ -123,7 +153,8 @@ struct JournalLine {
                 continue
             }
             switch decode(line, checksummed: contents.version >= 2) {
-            case .success(let record): contents.records.append((number, record))
+            case .success(.event(let record)): contents.records.append((number, record))
+            case .success(.clockMark(let time)): contents.lastClockMark = max(contents.lastClockMark ?? time, time)
             case .failure(let damage): contents.badLines.append((number, damage.reason))
             }
         }

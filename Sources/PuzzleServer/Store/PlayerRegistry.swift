@@ -33,8 +33,20 @@ final class PlayerRegistry {
         self.sync = sync
         let path = path
         let bytes = try onPath(path) { () throws(Errno) in try FileSystem.readFileIfPresent(path) } ?? []
+        // A line cut short by a crash mid-append is cut off: the next line
+        // appended would otherwise be glued to it and lost with it.
+        let complete = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
+        if complete < bytes.count {
+            try onPath(path) { () throws(Errno) in
+                let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly))
+                defer { try? fd.close() }
+                try fd.truncate(to: Int64(complete))
+                if sync { try fd.sync() }
+            }
+            skippedLines.append("players file ends in a torn line (\(bytes.count - complete) bytes); cut off")
+        }
         var number = 0
-        for line in bytes.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
+        for line in bytes[..<complete].split(separator: 10, omittingEmptySubsequences: false).dropLast() {
             number += 1
             guard let (token, entry) = Self.decode(line) else {
                 skippedLines.append("players line \(number) is damaged; its token no longer resumes")

@@ -91,6 +91,7 @@ extension RoomStore {
             issues.append(.badJournalLine(room: name, file: "journal", line: line, reason: reason))
             damagedJournals.insert("journal")
         }
+        let lastClockMark = [previous.lastClockMark, current.lastClockMark].compactMap { $0 }.max()
         let allRecords = previous.records.map { ("journal.prev", $0.line, $0.record) }
             + current.records.map { ("journal", $0.line, $0.record) }
         // The origin needs every record since creation: journal.prev's if it
@@ -111,7 +112,9 @@ extension RoomStore {
                 let parsed = try RoomSnapshotFile.parse(candidate.bytes)
                 // The last moment the store knows of maps to `now`: store time
                 // continues from there, and the downtime does not count.
-                let last = candidate.records.reduce(parsed.time) { max($0, $1.2.time) }
+                // Clock marks count too: the clock ran (and clients were shown
+                // it running) up to the latest of them.
+                let last = candidate.records.reduce(max(parsed.time, lastClockMark ?? parsed.time)) { max($0, $1.2.time) }
                 let (offset, o1) = last.subtractingReportingOverflow(now)
                 let (snapshotNow, o2) = parsed.time.subtractingReportingOverflow(offset)
                 guard !o1, !o2 else { throw RoomSnapshotFile.Problem(reason: "time out of range") }

@@ -125,6 +125,22 @@ public final class RoomStore {
         if !touched.contains(room) { touched.append(room) }
     }
 
+    /// Records that the room's puzzle clock may be counted as running up to
+    /// server time `until` (a clock mark): after a crash the loader counts
+    /// play time up to the latest mark, so a mark written ahead of time keeps
+    /// the clock from ever going back below what clients were shown. Synced
+    /// like an append: at once under `always`, by the next `commit()` under `batch`.
+    public func markClock(room: String, until: Int64) throws(RoomStoreError) {
+        guard let journal = journals[room] else { throw .unknownRoom(room) }
+        try journal.appendClockMark(until: until, device: device)
+        switch fsync {
+        case .always: try journal.sync(device: device)
+        case .batch: break
+        case .never: journal.synced()
+        }
+        if !touched.contains(room) { touched.append(room) }
+    }
+
     /// Makes every record appended since the last commit durable (policy
     /// `batch`: `fdatasync` when one journal was written, one `syncfs` when
     /// several were, since they live on one file system). Call it before
@@ -186,7 +202,9 @@ public final class RoomStore {
     ///    to it, and `journal` still holds everything after it);
     /// 3. rename `snapshot.tmp` to `snapshot`, sync the directory: the new
     ///    snapshot is durable; `journal`'s records are all covered by it;
-    /// 4. write and sync `journal.tmp` (header only); replace `journal.prev` by
+    /// 4. write and sync `journal.tmp` (header, and the latest clock mark if it
+    ///    is still ahead of the snapshot: the clock's promise must outlive
+    ///    `journal.prev`, which the next snapshot replaces); replace `journal.prev` by
     ///    a link to `journal` (what `snapshot.prev` needs); rename `journal.tmp`
     ///    over `journal`; sync the directory. `journal` exists throughout.
     ///    If step 4 fails the old journal simply stays in use.
@@ -212,7 +230,10 @@ public final class RoomStore {
             try FileSystem.rename(paths.temporarySnapshot, to: paths.snapshot)
             if sync { try Directory.sync(paths.directory) }
         }
-        let header = JournalLine.header(after: room.snapshot.state.seq)
+        var header = JournalLine.header(after: room.snapshot.state.seq)
+        if let marked = journal.clockMarkedUntil, marked > storeTime {
+            JournalLine.encodeClockMark(storeTime: marked, into: &header)
+        }
         try onPath(paths.journal) { () throws(Errno) in
             do throws(Errno) {
                 try device.writeFile(paths.temporaryJournal, header, sync: sync)

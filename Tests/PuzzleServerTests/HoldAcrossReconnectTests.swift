@@ -1,0 +1,119 @@
+import PuzzleLink
+import Testing
+import PuzzleTestSupport
+import PuzzleCore
+import PuzzleProtocol
+import PuzzleServer
+
+/// A held piece outlives a dropped link (issue 10): a version 2 player whose
+/// connection drops keeps its holds for the rest of their leases, and gets
+/// them back by reconnecting with its token and joining again.
+@Suite(.serialized) struct HoldAcrossReconnectTests {
+    static func server(leaseMillis: Int, log: LogLines) throws -> TestServer {
+        try TestServer(log: log) { c in
+            c.leaseMillis = leaseMillis
+            c.logLevel = .info
+        }
+    }
+
+    /// HELLO 2 and JOIN lobby; returns the id and token.
+    static func enter2(_ client: LineClient, _ name: String, token: String? = nil) throws -> (id: Int, token: String) {
+        let greeted = try PlayerIdentityTests.hello2(client, name, token: token)
+        let reply = try client.request("JOIN lobby").reply
+        guard reply.hasPrefix("OK joined lobby") else { throw LineClient.Timeout(description: "JOIN refused: \(reply)") }
+        return greeted
+    }
+
+    @Test func droppedLinkKeepsTheHoldForTheReconnect() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+
+        // The link dies without a goodbye, and the server notices.
+        alice.connection.close()
+        #expect(log.waitFor { $0.contains("dropped holding [4] in lobby") } != nil)
+
+        // Back with the token: the same player, still holding piece 4.
+        let back = try LineClient(port: server.port, name: "alice-back")
+        #expect(try PlayerIdentityTests.hello2(back, "alice", token: token).id == id)
+        let (reply, lines) = try back.request("JOIN lobby")
+        #expect(reply.hasPrefix("OK joined lobby id=\(id) "))
+        let snapshot = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0)
+        #expect(snapshot.state.holder(of: 4) == PlayerID(id))
+        #expect(snapshot.state.players[PlayerID(id)]?.holding == [4])
+        // DROP without a number names the held piece, as before the drop.
+        #expect(try back.request("DRAG 0 0").reply.hasPrefix("OK dragged 4 "))
+        #expect(try back.request("DROP").reply.hasPrefix("OK dropped 4 "))
+
+        // Bob saw the piece held throughout: no return, no leave, no re-join.
+        _ = try bob.request("PING")
+        try bob.waitForEvent { $0.contains(" placed 4 \(id) ") }
+        #expect(!bob.events.contains { $0.contains(" returned 4 ") || $0.contains(" left \(id)") || $0.contains(" joined \(id) ") })
+    }
+
+    @Test func aPlayerWhoDoesNotComeBackLosesTheHoldWhenTheLeaseEnds() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 300, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
+        alice.connection.close()
+
+        // The lease runs out (nothing renews it), then the player leaves.
+        try bob.waitForEvent { $0.hasSuffix(" expired 4 \(id)") }
+        try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
+        // Coming back later is an ordinary return: joined again, holding nothing.
+        let back = try LineClient(port: server.port, name: "alice-back")
+        _ = try Self.enter2(back, "alice", token: token)
+        try bob.waitForEvent { $0.hasSuffix(" joined \(id) alice") }
+        #expect(try back.request("DROP").reply.hasPrefix("ERR BAD_ARGS "))
+    }
+
+    @Test func aResumeWhileTheOldLinkLooksAliveHandsTheHoldOver() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        #expect(try alice.request("GRAB 2").reply == "OK grabbed 2")
+        let back = try LineClient(port: server.port, name: "alice-back")
+        #expect(try PlayerIdentityTests.hello2(back, "alice", token: token).id == id)
+        #expect(try alice.waitForClose().contains { $0.hasPrefix("BYE RESUMED") })
+        let (reply, lines) = try back.request("JOIN lobby")
+        #expect(reply.hasPrefix("OK joined lobby id=\(id) "))
+        #expect(try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0).state.holder(of: 2) == PlayerID(id))
+        #expect(try back.request("RELEASE").reply == "OK released 2")
+    }
+
+    @Test func aVersionOnePlayerStillReturnsItsPiecesAtOnce() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let carol = try LineClient(port: server.port, name: "carol")
+        let id = try carol.enter(as: "carol")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        #expect(try carol.request("GRAB 4").reply == "OK grabbed 4")
+        carol.connection.close()
+        try bob.waitForEvent { $0.hasSuffix(" returned 4 \(id) left") }
+        try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
+    }
+
+    @Test func aLeaveIsJournaled() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let id = try alice.enter(as: "alice")
+        #expect(try alice.request("LEAVE").reply == "OK left lobby")
+        let journal = try String(contentsOfFile: server.config.dataDirectory + "/rooms/lobby/journal", encoding: .utf8)
+        #expect(journal.split(separator: "\n").contains { $0.contains(" left \(id) *") })
+    }
+}
