@@ -5,6 +5,7 @@ import PuzzleCore
 import PuzzleClient
 import PuzzleProtocol
 import PuzzleTestSupport
+import PuzzleServer
 
 /// Runs the real `puzzle play` on a pseudo-terminal (util-linux `script`
 /// provides it), so the full-screen mode is what starts: it must draw the room,
@@ -194,5 +195,56 @@ import PuzzleTestSupport
         try watcher.waitForEvent { $0.contains(" say ") && $0.hasSuffix(" back again") }
         input.fileHandleForWriting.write(Data("/quit\r".utf8))
         #expect(waitForExit(p), "the client did not exit on quit")
+    }
+
+    /// The status line shows the room's play time, kept by the server (not
+    /// counted from this client's arrival), and the player stays itself across
+    /// a server restart: the client comes back under the same id.
+    @Test func statusLineShowsTheKeptClockAndTheSameIDAfterARestart() throws {
+        guard hasScript() else { return }
+        let data = TestServer.temporaryDirectory()
+        // A room that was played for 65 s before, its clock paused while empty.
+        let spec = try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3)
+        var lines: [UInt8] = []
+        SnapshotCodec.encode(RoomSnapshot(name: "lobby", state: RoomState(settings: RoomSettings(first: spec, seed: 7)), picture: nil),
+                             now: 0, extended: true, into: &lines)
+        let text = String(decoding: lines, as: UTF8.self)
+        #expect(text.contains(" elapsed=0 ") && text.contains("clock=paused"))
+        let played = try SnapshotCodec.decode(text.replacingOccurrences(of: " elapsed=0 ", with: " elapsed=65000 ")
+            .split(separator: "\n"), now: 0)
+        do {
+            let store = try RoomStore(directory: data, fsync: .batch, snapshotEvery: 0)
+            try store.create(StoredRoom(snapshot: played, password: nil), now: 0)
+            store.close()
+        }
+
+        var server: TestServer? = try TestServer(dataDirectory: data)
+        let port = server!.port
+        let (p, input, out) = try startPlay(port: port, name: "phoenix")
+        defer { if p.isRunning { p.terminate() } }
+        let id: String
+        do {
+            let watcher = try LineClient(port: port, name: "watcher")
+            try watcher.enter(as: "watcher")
+            let joined = try watcher.waitForEvent { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
+            id = String(joined.split(separator: " ")[3])
+        }
+        // 65 s and counting: 1:05 at the least, and not a clock started at 0 by this client.
+        #expect(out.wait(for: "1:0"), "the status line does not show the room's play time: \(out.text.suffix(400))")
+        // (Frames skip unchanged cells, spaces included: the clock is written
+        // after a cursor move of its own.)
+        #expect(!out.text.contains("H0:0"), "the status line showed a clock from zero")
+
+        server?.stop()
+        server = nil
+        #expect(out.wait(for: "reconnecting, attempt"), "no reconnecting notice: \(out.text.suffix(400))")
+        server = try TestServer(dataDirectory: data) { $0.port = port }
+        let watcher = try LineClient(port: port, name: "watcher2")
+        try watcher.enter(as: "watcher2")
+        // Back as the same player (its resume token), not a new one.
+        try watcher.waitForEvent(timeout: 20) { $0.contains(" joined \(id) phoenix") }
+        input.fileHandleForWriting.write(Data("/quit\r".utf8))
+        #expect(waitForExit(p), "the client did not exit on quit")
+        _ = server
     }
 }
