@@ -6,60 +6,87 @@ import PuzzleSystem
 /// `puzzle bench --render`: the full-screen client's frame cost with no
 /// network. A room mirror (the core's `RoomState`) of a `--size` N×N jigsaw with
 /// `--bots` players each dragging a piece one step a frame; every frame is
-/// drawn as the client draws it (scene to frame, frame to bytes against the
-/// last one) on a 200x60 terminal fitted to the whole table.
+/// drawn as the client draws it (scene to frame with its still-layer memo,
+/// frame to bytes against the last one) on a 200x60 terminal fitted to the
+/// whole table. Two runs: drags only (the still layer is reused), and one
+/// drop and one grab every frame (the still layer is redrawn every frame: the
+/// worst case, a room dropping faster than the client draws).
 enum RenderBenchmark {
     static let width = 200
     static let height = 60
     /// The client draws at most this many frames a second (`InteractiveRunner.frameInterval`).
     static let framesPerSecond = 30
 
+    struct Run {
+        var frames = 0
+        var median = 0.0
+        var p99 = 0.0
+        var bytesPerFrame = 0
+        var stillRedraws = 0
+    }
+
     static func command(_ options: BenchOptions) -> Int32 {
         do {
             let spec = try PuzzleSpec(kind: .jigsaw, rows: options.coreSize, cols: options.coreSize)
-            var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
-            let players = min(options.bots, st.pieceCount)
-            for i in 1...players { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0) }
-            // Each player takes a piece (its own, spread over the table).
-            for i in 1...players { try st.perform(.grab(piece: (i - 1) * st.pieceCount / players), by: PlayerID(i), at: 0) }
             let side = min(256, max(32, 8 * max(spec.rows, spec.cols)))
             let picture = Picture.builtin(spec.picture, width: max(spec.cols, side), height: max(spec.rows, side))
-            let fitted = SceneLayout(width: width, height: height).fit(table: st.geometry)
-            var renderer = FrameRenderer(colorMode: .trueColor)
-            var rng = SeededGenerator(seed: options.seed)
-            var times: [Double] = []
-            var bytes = 0
-            let deadline = MonotonicClock.nowNanoseconds + UInt64(options.coreSeconds * 1e9)
-            var frame = 0
-            while MonotonicClock.nowNanoseconds < deadline || frame < 10 {
-                frame += 1
-                // Every player drags one unit in a random direction, kept on the table.
-                for i in 1...players {
-                    guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
-                    let g = st.geometry
-                    let step = Int(rng.next() % 4)
-                    let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][step]), g.width - g.unit),
-                                   y: min(max(0, lock.point.y + [0, 0, 1, -1][step]), g.height - g.unit))
-                    try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: Int64(frame))
-                }
-                let start = MonotonicClock.nowNanoseconds
-                let scene = Scene(width: width, height: height, colorMode: .trueColor, room: "bench", state: st, picture: picture,
-                                  myID: PlayerID(1), names: [:], view: fitted.view, zoom: fitted.zoom, now: Int64(frame))
-                let out = renderer.render(SceneRenderer.render(scene))
-                times.append(Double(MonotonicClock.nowNanoseconds - start) / 1e6)
-                bytes += out.count
+            for moving in [false, true] {
+                let run = try measure(spec: spec, picture: picture, options: options, dropEveryFrame: moving)
+                let what = moving ? "a drop and a grab every frame" : "drags only"
+                let players = min(options.bots, spec.rows * spec.cols)
+                print(String(format: "render %dx%d jigsaw, %d players dragging, %@, %dx%d terminal: %d frames, median %.3f ms, p99 %.3f ms, still layer drawn %d times, %d bytes a frame, %d bytes/s at %d frames/s",
+                             spec.rows, spec.cols, players, what, width, height, run.frames, run.median, run.p99, run.stillRedraws,
+                             run.bytesPerFrame, run.bytesPerFrame * framesPerSecond, framesPerSecond))
             }
-            times.sort()
-            let median = times[times.count / 2], p99 = times[min(times.count - 1, times.count * 99 / 100)]
-            let perFrame = bytes / max(1, times.count)
-            let line = String(format: "render %dx%d jigsaw, %d players dragging, %dx%d terminal, zoom %@: %d frames, median %.3f ms, p99 %.3f ms, %d bytes a frame, %d bytes/s at %d frames/s",
-                              spec.rows, spec.cols, players, width, height, fitted.zoom.description, times.count, median, p99, perFrame,
-                              perFrame * framesPerSecond, framesPerSecond)
-            print(line)
             return 0
         } catch {
             FileHandle.standardError.write(Data("puzzle bench --render: \(error)\n".utf8))
             return 1
         }
+    }
+
+    static func measure(spec: PuzzleSpec, picture: Picture?, options: BenchOptions, dropEveryFrame: Bool) throws -> Run {
+        var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
+        let players = min(options.bots, st.pieceCount)
+        for i in 1...players { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0) }
+        // Each player takes a piece (its own, spread over the table).
+        for i in 1...players { try st.perform(.grab(piece: (i - 1) * st.pieceCount / players), by: PlayerID(i), at: 0) }
+        let fitted = SceneLayout(width: width, height: height).fit(table: st.geometry)
+        var renderer = FrameRenderer(colorMode: .trueColor)
+        var cache = TableLayerCache()
+        var rng = SeededGenerator(seed: options.seed)
+        var times: [Double] = []
+        var bytes = 0
+        let deadline = MonotonicClock.nowNanoseconds + UInt64(options.coreSeconds * 1e9)
+        var frame = 0
+        while MonotonicClock.nowNanoseconds < deadline || frame < 10 {
+            frame += 1
+            // Every player drags one unit in a random direction, kept on the table.
+            for i in 1...players {
+                guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
+                let g = st.geometry
+                let step = Int(rng.next() % 4)
+                let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][step]), g.width - g.unit),
+                               y: min(max(0, lock.point.y + [0, 0, 1, -1][step]), g.height - g.unit))
+                try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: Int64(frame))
+            }
+            if dropEveryFrame {
+                // One player lets go where it is and takes another free piece.
+                let player = PlayerID(1 + frame % players)
+                if let piece = st.players[player]?.holding.first {
+                    try st.perform(.drop(piece: piece), by: player, at: Int64(frame))
+                }
+                if let next = st.randomFreePiece(using: &rng) { try st.perform(.grab(piece: next), by: player, at: Int64(frame)) }
+            }
+            let start = MonotonicClock.nowNanoseconds
+            let scene = Scene(width: width, height: height, colorMode: .trueColor, room: "bench", state: st, picture: picture,
+                              myID: PlayerID(1), names: [:], view: fitted.view, zoom: fitted.zoom, now: Int64(frame))
+            let out = renderer.render(SceneRenderer.render(scene, cache: &cache))
+            times.append(Double(MonotonicClock.nowNanoseconds - start) / 1e6)
+            bytes += out.count
+        }
+        times.sort()
+        return Run(frames: times.count, median: times[times.count / 2], p99: times[min(times.count - 1, times.count * 99 / 100)],
+                   bytesPerFrame: bytes / max(1, times.count), stillRedraws: cache.redraws)
     }
 }

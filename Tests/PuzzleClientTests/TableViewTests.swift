@@ -88,7 +88,8 @@ import PuzzleCore
             var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: Point(x: corner.x - 1, y: corner.y - 1),
                                      colorMode: .trueColor, showNumbers: true)
             canvas.drawBoard(st, picture: picture, hint: false)
-            canvas.drawPieces(st, picture: picture, names: [:])
+            let loose = canvas.drawLoosePieces(st, picture: picture)
+            canvas.drawHeldPieces(st, picture: picture, names: [:], loose: loose)
             areas.append(canvas.canvas.owner.filter { $0 == 0 }.count)
         }
         // 16, 12, 8, 6, 4, 3, 2, 1 pixels a side (plus tab bumps at the larger ones), then at most one
@@ -135,7 +136,8 @@ import PuzzleCore
         let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
         var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: true)
         canvas.drawBoard(st, picture: scene.picture, hint: false)
-        canvas.drawPieces(st, picture: scene.picture, names: scene.names)
+        let loosePieces = canvas.drawLoosePieces(st, picture: scene.picture)
+        canvas.drawHeldPieces(st, picture: scene.picture, names: scene.names, loose: loosePieces)
         func pixel(_ x: Int, _ y: Int) -> UInt32 { canvas.canvas.pixels[y * canvas.canvas.width + x] & PixelCanvas.colorMask }
         let loose = canvas.rect(g.origin(of: Cell(row: 2, col: 1)), unit: g.unit)
         let placed = canvas.rect(g.origin(of: Cell(row: 0, col: 0)), unit: g.unit)
@@ -161,7 +163,8 @@ import PuzzleCore
         var canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: true)
         let r = canvas.rect(g.origin(of: Cell(row: 1, col: 1)), unit: g.unit)
         canvas.drawBoard(st, picture: scene.picture, hint: false)
-        canvas.drawPieces(st, picture: scene.picture, names: scene.names)
+        let loose = canvas.drawLoosePieces(st, picture: scene.picture)
+        canvas.drawHeldPieces(st, picture: scene.picture, names: scene.names, loose: loose)
         let alice = PixelCanvas.pack(PlayerPalette.color(of: Self.alice))
         // The frame runs one pixel outside the cell, over the piece's shadow and outline.
         for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 3), (r.x1, r.y0 + 3)] {

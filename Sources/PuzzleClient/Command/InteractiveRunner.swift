@@ -20,6 +20,8 @@ public final class InteractiveRunner {
     var editor = LineEditor()
     var keys = KeyDecoder()
     var renderer: FrameRenderer
+    /// The table's still layer, redrawn only when something in it changed.
+    var tableCache = TableLayerCache()
     var size = (rows: 24, cols: 80)
     var view = Point(x: 0, y: 0)
     var zoom = TableZoom.standard
@@ -507,7 +509,7 @@ public final class InteractiveRunner {
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)
-        let bytes = renderer.render(SceneRenderer.render(scene))
+        let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t
         dirty = false

@@ -25,9 +25,10 @@ struct PixelCanvas {
     /// Text per screen cell, over the pixels.
     var text: [Text?]
 
-    /// A character drawn over the pixels of one screen cell.
+    /// A character drawn over the pixels of one screen cell. One scalar (digits,
+    /// names, arrows, markers), so that the canvas copies as plain memory.
     struct Text {
-        var character: Character
+        var character: Unicode.Scalar
         /// Nil: black or white, whichever reads on `background`.
         var foreground: TerminalColor?
         /// Nil: the mean of the cell's two pixels (the terminal's when none is drawn).
@@ -90,7 +91,7 @@ struct PixelCanvas {
     }
 
     mutating func put(_ string: String, row: Int, column: Int, foreground: TerminalColor?, background: TerminalColor? = nil) {
-        for (i, c) in string.enumerated() {
+        for (i, c) in string.unicodeScalars.enumerated() {
             put(Text(character: c, foreground: foreground, background: background), row: row, column: column + i)
         }
     }
@@ -132,7 +133,7 @@ struct PixelCanvas {
                         if drawn.count == 2 { bg = Self.color(Self.mean(upper, lower)) } else if let one = drawn.first { bg = Self.color(one) }
                     }
                     let fg = t.foreground ?? (bg.map { $0.contrasting } ?? nil)
-                    cell = Frame.Cell(t.character, style: Frame.Style(foreground: fg, background: bg, bold: t.bold, inverse: t.inverse))
+                    cell = Frame.Cell(Character(t.character), style: Frame.Style(foreground: fg, background: bg, bold: t.bold, inverse: t.inverse))
                 } else if plain {
                     let picture = (upper | lower) & Self.pictureBit != 0
                     if !picture {

@@ -17,6 +17,8 @@ public enum PlayerPalette {
 
     public static func color(of id: PlayerID) -> TerminalColor { colors[index(id)] }
     public static func marker(of id: PlayerID) -> Character { markers[index(id)] }
+    /// The marker as its one scalar (every marker is one).
+    static func markerScalar(of id: PlayerID) -> Unicode.Scalar { marker(of: id).unicodeScalars.first ?? "?" }
 }
 
 extension TerminalColor {

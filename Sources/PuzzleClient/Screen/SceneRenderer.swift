@@ -8,6 +8,13 @@ import PuzzleCore
 /// recent messages; the command line at the bottom.
 public enum SceneRenderer {
     public static func render(_ scene: Scene) -> Frame {
+        var cache = TableLayerCache()
+        return render(scene, cache: &cache)
+    }
+
+    /// The same frame, with the table's still layer taken from `cache` when
+    /// nothing it shows changed since the last frame (and kept there for the next).
+    public static func render(_ scene: Scene, cache: inout TableLayerCache) -> Frame {
         var frame = Frame(width: scene.width, height: scene.height)
         let layout = SceneLayout(width: scene.width, height: scene.height, zoom: scene.zoom)
         if layout.isTooSmall {
@@ -19,10 +26,9 @@ public enum SceneRenderer {
             return frame
         }
         if let state = scene.state {
-            var canvas = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers)
-            let hint = scene.showHint && scene.picture != nil
-            canvas.drawBoard(state, picture: scene.picture, hint: hint)
-            if !hint { canvas.drawPieces(state, picture: scene.picture, names: scene.names) }
+            var (canvas, loose) = cache.stillLayer(state, scene: scene, layout: layout)
+            canvas.showNumbers = scene.showNumbers
+            if !(scene.showHint && scene.picture != nil) { canvas.drawHeldPieces(state, picture: scene.picture, names: scene.names, loose: loose) }
             canvas.drawPlainBoardMarks(state)
             canvas.compose(into: &frame)
             if let banner = scene.solvedBanner {

@@ -12,7 +12,7 @@ struct TableCanvas {
     let layout: SceneLayout
     let view: Point
     let colorMode: ColorMode
-    let showNumbers: Bool
+    var showNumbers: Bool
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -109,9 +109,11 @@ struct TableCanvas {
 
     // MARK: Pieces
 
-    /// Loose pieces (lower numbers under higher ones, as `topPiece` picks), then
-    /// held ones, then every drop target, then the text over them all.
-    mutating func drawPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String]) {
+    /// The still layer: the loose pieces lying on the table (lower numbers
+    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew.
+    /// Nothing in it moves until a piece is dropped, grabbed or let go.
+    /// Returns the loose pieces in view, for the stack counts.
+    mutating func drawLoosePieces(_ st: RoomState, picture: Picture?) -> [(piece: Int, point: Point)] {
         let unit = st.geometry.unit
         var loose: [(piece: Int, point: Point)] = []
         // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
@@ -124,6 +126,13 @@ struct TableCanvas {
             drawPiece(piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
             loose.append((piece, p))
         }
+        return loose
+    }
+
+    /// The moving layer, redrawn every frame over the still one: held pieces,
+    /// then every drop target, then the text over them all.
+    mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)]) {
+        let unit = st.geometry.unit
         let holds = st.locks.sorted { $0.key < $1.key }
         for (piece, lock) in holds {
             drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2)
@@ -211,7 +220,7 @@ struct TableCanvas {
     /// Plain mode: the screen cells along a pixel rectangle's border show the player's marker.
     mutating func markBorder(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, owner: Int32?) {
         let top = TableZoom.floorDiv(r.y0, 2), bottom = TableZoom.floorDiv(r.y1 - 1, 2)
-        let text = PixelCanvas.Text(character: PlayerPalette.marker(of: holder), foreground: nil, background: nil)
+        let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil)
         for row in top...bottom {
             for column in r.x0..<r.x1 where row == top || row == bottom || column == r.x0 || column == r.x1 - 1 {
                 if let owner, !canvas.cellOwned(by: owner, row: row, column: column) { continue }
@@ -237,7 +246,7 @@ struct TableCanvas {
             let column = r.x0 + (r.x1 - r.x0 - label.count) / 2
             let who = Int32(piece)
             guard (0..<label.count).allSatisfy({ canvas.cellOwned(by: who, row: row, column: column + $0) }) else { continue }
-            for (i, c) in label.enumerated() {
+            for (i, c) in label.unicodeScalars.enumerated() {
                 let index = 2 * row * canvas.width + column + i
                 let mean = PixelCanvas.mean(canvas.pixels[index], canvas.pixels[index + canvas.width])
                 // Darkened, so white digits read on any picture.
@@ -294,7 +303,7 @@ struct TableCanvas {
             let r = rect(point, unit: unit)
             guard !isVisible(r) else { continue }
             let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
-            let arrow: Character
+            let arrow: Unicode.Scalar
             switch (left, right, up, down) {
             case (true, _, true, _): arrow = plain ? "\\" : "◤"
             case (true, _, _, true): arrow = plain ? "/" : "◣"
@@ -312,7 +321,7 @@ struct TableCanvas {
                        row: row, column: column)
             if plain {
                 // Who it is: the marker beside the arrow, inside the view.
-                canvas.put(PixelCanvas.Text(character: PlayerPalette.marker(of: holder), foreground: nil, background: nil),
+                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil),
                            row: row, column: column == 0 ? 1 : column - 1)
             }
         }

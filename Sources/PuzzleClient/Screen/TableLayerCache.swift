@@ -1,0 +1,48 @@
+import PuzzleCore
+
+/// The table view's still layer (the board with its placed pieces, and the
+/// loose pieces on the table), kept from one frame to the next: with a room
+/// full of players dragging, only held pieces move, so a frame redraws the
+/// still layer only when something it shows changed (a drop, a grab, a
+/// release, the view, the zoom). A memo, not state: a frame drawn with it is
+/// the frame drawn without it.
+public struct TableLayerCache: Sendable {
+    /// Everything the still layer is drawn from. Array and picture equality
+    /// first compare storage, so an unchanged board costs next to nothing to check.
+    struct Key: Equatable, Sendable {
+        var pieces: [PieceState]
+        var held: [Int]
+        var puzzle: Int
+        var spec: PuzzleSpec
+        var seed: UInt64
+        var view: Point
+        var layout: SceneLayout
+        var colorMode: ColorMode
+        var picture: Picture?
+        var hint: Bool
+    }
+
+    var key: Key?
+    var canvas: TableCanvas?
+    var loose: [(piece: Int, point: Point)] = []
+    /// How many frames drew the still layer anew (for the render benchmark).
+    public private(set) var redraws = 0
+
+    public init() {}
+
+    /// The table canvas with the still layer drawn, from the memo when it was
+    /// drawn from the same things, and the loose pieces in view.
+    mutating func stillLayer(_ st: RoomState, scene: Scene, layout: SceneLayout) -> (TableCanvas, [(piece: Int, point: Point)]) {
+        let hint = scene.showHint && scene.picture != nil
+        let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view,
+                      layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint)
+        if let canvas, self.key == key { return (canvas, loose) }
+        var fresh = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers)
+        fresh.drawBoard(st, picture: scene.picture, hint: hint)
+        loose = hint ? [] : fresh.drawLoosePieces(st, picture: scene.picture)
+        self.key = key
+        canvas = fresh
+        redraws += 1
+        return (fresh, loose)
+    }
+}
