@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleClient
 import PuzzleCore
+import PuzzleProtocol
 import PuzzleSystem
 
 /// `puzzle bench --render`: the full-screen client's frame cost with no
@@ -16,6 +17,8 @@ enum RenderBenchmark {
     static let height = 60
     /// The client draws at most this many frames a second (`InteractiveRunner.frameInterval`).
     static let framesPerSecond = 30
+
+    enum IntakeError: Error { case notJoined }
 
     struct Run {
         var frames = 0
@@ -38,6 +41,9 @@ enum RenderBenchmark {
                              spec.rows, spec.cols, players, what, width, height, run.frames, run.median, run.p99, run.stillRedraws,
                              run.bytesPerFrame, run.bytesPerFrame * framesPerSecond, framesPerSecond))
             }
+            let intake = try measureIntake(spec: spec, options: options)
+            print(String(format: "client intake: %.0f event lines/s into the session (mirror, drop targets, messages), median of 5 passes over %d lines of %d players dragging",
+                         intake.linesPerSecond, intake.lines, min(options.bots, spec.rows * spec.cols)))
             return 0
         } catch {
             FileHandle.standardError.write(Data("puzzle bench --render: \(error)\n".utf8))
@@ -89,4 +95,55 @@ enum RenderBenchmark {
         return Run(frames: times.count, median: times[times.count / 2], p99: times[min(times.count - 1, times.count * 99 / 100)],
                    bytesPerFrame: bytes / max(1, times.count), stillRedraws: cache.redraws)
     }
+
+    /// How fast the client's session takes in a busy room's event lines: a
+    /// joined session is fed the `dragged` lines of every player dragging, as
+    /// the server encodes them. A member of a room sending more than this a
+    /// second would fall behind.
+    static func measureIntake(spec: PuzzleSpec, options: BenchOptions) throws -> (linesPerSecond: Double, lines: Int) {
+        var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
+        let players = min(options.bots, st.pieceCount)
+        for i in 1...players { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0) }
+        for i in 1...players { try st.perform(.grab(piece: (i - 1) * st.pieceCount / players), by: PlayerID(i), at: 0) }
+        var joinLines: [UInt8] = []
+        ReplyCodec.encode(.hello(version: 2, player: PlayerID(1), name: "p1", token: String(repeating: "0", count: 32)), into: &joinLines)
+        SnapshotCodec.encode(RoomSnapshot(name: "bench", state: st, picture: nil), now: 0, extended: true, into: &joinLines)
+        ReplyCodec.encode(.joined(room: "bench", player: PlayerID(1), seq: st.seq), into: &joinLines)
+        // The lines a member receives while everyone drags: 2,000 steps each.
+        var rng = SeededGenerator(seed: options.seed)
+        var lines: [UInt8] = []
+        var events: [RoomEvent] = []
+        for step in 0..<2_000 {
+            for i in 1...players {
+                guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
+                let g = st.geometry
+                let dir = Int(rng.next() % 4)
+                let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][dir]), g.width - g.unit),
+                               y: min(max(0, lock.point.y + [0, 0, 1, -1][dir]), g.height - g.unit))
+                events.removeAll(keepingCapacity: true)
+                try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: Int64(step), into: &events)
+                for e in events { EventCodec.encode(e, into: &lines) }
+            }
+        }
+        let split = lines.split(separator: 10).map { Substring(String(decoding: $0, as: UTF8.self)) }
+        let joinSplit = joinLines.split(separator: 10).map { Substring(String(decoding: $0, as: UTF8.self)) }
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            var session = ClientSession(name: "p1", room: "bench")
+            session.connected(now: 0)
+            _ = session.takeOutgoing()
+            for line in joinSplit { session.receive(line, now: 0) }
+            guard session.state != nil else { throw IntakeError.notJoined }
+            let start = MonotonicClock.nowNanoseconds
+            for (k, line) in split.enumerated() {
+                session.receive(line, now: Int64(k))
+                // The runner drains the messages after each read.
+                if k & 63 == 0 { _ = session.takeOutput() }
+            }
+            rates.append(Double(split.count) / (Double(MonotonicClock.nowNanoseconds - start) / 1e9))
+        }
+        rates.sort()
+        return (rates[rates.count / 2], split.count)
+    }
 }
+
