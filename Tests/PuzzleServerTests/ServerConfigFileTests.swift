@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PuzzleCore
 
 @testable import PuzzleServer
 
@@ -25,10 +26,23 @@ struct ServerConfigFileTests {
 
     @Test func shippedSamplePictureLoadsAsAPuzzlePicture() throws {
         let shipped = try ServerConfig.load(path: Self.path)
-        let library = try PictureLibrary(files: shipped.pictures)
+        var library = try PictureLibrary(files: shipped.pictures)
         #expect(library.contains("harbor") && library.names.contains("harbor"))
-        let picture = try #require(library.terminalPicture("harbor", rows: 5, cols: 5))
+        let harbor = library.terminalPicture("harbor", rows: 5, cols: 5)
+        let picture = try #require(harbor)
         #expect(picture.width >= 5 && picture.height >= 5)
+    }
+
+    /// Pictures handed out again come from the library's memo: the same
+    /// pixels as drawing them anew, for every size and after evictions.
+    @Test func rememberedPicturesAreTheDrawnOnes() throws {
+        var library = try PictureLibrary(files: [:])
+        let sizes = [(3, 3), (40, 40), (3, 3), (5, 7)] + (10..<22).map { ($0, $0) } + [(3, 3), (40, 40)]
+        for (rows, cols) in sizes {
+            let w = max(cols, min(256, max(32, cols * 8))), h = max(rows, min(256, max(32, rows * 8)))
+            #expect(library.terminalPicture("rings", rows: rows, cols: cols) == Picture.builtin("rings", width: w, height: h))
+        }
+        #expect(library.terminalPicture("nope", rows: 3, cols: 3) == nil)
     }
 
     @Test func shippedConfigSetsEveryKey() throws {

@@ -1,7 +1,9 @@
 extension RoomState {
     /// Whether a piece is worth grabbing: nobody holds it and it is not yet right.
     public func isFree(_ piece: Int) -> Bool {
-        locks[piece] == nil && !isCorrect(piece)
+        // The array test first: late in a puzzle most pieces are right, and a
+        // hash lookup per probe was a bench's hottest cost.
+        !isCorrect(piece) && locks[piece] == nil
     }
 
     /// A free piece (`isFree`, and not `excluded`) chosen with `rng`: a few random

@@ -21,6 +21,7 @@ final class Connection {
     private let flushList: FlushList
     private let softLimit: Int
     private var replyChunk: ByteChunk?
+    private var replyScratch: [UInt8] = []
 
     /// Set by HELLO.
     var player: PlayerID?
@@ -91,12 +92,12 @@ final class Connection {
         send(bytes: bytes)
     }
 
-    /// Queues a reply, encoded by the one reply codec.
+    /// Queues a reply, encoded by the one reply codec into a buffer kept for
+    /// the next one (a reply per DRAG must not cost an allocation).
     func send(_ reply: Reply) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(48)
-        ReplyCodec.encode(reply, into: &bytes)
-        send(bytes: bytes)
+        replyScratch.removeAll(keepingCapacity: true)
+        ReplyCodec.encode(reply, into: &replyScratch)
+        send(bytes: replyScratch)
     }
 
     func send(bytes: [UInt8]) {

@@ -213,7 +213,7 @@ extension PuzzleServer {
         events.removeAll(keepingCapacity: true)
         let outcome: ActionOutcome
         do {
-            outcome = try room.state.plan(action, by: player, at: now, into: &events)
+            outcome = try room.plan(action, by: player, at: now, into: &events)
         } catch {
             reply(conn, error: .core(error, name: { id in
                 let name = room.state.players[id]?.name ?? "player"
@@ -242,7 +242,7 @@ extension PuzzleServer {
     /// The piece a request names, or the one piece the player holds.
     private func resolve(_ piece: Int?, in room: HostedRoom, player: PlayerID, conn: Connection) -> Int? {
         if let piece { return piece }
-        switch room.state.implicitPiece(of: player) {
+        switch room.implicitPiece(of: player) {
         case .piece(let held): return held
         case .noneHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold no piece; GRAB one first"))
         case .severalHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold several pieces; name one"))

@@ -23,7 +23,7 @@ public final class PuzzleServer: @unchecked Sendable {
     let registry: PlayerRegistry
     /// Held from start-up until shutdown: no second server on the same data.
     let dataLock: DataDirectoryLock
-    let pictures: PictureLibrary
+    var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
     var rng: SeededGenerator

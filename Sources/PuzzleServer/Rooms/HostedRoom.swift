@@ -34,6 +34,28 @@ final class HostedRoom {
         self.picture = picture
     }
 
+    /// The core's `plan` on the room's state where it lies. Called as
+    /// `room.state.plan(...)`, a method of the whole value read through this
+    /// class copies the state first (a retain and release of every array in
+    /// it, per request); an `inout` borrow does not.
+    func plan(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent]) throws(PuzzleError) -> ActionOutcome {
+        try Self.plan(action, by: player, at: time, into: &events, on: &state)
+    }
+
+    private static func plan(_ action: Action, by player: PlayerID, at time: Int64, into events: inout [RoomEvent],
+                             on state: inout RoomState) throws(PuzzleError) -> ActionOutcome {
+        try state.plan(action, by: player, at: time, into: &events)
+    }
+
+    /// The core's `implicitPiece`, without copying the state (see `plan`).
+    func implicitPiece(of player: PlayerID) -> ImplicitPiece {
+        Self.implicitPiece(of: player, on: &state)
+    }
+
+    private static func implicitPiece(of player: PlayerID, on state: inout RoomState) -> ImplicitPiece {
+        state.implicitPiece(of: player)
+    }
+
     func add(_ member: Connection) {
         members.append(member)
         // A joiner's snapshot already holds everything broadcast so far this turn.

@@ -7,6 +7,16 @@ struct PictureLibrary {
     /// The largest side of a picture sent to clients (PROTOCOL.md, Snapshot).
     static let maxSide = 256
     private var files: [String: Picture] = [:]
+    /// The last pictures handed out, newest last: a built-in scene is drawn
+    /// pixel by pixel (milliseconds at 256×256, on the event loop), and rooms
+    /// ask for the same ones again (every NEXT past 32 columns, rooms alike).
+    private var recent: [(key: Key, picture: Picture)] = []
+    private struct Key: Equatable {
+        var name: String
+        var width: Int
+        var height: Int
+    }
+    static let recentLimit = 8
 
     /// Loads every configured PPM file; a missing or malformed file is an error
     /// that names it.
@@ -31,10 +41,18 @@ struct PictureLibrary {
     /// pixels: 8×8 pixels a piece (a piece's size at the client's larger zooms),
     /// at least 32×32, at most 256×256 (so a 100x100 board's JOIN carries at most
     /// 393 KiB of pixels), never fewer pixels than pieces.
-    func terminalPicture(_ name: String, rows: Int, cols: Int) -> Picture? {
+    mutating func terminalPicture(_ name: String, rows: Int, cols: Int) -> Picture? {
         let w = max(cols, min(Self.maxSide, max(32, cols * 8)))
         let h = max(rows, min(Self.maxSide, max(32, rows * 8)))
-        if let p = files[name] { return p.scaled(width: w, height: h) }
-        return Picture.builtin(name, width: w, height: h)
+        let key = Key(name: name, width: w, height: h)
+        if let i = recent.firstIndex(where: { $0.key == key }) {
+            let hit = recent.remove(at: i)
+            recent.append(hit)
+            return hit.picture
+        }
+        guard let picture = files[name].map({ $0.scaled(width: w, height: h) }) ?? Picture.builtin(name, width: w, height: h) else { return nil }
+        if recent.count >= Self.recentLimit { recent.removeFirst() }
+        recent.append((key, picture))
+        return picture
     }
 }

@@ -54,7 +54,7 @@ extension PuzzleServer {
     /// the log says what a restart may not know.
     func performRegardless(_ action: Action, in room: HostedRoom, by player: PlayerID) {
         events.removeAll(keepingCapacity: true)
-        guard (try? room.state.plan(action, by: player, at: now, into: &events)) != nil else { return }
+        guard (try? room.plan(action, by: player, at: now, into: &events)) != nil else { return }
         do {
             try store.append(room: room.name, events: events)
         } catch {
