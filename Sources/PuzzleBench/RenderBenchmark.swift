@@ -67,15 +67,8 @@ enum RenderBenchmark {
         var frame = 0
         while MonotonicClock.nowNanoseconds < deadline || frame < 10 {
             frame += 1
-            // Every player drags one unit in a random direction, kept on the table.
-            for i in 1...players {
-                guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
-                let g = st.geometry
-                let step = Int(rng.next() % 4)
-                let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][step]), g.width - g.unit),
-                               y: min(max(0, lock.point.y + [0, 0, 1, -1][step]), g.height - g.unit))
-                try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: Int64(frame))
-            }
+            var events: [RoomEvent] = []
+            try dragEveryone(&st, players: players, rng: &rng, at: Int64(frame), into: &events)
             if dropEveryFrame {
                 // One player lets go where it is and takes another free piece.
                 let player = PlayerID(1 + frame % players)
@@ -114,16 +107,9 @@ enum RenderBenchmark {
         var lines: [UInt8] = []
         var events: [RoomEvent] = []
         for step in 0..<2_000 {
-            for i in 1...players {
-                guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
-                let g = st.geometry
-                let dir = Int(rng.next() % 4)
-                let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][dir]), g.width - g.unit),
-                               y: min(max(0, lock.point.y + [0, 0, 1, -1][dir]), g.height - g.unit))
-                events.removeAll(keepingCapacity: true)
-                try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: Int64(step), into: &events)
-                for e in events { EventCodec.encode(e, into: &lines) }
-            }
+            events.removeAll(keepingCapacity: true)
+            try dragEveryone(&st, players: players, rng: &rng, at: Int64(step), into: &events)
+            for e in events { EventCodec.encode(e, into: &lines) }
         }
         let split = lines.split(separator: 10).map { Substring(String(decoding: $0, as: UTF8.self)) }
         let joinSplit = joinLines.split(separator: 10).map { Substring(String(decoding: $0, as: UTF8.self)) }
@@ -145,5 +131,18 @@ enum RenderBenchmark {
         rates.sort()
         return (rates[rates.count / 2], split.count)
     }
-}
 
+    /// Every player (ids 1...players) drags the piece it holds one unit in a
+    /// random direction, kept on the table; the events go to `events`.
+    static func dragEveryone(_ st: inout RoomState, players: Int, rng: inout SeededGenerator, at time: Int64,
+                             into events: inout [RoomEvent]) throws {
+        let g = st.geometry
+        for i in 1...players {
+            guard let piece = st.players[PlayerID(i)]?.holding.first, let lock = st.locks[piece] else { continue }
+            let step = Int(rng.next() % 4)
+            let to = Point(x: min(max(0, lock.point.x + [1, -1, 0, 0][step]), g.width - g.unit),
+                           y: min(max(0, lock.point.y + [0, 0, 1, -1][step]), g.height - g.unit))
+            try st.perform(.drag(piece: piece, to: to), by: PlayerID(i), at: time, into: &events)
+        }
+    }
+}

@@ -24,14 +24,20 @@ struct ClockMarkTests {
         #expect(JournalLine.parseFile(changed).badLines.map(\.reason) == ["checksum mismatch"])
     }
 
-    @Test("after a crash the clock reads the latest mark's play time, even across two snapshots")
-    func markCountsAfterCrash() throws {
+    /// A new room on a new store, alice in it (her join journaled).
+    static func roomWithAlice() throws -> (RoomStoreScratch, RoomStore, RoomStorePlay) {
         let scratch = try RoomStoreScratch()
-        defer { scratch.removeAll() }
         let store = try scratch.store()
         var play = try RoomStorePlay(name: "alpha", kind: .jigsaw)
         try store.create(play.stored, now: play.clock)
         try play.perform(.join(name: "alice"), into: store)
+        return (scratch, store, play)
+    }
+
+    @Test("after a crash the clock reads the latest mark's play time, even across two snapshots")
+    func markCountsAfterCrash() throws {
+        let (scratch, store, play) = try Self.roomWithAlice()
+        defer { scratch.removeAll() }
         let joinedAt = play.clock
         // Vouched for 5 s of play; two snapshots rotate the journal that holds
         // the mark out of both journals: the mark must go along.
@@ -48,12 +54,8 @@ struct ClockMarkTests {
 
     @Test("a mark does not make a paused clock run: a leave after it keeps its own time")
     func markAfterLeaveDoesNotCount() throws {
-        let scratch = try RoomStoreScratch()
+        var (scratch, store, play) = try Self.roomWithAlice()
         defer { scratch.removeAll() }
-        let store = try scratch.store()
-        var play = try RoomStorePlay(name: "alpha", kind: .jigsaw)
-        try store.create(play.stored, now: play.clock)
-        try play.perform(.join(name: "alice"), into: store)
         try store.markClock(room: "alpha", until: play.clock + 2_000)
         try play.perform(.leave, into: store)
         let played = play.state.elapsed(at: play.clock)
