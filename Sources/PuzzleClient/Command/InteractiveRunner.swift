@@ -174,7 +174,7 @@ public final class InteractiveRunner {
             session.connected(now: now)
             nextPing = now + 500
         } catch {
-            scheduleReconnect("cannot connect: \(error)")
+            scheduleReconnect("cannot connect: \(ConnectionLoss.reason(error))")
         }
         dirty = true
     }
@@ -210,7 +210,7 @@ public final class InteractiveRunner {
     private func pumpSession() {
         if let connection {
             for r in session.takeOutgoing() { connection.enqueue(r) }
-            do { try connection.flush() } catch { lost("\(error)") }
+            do { try connection.flush() } catch { lost(ConnectionLoss.reason(error)) }
             if let c = self.connection, c.hasPendingOutput != watchingWrite {
                 watchingWrite.toggle()
                 try? queue?.modify(c.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)

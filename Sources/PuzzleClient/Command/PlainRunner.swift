@@ -65,7 +65,7 @@ public final class PlainRunner {
             }
             for request in session.takeOutgoing() { connection.enqueue(request) }
             do { try connection.flush() } catch {
-                session.connectionLost("\(error)")
+                session.connectionLost(ConnectionLoss.reason(error))
             }
             for line in session.takeOutput() { write(line.text) }
 

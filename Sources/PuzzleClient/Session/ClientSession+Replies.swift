@@ -90,6 +90,10 @@ extension ClientSession {
                 phase = .joined
                 let p = st.progress(at: now)
                 emit(.info, "joined \(room ?? "?") as \(name) (#\(myID?.rawValue ?? 0)): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed, \(st.players.count) player\(st.players.count == 1 ? "" : "s")")
+                // Back after a dropped link: the server kept what this player held.
+                if let me = myID, let held = st.players[me]?.holding, !held.isEmpty {
+                    emit(.info, "you still hold piece\(held.count == 1 ? "" : "s") \(held.map(String.init).joined(separator: ", ")): kept for you while the connection was down")
+                }
             } else {
                 fatalError = "the room snapshot could not be read"
                 phase = .finished

@@ -10,6 +10,7 @@ extension PuzzleServer {
         room.remove(conn)
         conn.room = nil
         performRegardless(.leave, in: room, by: player)
+        logger.info("\(conn.label) left \(room.name)")
     }
 
     /// The connection is gone (or another connection took its player over)
@@ -34,7 +35,9 @@ extension PuzzleServer {
         guard !awayHolders.isEmpty else { return }
         for (player, room) in awayHolders where room.state.players[player]?.holding.isEmpty != false {
             awayHolders[player] = nil
-            if room.state.players[player] != nil { performRegardless(.leave, in: room, by: player) }
+            guard room.state.players[player] != nil else { continue }
+            performRegardless(.leave, in: room, by: player)
+            logger.info("player \(player) left \(room.name): did not come back before its holds ended")
         }
     }
 
