@@ -356,10 +356,8 @@ struct TableCanvas {
             let r = UInt32(40 + 200 * home.col / max(1, st.spec.cols)), b = UInt32(40 + 200 * home.row / max(1, st.spec.rows))
             return r << 16 | 90 << 8 | b | PixelCanvas.pictureBit
         }
-        // The piece's rectangle, as `Picture.rect` cuts it.
-        let x0 = home.col * picture.width / st.spec.cols, x1 = (home.col + 1) * picture.width / st.spec.cols
-        let y0 = home.row * picture.height / st.spec.rows, y1 = (home.row + 1) * picture.height / st.spec.rows
-        let rw = max(1, x1 - x0), rh = max(1, y1 - y0)
+        let cut = picture.rect(row: home.row, col: home.col, rows: st.spec.rows, cols: st.spec.cols)
+        let x0 = cut.x, y0 = cut.y, rw = max(1, cut.width), rh = max(1, cut.height)
         // Work in a 2w × 2h lattice of pixel centres, so turning stays exact.
         let u = 2 * i + 1, v = 2 * j + 1, W = 2 * w, H = 2 * h
         let su: Int, sv: Int
