@@ -14,7 +14,7 @@ import PuzzleCore
             "                #@########@            |@@ bob                  ",
             "          +     #@@@@@@@@@@            |   holds 1 moves 0      ",
             "                ##=0===#  #            |Tab grab  arrows move   ",
-            "                ########  #            |Enter drop  r rotate    ",
+            "                ########  #            |Enter drop  S-arrows pan",
             "                 #        #            |+ - zoom  = fit  ^N nums",
             "                 ##########            |Esc release  /help      ",
             "----------------------------------------------------------------",
@@ -31,7 +31,7 @@ import PuzzleCore
             "                  ▀▀▀▀▀▀▀▀             |@@ bob                  ",
             "                 ▀▀▀▀▀▀▀▀▀▀            |   holds 1 moves 0      ",
             "                  ▀0▀▀▀                |Tab grab  arrows move   ",
-            "                  ▀▀▀▀▀                |Enter drop  r rotate    ",
+            "                  ▀▀▀▀▀                |Enter drop  S-arrows pan",
             "               ▀▀ ▀▀▀▀▀▀▀              |+ - zoom  = fit  ^N nums",
             "                 ▀▀▀▀▀▀▀▀▀▀            |Esc release  /help      ",
             "----------------------------------------------------------------",
@@ -54,7 +54,7 @@ import PuzzleCore
             "                                       |                        ",
             "                                       |                        ",
             "                                       |Tab grab  arrows move   ",
-            "                                       |Enter drop  r rotate    ",
+            "                                       |Enter drop  S-arrows pan",
             "                                       |+ - zoom  = fit  ^N nums",
             "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
@@ -79,7 +79,7 @@ import PuzzleCore
             "                  ▀▀▀▀▀▀               |                        ",
             "             ▀▀▀▀▀▀▀▀▀▀▀▀▀             |                        ",
             "                                       |Tab grab  arrows move   ",
-            "                                       |Enter drop  r rotate    ",
+            "                                       |Enter drop  S-arrows pan",
             " ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀  |+ - zoom  = fit  ^N nums",
             "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
@@ -111,6 +111,16 @@ import PuzzleCore
         // The held pieces are named in their holder's colour.
         #expect(SceneFixtures.rows(f).contains { $0.contains("bob") } && SceneFixtures.rows(f).contains { $0.contains("alice1") })
         #expect(f[0, 0].style.inverse)  // the status line
+    }
+
+    /// The key list offers rotation only where the puzzle has it.
+    @Test func theKeyListOffersRotationOnlyWhereThereIsSome() throws {
+        let spec = try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2, rotation: true)
+        let turning = RoomState(settings: RoomSettings(first: spec, seed: 3))
+        let rows = SceneFixtures.rows(SceneRenderer.render(SceneFixtures.scene(turning, colorMode: .plain, width: 64, height: 22)))
+        #expect(rows.contains { $0.hasSuffix("|Enter drop  r rotate    ") })
+        let flat = SceneFixtures.rows(try frame(.jigsaw, .plain))
+        #expect(flat.contains { $0.hasSuffix("|Enter drop  S-arrows pan") } && !flat.contains { $0.contains("r rotate") })
     }
 
     @Test func jigsawBoardPlain() throws {

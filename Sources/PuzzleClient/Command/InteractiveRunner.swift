@@ -289,6 +289,12 @@ public final class InteractiveRunner {
         case .shiftDown where holding: followHeld = true; session.dragHeld(dx: 0, dy: TableGeometry.unitsPerCell, now: t)
         case .shiftLeft where holding: followHeld = true; session.dragHeld(dx: -TableGeometry.unitsPerCell, dy: 0, now: t)
         case .shiftRight where holding: followHeld = true; session.dragHeld(dx: TableGeometry.unitsPerCell, dy: 0, now: t)
+        // Nothing held: Shift+arrows pan the view a quarter of its size (plain
+        // arrows stay the command line's: cursor and history).
+        case .shiftUp where editor.text.isEmpty: pan(dx: 0, dy: -max(1, layout.viewUnits.y / 4))
+        case .shiftDown where editor.text.isEmpty: pan(dx: 0, dy: max(1, layout.viewUnits.y / 4))
+        case .shiftLeft where editor.text.isEmpty: pan(dx: -max(1, layout.viewUnits.x / 4), dy: 0)
+        case .shiftRight where editor.text.isEmpty: pan(dx: max(1, layout.viewUnits.x / 4), dy: 0)
         case .mouse(let event): handleMouse(event)
         case .enter where holding: session.perform(.drop, now: t)
         case .character("r") where holding: session.perform(.rotate, now: t)

@@ -33,7 +33,8 @@ public enum PlayCommand {
       to pick up, click to put down, for terminals where holding is awkward.
       Keys, with a piece held and the command line empty: arrows move it a
       quarter cell (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives
-      it back. Tab grabs the next free piece. PgUp/PgDn scroll the messages,
+      it back. Holding nothing, Shift+arrows pan the table a quarter view.
+      Tab grabs the next free piece. PgUp/PgDn scroll the messages,
       Home follows the held piece again. /help, /who, /rooms and /board open a
       window over the table; Esc closes it. Ctrl-C or /quit leaves.
       Piece N belongs in cell (N div cols, N mod cols), rows and columns from 0.

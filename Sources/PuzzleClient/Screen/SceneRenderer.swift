@@ -96,7 +96,10 @@ public enum SceneRenderer {
                       style: Frame.Style(foreground: color))
             row += 1
         }
-        let keys = ["Tab grab  arrows move", "Enter drop  r rotate", "+ - zoom  = fit  ^N nums", "Esc release  /help"]
+        // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
+        let rotates = scene.state?.spec.rotation ?? false
+        let keys = ["Tab grab  arrows move", rotates ? "Enter drop  r rotate" : "Enter drop  S-arrows pan", "+ - zoom  = fit  ^N nums",
+                    "Esc release  /help"]
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }

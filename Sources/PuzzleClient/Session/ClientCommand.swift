@@ -74,6 +74,7 @@ public enum ClientCommand: Hashable, Sendable {
             "       drag the empty table to pan; /mouse click: click to pick up, click to put down",
             "keys (with an empty command line): Tab grabs the next free piece, arrows move it",
             "       (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives it back",
+            "       holding nothing, Shift+arrows pan the table (or /pan, or drag it with the mouse)",
             "       PgUp/PgDn scroll the messages, Home follows your piece,",
             "       + and - zoom (or the wheel over the table), = fits the whole table,",
             "       Ctrl-N shows or hides the piece numbers",
