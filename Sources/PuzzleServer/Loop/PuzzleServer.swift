@@ -196,7 +196,8 @@ public final class PuzzleServer: @unchecked Sendable {
         if let until = acceptsPausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
-            if room.state.clockIsRunning { next = min(next, room.clockMarkDue) }
+            // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
+            if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
         }
         let grace = Int64(config.slowReaderGraceMillis)
         for conn in slowReaders.values {
