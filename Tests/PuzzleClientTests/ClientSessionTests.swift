@@ -32,28 +32,29 @@ import PuzzleProtocol
         #expect(s.takeOutgoing().isEmpty)
     }
 
+    /// The link drops and the session greets and joins again, the server's
+    /// snapshot showing the room as `room`.
+    func rejoin(_ s: inout ClientSession, finding room: RoomState, now: Int64) {
+        s.connectionLost("the connection was cut")
+        s.connected(now: now)
+        _ = s.takeOutgoing()
+        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: now)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: room, picture: nil), now: now) { s.receive(Substring(line), now: now) }
+        s.receive("OK joined duo id=1 seq=\(room.seq)", now: now)
+    }
+
     /// Back after a dropped link, the server kept alice's hold: the rejoin says so.
     @Test func aHoldKeptAcrossAReconnectIsToldOnTheRejoin() throws {
         var (s, st) = try joined()
         var held = st
         try held.perform(.grab(piece: 3), by: PlayerID(1), at: 5)
-        s.connectionLost("the connection was cut")
-        s.connected(now: 20)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 20)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: held, picture: nil), now: 20) { s.receive(Substring(line), now: 20) }
-        s.receive("OK joined duo id=1 seq=\(held.seq)", now: 20)
+        rejoin(&s, finding: held, now: 20)
         #expect(s.phase == .joined)
         #expect(s.state?.holder(of: 3) == PlayerID(1))
         let told = s.takeOutput().map(\.text)
         #expect(told.contains("you still hold piece 3: kept for you while the connection was down"), "\(told)")
         // The lease ran out meanwhile: a rejoin holding nothing says nothing of the kind.
-        s.connectionLost("the connection was cut")
-        s.connected(now: 40)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 40)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 40) { s.receive(Substring(line), now: 40) }
-        s.receive("OK joined duo id=1 seq=\(st.seq)", now: 40)
+        rejoin(&s, finding: st, now: 40)
         let again = s.takeOutput().map(\.text)
         #expect(again.contains { $0.hasPrefix("joined duo as alice") } && !again.contains { $0.hasPrefix("you still hold") }, "\(again)")
     }

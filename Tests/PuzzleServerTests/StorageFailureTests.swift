@@ -32,6 +32,28 @@ import PuzzleSystem
         return try client.request("DROP \(piece)").reply
     }
 
+    /// A full disk keeps nobody in a room and stops nothing: a LEAVE whose
+    /// record cannot be written still leaves (the log says what a restart may
+    /// not know), and a clock mark that cannot be written is logged once.
+    @Test func leavesAndClockMarksGoOnWhenTheJournalCannotBeWritten() throws {
+        let device = FaultyStorageDevice()
+        let log = LogLines()
+        let server = try TestServer(rooms: Self.rooms(), log: log, storageDevice: device)
+        defer { server.stop() }
+        let (alice, _) = try Self.join(server, "left")
+        let watcher = try LineClient(port: server.port, name: "watcher")
+        let watcherID = try watcher.hello("watcher")
+        _ = try watcher.request("JOIN left")
+        device.failWrites(.noSpace, matching: "/left/journal")
+        // The clock runs (two players in), so a mark is due at once: it fails, logged once.
+        #expect(log.waitFor { $0.contains("room left: clock mark not written") } != nil, "log: \(log.lines)")
+        #expect(try watcher.request("LEAVE").reply == "OK left left")
+        try alice.waitForEvent { $0.hasSuffix(" left \(watcherID)") }
+        #expect(log.waitFor { $0.contains("not journaled") } != nil, "log: \(log.lines)")
+        #expect(try alice.request("PING").reply == "PONG")
+        #expect(log.lines.filter { $0.contains("clock mark not written") }.count == 1)
+    }
+
     @Test func failedJournalWriteRefusesTheMoveOnlyAndRecovers() throws {
         let device = FaultyStorageDevice()
         let server = try TestServer(rooms: Self.rooms(), storageDevice: device)

@@ -30,6 +30,8 @@ public struct Scene: Sendable {
     public var solvedBanner: String?
     /// Whether the whole picture is shown over the board (hint).
     public var showHint: Bool
+    /// Whether the hint is drawn: asked for, and there is a picture to show.
+    var drawsHint: Bool { showHint && picture != nil }
     /// The command line being edited.
     public var editor: LineEditor
     /// A window over the table, if one is open.

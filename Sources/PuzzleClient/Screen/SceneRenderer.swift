@@ -28,7 +28,7 @@ public enum SceneRenderer {
         if let state = scene.state {
             var (canvas, loose) = cache.stillLayer(state, scene: scene, layout: layout)
             canvas.showNumbers = scene.showNumbers
-            if !(scene.showHint && scene.picture != nil) { canvas.drawHeldPieces(state, picture: scene.picture, names: scene.names, loose: loose) }
+            if !scene.drawsHint { canvas.drawHeldPieces(state, picture: scene.picture, names: scene.names, loose: loose) }
             canvas.drawPlainBoardMarks(state)
             canvas.compose(into: &frame)
             if let banner = scene.solvedBanner {

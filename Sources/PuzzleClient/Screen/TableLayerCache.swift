@@ -33,7 +33,7 @@ public struct TableLayerCache: Sendable {
     /// The table canvas with the still layer drawn, from the memo when it was
     /// drawn from the same things, and the loose pieces in view.
     mutating func stillLayer(_ st: RoomState, scene: Scene, layout: SceneLayout) -> (TableCanvas, [(piece: Int, point: Point)]) {
-        let hint = scene.showHint && scene.picture != nil
+        let hint = scene.drawsHint
         let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view,
                       layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint)
         if let canvas, self.key == key { return (canvas, loose) }
