@@ -12,6 +12,9 @@ public final class LineClient {
     }
 
     public let connection: LineConnection
+    /// For socket options and half-closes. Never close it directly: the
+    /// connection closes it again when it goes, and between the two closes
+    /// another thread may have been given the same descriptor number. `close()`.
     public var socket: Socket { connection.socket }
     private let queue: EpollQueue
     private var ready: [String] = []
@@ -28,6 +31,12 @@ public final class LineClient {
         connection = try LineConnection(host: host, port: UInt16(port), timeoutMillis: 5000, maxLineLength: 1 << 22)
         queue = try EpollQueue()
         try queue.register(connection.socket.descriptor, interest: .readable, token: 1)
+    }
+
+    /// Closes the connection (once; the client's end also closes it).
+    public func close() {
+        connection.close()
+        closed = true
     }
 
     public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }

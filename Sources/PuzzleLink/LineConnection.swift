@@ -43,6 +43,8 @@ public final class LineConnection {
 
     /// Writes what the socket accepts now.
     public func flush() throws(Errno) {
+        // A closed descriptor's number may already belong to someone else.
+        guard !descriptorClosed else { throw .badFileDescriptor }
         while outputOffset < output.count {
             let result = try output[outputOffset...].withUnsafeBytes { b in
                 Result { () throws(Errno) in try socket.send(b) }
@@ -67,6 +69,10 @@ public final class LineConnection {
     /// the caller here) and splits it into lines.
     public func read() -> ReadResult {
         var result = ReadResult()
+        guard !descriptorClosed else {
+            result.closed = true
+            return result
+        }
         var chunk: [UInt8] = []
         for _ in 0..<64 {
             chunk.removeAll(keepingCapacity: true)

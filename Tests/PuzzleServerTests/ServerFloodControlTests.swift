@@ -23,7 +23,7 @@ import PuzzleProtocol
         #expect(replyFields(try b.request("STATS").reply)["refused"] == "1")
 
         // A closed connection frees its address's slot.
-        try a.socket.close()
+        a.close()
         let deadline = Date().addingTimeInterval(20)
         while replyFields(try b.request("STATS").reply)["connections"] != "1" {
             try #require(Date() < deadline, "the server never saw the close")

@@ -52,7 +52,7 @@ import PuzzleProtocol
         try b.enter(as: "bob")
         #expect(try a.request("GRAB 2").reply == "OK grabbed 2")
         #expect(try b.request("GRAB 2").reply.hasPrefix("ERR HELD piece 2 is held by alice"))
-        try a.socket.close()
+        a.close()
         try b.waitForEvent { $0.hasSuffix("returned 2 \(aid) left") }
         try b.waitForEvent { $0.hasSuffix("left \(aid)") }
         #expect(try b.request("GRAB 2").reply == "OK grabbed 2")

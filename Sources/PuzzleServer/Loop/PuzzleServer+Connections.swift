@@ -323,8 +323,6 @@ extension PuzzleServer {
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
         for room in rooms.values { snapshot(room) }
-        try? waker.close()
-        try? signals?.close()
         store.close()
         dataLock.release()
         logger.info("shut down cleanly")

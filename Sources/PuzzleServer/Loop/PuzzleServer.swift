@@ -125,9 +125,18 @@ public final class PuzzleServer: @unchecked Sendable {
         nextPlayer = max(registry.largestID, remembered.max() ?? 0) + 1
     }
 
-    /// Asks the loop to shut down cleanly; safe from any thread.
+    /// Asks the loop to shut down cleanly; safe from any thread, also after
+    /// the loop ended (the waker lives as long as the server).
     public func stop() {
         waker.wake()
+    }
+
+    // The waker and the signal descriptor close with the server, not when the
+    // loop ends: `stop()` from another thread may come after that, and a write
+    // to a closed descriptor number lands in whatever was opened under it since.
+    deinit {
+        try? waker.close()
+        try? signals?.close()
     }
 
     /// Runs the event loop until `stop()` or a handled signal, then shuts down
@@ -303,8 +312,6 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in Array(connections.values) { close(conn, reason: "server stopped", abort: true) }
         store.close()
         dataLock.release()
-        try? waker.close()
-        try? signals?.close()
     }
 }
 

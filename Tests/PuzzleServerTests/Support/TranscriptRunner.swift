@@ -117,7 +117,7 @@ struct TranscriptRunner {
                 closedByServer.insert(step.client)
             case .close:
                 recording.append(step.text)
-                try? client.socket.close()
+                client.close()
                 closedByUs.insert(step.client)
                 clients[step.client] = nil
             }
