@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import PuzzleTestSupport
 import PuzzleSystem
@@ -32,6 +33,24 @@ import PuzzleSystem
         #expect(throws: DataDirectoryLockError.held(directory: directory, pid: ProcessStats.processID)) {
             _ = try PuzzleServer(config: first.config, logger: Logger(level: .error), seed: 1)
         }
+        first.stop()
+        let again = try TestServer(dataDirectory: directory)
+        again.stop()
+    }
+
+    /// A child forked by another thread (a test starting `puzzle`) has a copy
+    /// of every descriptor until it execs; a stopped server must not leave the
+    /// directory locked through that copy. The copy here is a `dup` of the
+    /// server's lock descriptor, found through /proc/self/fd.
+    @Test func aCopyOfTheLockDescriptorDoesNotKeepTheDirectoryAfterStop() throws {
+        let first = try TestServer()
+        let directory = first.config.dataDirectory
+        let lockPath = URL(fileURLWithPath: directory + "/lock").resolvingSymlinksInPath().path
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }
+        let held = try #require(fds.first { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == lockPath })
+        let copy = dup(held)
+        try #require(copy >= 0)
+        defer { close(copy) }
         first.stop()
         let again = try TestServer(dataDirectory: directory)
         again.stop()

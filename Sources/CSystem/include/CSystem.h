@@ -51,6 +51,11 @@ static inline int csystem_flock_exclusive_nonblocking(int fd) {
     return flock(fd, LOCK_EX | LOCK_NB);
 }
 
+/// flock(2) with LOCK_UN. 0, or -1 with errno set.
+static inline int csystem_flock_unlock(int fd) {
+    return flock(fd, LOCK_UN);
+}
+
 /// Terminal size of `fd` via TIOCGWINSZ; returns 0 on success, -1 with errno set.
 static inline int csystem_window_size(int fd, unsigned short *rows, unsigned short *cols) {
     struct winsize ws;

@@ -55,6 +55,10 @@ final class DataDirectoryLock {
     /// Gives the directory up (idempotent). The pid stays in the file; the
     /// lock, not the file, says whether a server runs.
     func release() {
+        // Unlock before closing: a child forked by another thread of this
+        // process (a test spawning `puzzle`) shares the open file until it
+        // execs, and closing only our descriptor would leave the lock with it.
+        try? descriptor?.unlock()
         try? descriptor?.close()
         descriptor = nil
     }

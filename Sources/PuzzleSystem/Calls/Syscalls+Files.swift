@@ -34,6 +34,10 @@ extension Syscall {
         csystem_flock_exclusive_nonblocking(fd)
     }
 
+    static func flockUnlock(_ fd: Int32) -> Int32 {
+        csystem_flock_unlock(fd)
+    }
+
     static func link(_ from: String, _ to: String) -> Int32 {
         Glibc.link(from, to)
     }

@@ -53,14 +53,21 @@ extension FileDescriptor {
     }
 
     /// `flock(LOCK_EX | LOCK_NB)`: takes this open file's exclusive advisory
-    /// lock, held until the descriptor is closed (or the process ends, even by
-    /// SIGKILL). - Returns: false if another open file holds it.
+    /// lock, held until `unlock()` or until every descriptor of this open file
+    /// is closed (or the process ends, even by SIGKILL); a child forked
+    /// meanwhile shares it. - Returns: false if another open file holds it.
     public func tryLockExclusive() throws(Errno) -> Bool {
         switch retryOnInterrupt({ Syscall.flockExclusiveNonBlocking(rawValue) }) {
         case .success: return true
         case .failure(let error) where error == .wouldBlock: return false
         case .failure(let error): throw error
         }
+    }
+
+    /// `flock(LOCK_UN)`: gives the open file's lock up at once, even while a
+    /// forked child still has a copy of the descriptor.
+    public func unlock() throws(Errno) {
+        _ = try valueOrThrow { Syscall.flockUnlock(rawValue) }
     }
 
     /// Cuts (or extends with zeros) the file to `length` bytes.
