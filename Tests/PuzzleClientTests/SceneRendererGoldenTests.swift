@@ -10,9 +10,9 @@ import PuzzleCore
             " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
             "          +      @@bob@@@@@            |players                 ",
             "                 @@-=====@@            |## alice (you)          ",
-            "                #alice===@@            |   holds 0 moves 0      ",
+            "                #alice===@@            |   moves 0  holds 0     ",
             "                #@########@            |@@ bob                  ",
-            "          +     #@@@@@@@@@@            |   holds 1 moves 0      ",
+            "          +     #@@@@@@@@@@            |   moves 0  holds 1     ",
             "                ##=0===#  #            |Tab grab  arrows move   ",
             "                ########  #            |Enter drop  S-arrows pan",
             "                 #        #            |+ - zoom  = fit  ^N nums",
@@ -27,9 +27,9 @@ import PuzzleCore
             " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
             "                  bob▀▀▀▀              |players                 ",
             "                   ▀▀▀▀▀▀              |## alice (you)          ",
-            "               ▀alice1▀▀▀              |   holds 0 moves 0      ",
+            "               ▀alice1▀▀▀              |   moves 0  holds 0     ",
             "                  ▀▀▀▀▀▀▀▀             |@@ bob                  ",
-            "                 ▀▀▀▀▀▀▀▀▀▀            |   holds 1 moves 0      ",
+            "                 ▀▀▀▀▀▀▀▀▀▀            |   moves 0  holds 1     ",
             "                  ▀0▀▀▀                |Tab grab  arrows move   ",
             "                  ▀▀▀▀▀                |Enter drop  S-arrows pan",
             "               ▀▀ ▀▀▀▀▀▀▀              |+ - zoom  = fit  ^N nums",
@@ -44,9 +44,9 @@ import PuzzleCore
             " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
             "                                       |players                 ",
             " =+====                                |## alice (you)          ",
-            " =-=-==                                |   holds 0 moves 0      ",
+            " =-=-==                                |   moves 0  holds 0     ",
             " ==2==+        @bob                    |@@ bob                  ",
-            " +++=++     ######@@@@@@@@             |   holds 1 moves 0      ",
+            " +++=++     ######@@@@@@@@             |   moves 0  holds 1     ",
             " +=-==-     # =@=:#alice @             |                        ",
             "+==3==-     # =@=1@#@    @             |                        ",
             " +++===     ######@@@@@@@@             |                        ",
@@ -69,9 +69,9 @@ import PuzzleCore
             " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
             "                                       |players                 ",
             " ▄▄ ▀▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄  |## alice (you)          ",
-            " ▀▀▀▀▀▀                                |   holds 0 moves 0      ",
+            " ▀▀▀▀▀▀                                |   moves 0  holds 0     ",
             " ▀▀2▀▀▀        bob                     |@@ bob                  ",
-            " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |   holds 1 moves 0      ",
+            " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |   moves 0  holds 1     ",
             " ▀▀▀▀▀▀▀      ▀ ▀▀alice                |                        ",
             " ▀▀3▀▀▀       ▀ ▀1     ▀               |                        ",
             " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |                        ",
@@ -173,6 +173,47 @@ import PuzzleCore
         #expect(rows.contains { $0.contains("| line 10") })
         #expect(!rows.contains { $0.contains("| line 9 ") })
         #expect(!rows.contains { $0.contains("| line 39") })
+    }
+
+    /// A window may use every row between the status line and the prompt (the
+    /// messages are behind it while it is open): a 40-line help fits on 45 rows.
+    @Test func theWindowUsesTheRowsOfTheMessagesToo() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 64, height: 45)
+        scene.overlay = Overlay(title: "help", lines: (0..<40).map { "line \($0)" })
+        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        #expect(rows.contains { $0.contains("| line 0 ") } && rows.contains { $0.contains("| line 39") })
+        #expect(rows[0].hasPrefix(" lobby |"))
+        #expect(rows.last?.hasPrefix(">") == true)
+    }
+
+    /// Lines wider than the screen wrap inside the window, continuations under
+    /// the line's second column, instead of being cut off.
+    @Test func wideLinesWrapUnderTheirSecondColumn() throws {
+        let st = try SceneFixtures.twoDrags(kind: .swap)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 40, height: 20)
+        scene.overlay = Overlay(title: "help", lines: ["/drag X Y   move the held piece's corner to table point X Y"])
+        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        let inside = rows.filter { $0.hasPrefix(" | ") }.map { String($0.dropFirst(3).prefix(34)) }
+        #expect(inside.prefix(3) == ["/drag X Y   move the held piece's ",
+                                     "            corner to table point ",
+                                     "            X Y                   "])
+    }
+
+    /// Paging stops at the last page, so one PgUp after too many PgDn moves at once.
+    @Test func pagingStopsAtTheLastPage() {
+        let layout = SceneLayout(width: 64, height: 14)
+        var overlay = Overlay(title: "help", lines: (0..<40).map { "line \($0)" })
+        let shown = overlay.visibleLines(in: layout)
+        #expect(shown == 9)
+        overlay.page(back: false, in: layout)
+        #expect(overlay.scroll == shown - 1)
+        for _ in 0..<20 { overlay.page(back: false, in: layout) }
+        #expect(overlay.scroll == 40 - shown)
+        overlay.page(back: true, in: layout)
+        #expect(overlay.scroll == 40 - shown - (shown - 1))
+        for _ in 0..<20 { overlay.page(back: true, in: layout) }
+        #expect(overlay.scroll == 0)
     }
 }
 

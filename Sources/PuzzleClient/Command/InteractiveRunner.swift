@@ -268,9 +268,7 @@ public final class InteractiveRunner {
                 return
             }
             if scrollsBack || scrollsOn {
-                let page = max(1, layout.viewRows - 4)
-                let scroll = overlay?.scroll ?? 0
-                overlay?.scroll = max(0, scrollsBack ? scroll - page : scroll + page)
+                overlay?.page(back: scrollsBack, in: layout)
                 dirty = true
                 return
             }

@@ -15,14 +15,16 @@ enum MessageWrap {
     }
 
     /// One text broken into lines of at most `width` characters; continuation
-    /// lines are indented by two spaces so a reader sees where a message starts.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// lines are indented (by two spaces unless told) so a reader sees where a
+    /// message starts.
+    static func wrap(_ text: String, width: Int, indent continuation: Int = 2) -> [String] {
         var out: [String] = []
         var rest = Substring(text)
         var first = true
+        let hanging = min(continuation, width / 2)
         while true {
-            let room = first || width <= 4 ? width : width - 2
-            let indent = first || width <= 4 ? "" : "  "
+            let room = first || width <= 4 ? width : width - hanging
+            let indent = first || width <= 4 ? "" : String(repeating: " ", count: hanging)
             if rest.count <= room {
                 out.append(indent + rest)
                 return out
@@ -36,5 +38,23 @@ enum MessageWrap {
             first = false
             if rest.isEmpty { return out }
         }
+    }
+
+    /// Where a list line's continuation should start: under its second column
+    /// (after the first run of two or more spaces, as in "/grab N    take piece
+    /// N"), else two past its own indentation.
+    static func hangingIndent(of line: String) -> Int {
+        let leading = line.prefix { $0 == " " }.count
+        let chars = Array(line)
+        var i = leading
+        while i + 1 < chars.count {
+            if chars[i] == " " && chars[i + 1] == " " {
+                var j = i
+                while j < chars.count && chars[j] == " " { j += 1 }
+                return j
+            }
+            i += 1
+        }
+        return leading + 2
     }
 }

@@ -12,17 +12,48 @@ public struct Overlay: Hashable, Sendable {
         self.lines = lines
         self.collecting = collecting
     }
+
+    static let footer = "Esc closes  PgUp/PgDn scroll"
+
+    /// The window's width in `layout`: its widest line, within the screen.
+    func width(in layout: SceneLayout) -> Int {
+        let widest = max(title.count + 4, Self.footer.count + 4, (lines.map(\.count).max() ?? 0) + 4)
+        return min(max(30, widest), max(10, layout.width - 2))
+    }
+
+    /// The lines as shown: wrapped to the window, continuations under their
+    /// line's second column.
+    func wrappedLines(in layout: SceneLayout) -> [String] {
+        let room = max(1, width(in: layout) - 4)
+        return lines.flatMap { MessageWrap.wrap($0, width: room, indent: MessageWrap.hangingIndent(of: $0)) }
+    }
+
+    /// Lines shown at once in `layout` (inside the border, above the footer).
+    func visibleLines(in layout: SceneLayout) -> Int {
+        max(1, min(wrappedLines(in: layout).count, layout.windowRows - 3))
+    }
+
+    /// Scrolls a page on (or back), never past the last page, so that paging
+    /// back after paging too far moves at once.
+    public mutating func page(back: Bool, in layout: SceneLayout) {
+        let total = wrappedLines(in: layout).count
+        let shown = max(1, min(total, layout.windowRows - 3))
+        let step = max(1, shown - 1)
+        let last = max(0, total - shown)
+        scroll = min(last, max(0, min(scroll, last) + (back ? -step : step)))
+    }
 }
 
 extension SceneRenderer {
-    /// Draws the overlay centred over the table view, bordered, clipped to fit.
+    /// Draws the overlay centred between the status line and the prompt,
+    /// bordered, clipped to fit.
     static func drawOverlay(_ overlay: Overlay, in frame: inout Frame, layout: SceneLayout) {
-        let footer = overlay.collecting ? "loading..." : "Esc closes  PgUp/PgDn scroll"
-        let widest = max(overlay.title.count + 4, footer.count + 4, (overlay.lines.map(\.count).max() ?? 0) + 4)
-        let width = min(max(30, widest), max(10, frame.width - 2))
-        let inner = max(1, min(overlay.lines.count, layout.viewRows - 3))
+        let footer = overlay.collecting ? "loading..." : Overlay.footer
+        let width = overlay.width(in: layout)
+        let lines = overlay.wrappedLines(in: layout)
+        let inner = max(1, min(lines.count, layout.windowRows - 3))
         let height = inner + 3
-        let top = layout.viewTop + max(0, (layout.viewRows - height) / 2)
+        let top = layout.windowTop + max(0, (layout.windowRows - height) / 2)
         let left = max(0, (frame.width - width) / 2)
         let box = Frame.Style(bold: false, inverse: false)
         frame.fill(row: top, column: left, height: height, width: width, with: Frame.Cell(" ", style: box))
@@ -34,8 +65,8 @@ extension SceneRenderer {
             frame[r, left] = Frame.Cell("|")
             frame[r, left + width - 1] = Frame.Cell("|")
         }
-        let first = min(overlay.scroll, max(0, overlay.lines.count - inner))
-        for (i, line) in overlay.lines.dropFirst(first).prefix(inner).enumerated() {
+        let first = min(overlay.scroll, max(0, lines.count - inner))
+        for (i, line) in lines.dropFirst(first).prefix(inner).enumerated() {
             frame.put(String(line.prefix(width - 4)), row: top + 1 + i, column: left + 2)
         }
         frame.put(String(footer.prefix(width - 4)), row: top + height - 2, column: left + 2, style: Frame.Style(inverse: true))

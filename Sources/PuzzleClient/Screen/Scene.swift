@@ -94,6 +94,10 @@ public struct SceneLayout: Hashable, Sendable {
     var viewTop: Int { 1 }
     var viewRows: Int { max(0, height - 2 - messageRows) }
     var viewColumns: Int { max(0, width - (hasPanel ? Self.panelWidth + 1 : 0)) }
+    /// A window (help, players, rooms) may take every row between the status
+    /// line and the prompt: on a 40-row terminal the whole help fits.
+    var windowTop: Int { 1 }
+    var windowRows: Int { max(0, height - 2) }
     /// The table view in half-block pixels: a column is one pixel, a row two.
     public var viewPixels: (x: Int, y: Int) { (viewColumns, 2 * viewRows) }
     /// The table view's size in table units at this zoom.

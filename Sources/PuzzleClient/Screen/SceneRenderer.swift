@@ -91,8 +91,8 @@ public enum SceneRenderer {
             let me = id == scene.myID ? " (you)" : ""
             frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
             row += 1
-            let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
-            frame.put(String("   holds \(holding) moves \(info.moves)".prefix(width)), row: row, column: left,
+            let holding = info.holding.isEmpty ? "" : "  holds " + info.holding.map(String.init).joined(separator: ",")
+            frame.put(String("   moves \(info.moves)\(holding)".prefix(width)), row: row, column: left,
                       style: Frame.Style(foreground: color))
             row += 1
         }
