@@ -202,6 +202,23 @@ import PuzzleCore
         #expect(SceneFixtures.rows(f).contains { $0.contains("x2") })
     }
 
+    /// Numbers show only where the longest leaves a column free: at 3 px a piece
+    /// the 3-digit numbers of a 12x12 would run into their neighbours'.
+    @Test func numbersShowOnlyWhereTheLongestLeavesAGap() throws {
+        let st = try Self.room(.jigsaw, 12, 12)
+        let tight = SceneFixtures.scene(st, colorMode: .trueColor, width: 200, height: 60, zoom: TableZoom(pixels: 3, cells: 1))
+        #expect(Self.numbersInView(SceneRenderer.render(tight), width: 200, height: 60).isEmpty)
+        let roomy = SceneFixtures.scene(st, colorMode: .trueColor, width: 200, height: 60, zoom: TableZoom(pixels: 4, cells: 1))
+        let shown = Self.numbersInView(SceneRenderer.render(roomy), width: 200, height: 60)
+        #expect(shown.count > 100)
+        #expect(shown.allSatisfy { $0 < 144 }, "numbers run together: \(shown.filter { $0 >= 144 })")
+        // Two digits fit the 3 px pieces of a 9x9 with a column to spare.
+        let small = try Self.room(.jigsaw, 9, 9)
+        let shownSmall = Self.numbersInView(SceneRenderer.render(SceneFixtures.scene(small, colorMode: .trueColor, width: 200, height: 60,
+                                                                                      zoom: TableZoom(pixels: 3, cells: 1))), width: 200, height: 60)
+        #expect(shownSmall.count > 40 && shownSmall.allSatisfy { $0 < 81 })
+    }
+
     @Test func numbersCanBeHidden() throws {
         let st = try Self.room(.jigsaw, 4, 4)
         var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)

@@ -230,15 +230,18 @@ struct TableCanvas {
     }
 
     /// Each piece's number, on the screen row through its middle, where the
-    /// piece is on top and wide enough for it.
+    /// piece is on top. Numbers show only at zoom levels where the longest one
+    /// leaves a column free: wider, neighbours' numbers run together ("767567"),
+    /// and numbering only the short ones would read as a rule that is not there.
     mutating func drawNumbers(_ st: RoomState) {
         let unit = st.geometry.unit
         guard zoom.piecePixels >= 2 else { return }
+        let longest = String(max(0, st.pieceCount - 1)).count
         for piece in 0..<st.pieceCount {
             let r = rect(st.position(of: piece), unit: unit)
             guard isVisible(r) else { continue }
             let label = String(piece)
-            guard label.count <= r.x1 - r.x0 else { continue }
+            guard longest < r.x1 - r.x0 else { continue }
             // The first screen row wholly inside the piece at or below its middle.
             var row = TableZoom.floorDiv(r.y0 + (r.y1 - r.y0) / 2, 2)
             if 2 * row < r.y0 { row += 1 }

@@ -77,7 +77,7 @@ public enum ClientCommand: Hashable, Sendable {
             "       holding nothing, Shift+arrows pan the table (or /pan, or drag it with the mouse)",
             "       PgUp/PgDn scroll the messages, Home follows your piece,",
             "       + and - zoom (or the wheel over the table), = fits the whole table,",
-            "       Ctrl-N shows or hides the piece numbers",
+            "       Ctrl-N shows or hides the piece numbers (drawn where they fit: zoom in)",
             "piece N belongs in cell (N div cols, N mod cols): row and column from 0",
             "text without a leading / is chat to the room (// sends a line that starts with /)",
         ] + helpLines.map { "/" + $0 }
