@@ -202,6 +202,45 @@ import PuzzleCore
         #expect(SceneFixtures.rows(f).contains { $0.contains("x2") })
     }
 
+    /// `screenCell` is `tablePoint` backwards: the cell found for a table point
+    /// shows that point, within what one cell spans at the zoom.
+    @Test func aTablePointsScreenCellShowsItAtEveryZoom() {
+        for zoom in TableZoom.levels {
+            let layout = SceneLayout(width: 120, height: 40, zoom: zoom)
+            let view = Point(x: -7, y: 5)
+            let perColumn = zoom.units(inPixels: 1) + 1
+            for p in [Point(x: -7, y: 5), Point(x: 3, y: 11), Point(x: view.x + layout.viewUnits.x / 2, y: view.y + layout.viewUnits.y / 3)] {
+                let cell = layout.screenCell(of: p, view: view)
+                let shown = cell.flatMap { layout.tablePoint(row: $0.row, column: $0.column, view: view) }
+                #expect(shown.map { abs($0.x - p.x) <= perColumn && abs($0.y - p.y) <= 2 * perColumn } == true,
+                        "\(zoom): \(p) -> \(String(describing: cell)) -> \(String(describing: shown))")
+            }
+            #expect(layout.screenCell(of: Point(x: view.x - 1000, y: view.y), view: view) == nil)
+        }
+    }
+
+    /// Zooming with the keys while holding keeps the held piece where it was on
+    /// screen; holding nothing (or a piece out of sight), the view's middle.
+    @Test func keyZoomKeepsTheHeldPieceInPlace() throws {
+        let st = try Self.room(.jigsaw, 10, 10)
+        let layout = SceneLayout(width: 120, height: 40, zoom: TableZoom(pixels: 4, cells: 1))
+        let view = layout.fit(table: st.geometry).view
+        let held = st.position(of: 37)
+        let centre = Point(x: held.x + st.geometry.unit / 2, y: held.y + st.geometry.unit / 2)
+        let anchor = layout.zoomAnchor(held: held, view: view, table: st.geometry)
+        let before = layout.screenCell(of: centre, view: view)!
+        #expect(anchor.row == before.row && anchor.column == before.column)
+        let next = TableZoom(pixels: 6, cells: 1)
+        let zoomedView = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
+        let after = layout.zoomed(next).screenCell(of: centre, view: zoomedView)
+        #expect(after.map { abs($0.row - before.row) <= 1 && abs($0.column - before.column) <= 1 } == true,
+                "before \(before), after \(String(describing: after))")
+        let middle = layout.zoomAnchor(held: nil, view: view, table: st.geometry)
+        #expect(middle.row == layout.viewTop + layout.viewRows / 2 && middle.column == layout.viewColumns / 2)
+        let away = layout.zoomAnchor(held: Point(x: view.x - 10_000, y: view.y), view: view, table: st.geometry)
+        #expect(away.row == middle.row && away.column == middle.column)
+    }
+
     /// Numbers show only where the longest leaves a column free: at 3 px a piece
     /// the 3-digit numbers of a 12x12 would run into their neighbours'.
     @Test func numbersShowOnlyWhereTheLongestLeavesAGap() throws {

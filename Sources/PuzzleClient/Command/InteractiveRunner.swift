@@ -452,7 +452,8 @@ public final class InteractiveRunner {
 
     var layout: SceneLayout { SceneLayout(width: size.cols, height: size.rows, zoom: zoom) }
 
-    /// Zooms one level in or out about the view's middle, or fits the whole table again.
+    /// Zooms one level in or out about the held piece (or the view's middle),
+    /// or fits the whole table again.
     private func setZoom(_ step: ZoomStep) {
         dirty = true
         guard let st = session.state else { return }
@@ -462,8 +463,9 @@ public final class InteractiveRunner {
             fit(st)
         case .zoomIn, .zoomOut:
             let next = step == .zoomIn ? zoom.zoomedIn : zoom.zoomedOut
-            let middle = (row: layout.viewTop + layout.viewRows / 2, column: layout.viewColumns / 2)
-            view = layout.zoom(to: next, keeping: middle.row, middle.column, view: view, table: st.geometry)
+            let held = session.heldPiece.map { session.localDrag?.point ?? st.position(of: $0) }
+            let anchor = layout.zoomAnchor(held: held, view: view, table: st.geometry)
+            view = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
             zoom = next
             autoFit = false
         }

@@ -150,6 +150,25 @@ public struct SceneLayout: Hashable, Sendable {
         return clamp(Point(x: axis(view.x, point.x, viewUnits.x), y: axis(view.y, point.y, viewUnits.y)), table: table)
     }
 
+    /// The screen cell of the table view showing table point `point`, or nil
+    /// when it is out of sight (the inverse of `tablePoint`).
+    public func screenCell(of point: Point, view: Point) -> (row: Int, column: Int)? {
+        let column = zoom.pixel(point.x - view.x), pixelRow = zoom.pixel(point.y - view.y)
+        let row = viewTop + TableZoom.floorDiv(pixelRow, 2)
+        guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else { return nil }
+        return (row, column)
+    }
+
+    /// The screen cell a key zoom keeps in place: the middle of a held piece
+    /// at `held` (its corner) while it is in sight, so the piece stays under
+    /// the player's eyes; else the middle of the view.
+    public func zoomAnchor(held: Point?, view: Point, table: TableGeometry) -> (row: Int, column: Int) {
+        if let held, let cell = screenCell(of: Point(x: held.x + table.unit / 2, y: held.y + table.unit / 2), view: view) {
+            return cell
+        }
+        return (viewTop + viewRows / 2, viewColumns / 2)
+    }
+
     /// The view after zooming to `zoom` so that the table point under screen
     /// cell (`row`, `column`) stays under it (the mouse wheel), then clamped.
     public func zoom(to zoom: TableZoom, keeping row: Int, _ column: Int, view: Point, table: TableGeometry) -> Point {
