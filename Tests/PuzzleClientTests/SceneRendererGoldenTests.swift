@@ -150,6 +150,32 @@ import PuzzleCore
     }
 }
 
+/// A hold about to lapse is announced on the status line, counting down.
+@Suite struct LeaseWarningTests {
+    @Test func theStatusLineWarnsInTheLastFiveSecondsOfTheHoldersOwnLease() throws {
+        let st = try SceneFixtures.twoDrags(kind: .jigsaw)
+        var scene = SceneFixtures.scene(st, colorMode: .plain, width: 120, height: 30)
+        #expect(!SceneFixtures.rows(SceneRenderer.render(scene))[0].contains("goes back"))
+        scene.now = 86_000
+        #expect(SceneFixtures.rows(SceneRenderer.render(scene))[0].contains("| piece 0 goes back in 4 s |"))
+        scene.now = 89_999
+        #expect(SceneFixtures.rows(SceneRenderer.render(scene))[0].contains("| piece 0 goes back in 1 s |"))
+        // Bob's hold is his to watch: a spectator's status line says nothing of it.
+        scene.myID = PlayerID(3)
+        #expect(!SceneFixtures.rows(SceneRenderer.render(scene))[0].contains("goes back"))
+    }
+
+    @Test func theHolderIsToldWhyItsPieceWentBack() throws {
+        var session = ClientSession(name: "alice", room: "lobby")
+        session.myID = SceneFixtures.alice
+        let st = try SceneFixtures.twoDrags(kind: .jigsaw)
+        #expect(session.describe(.returned(piece: 0, by: SceneFixtures.alice, reason: .expired), time: 0, in: st)
+                == "your piece 0 went back: held 10.0 s without a move")
+        #expect(session.describe(.returned(piece: 1, by: SceneFixtures.bob, reason: .expired), time: 0, in: st)
+                == "player 2's hold on piece 1 expired")
+    }
+}
+
 /// The window over the table: bordered, titled, above the table and the panel.
 @Suite struct OverlayRenderingTests {
     @Test func theOverlayIsDrawnOverEverythingButThePrompt() throws {

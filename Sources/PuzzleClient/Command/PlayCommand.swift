@@ -59,6 +59,7 @@ public enum PlayCommand {
         NAME put piece P on the table at X,Y
         NAME swapped piece P into cell R,C (piece Q to cell R2,C2)
         NAME released piece P | NAME's hold on piece P expired
+        your piece P went back: held S.s s without a move   (your own hold expired)
         piece P went back (NAME left) | piece P went back (no target)
         *** puzzle I solved in S.s s ***
         next puzzle I: KIND RxC, rotation on|off, picture NAME

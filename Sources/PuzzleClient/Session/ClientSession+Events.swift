@@ -94,6 +94,9 @@ extension ClientSession {
             }
             return "\(n(id)) swapped piece \(p) with piece \(o)"
         case .returned(let p, let id, .released): return "\(n(id)) released piece \(p)"
+        case .returned(let p, let id, .expired) where id == myID:
+            let lease = st.map { " \(Self.seconds($0.settings.leaseMillis)) s" } ?? ""
+            return "your piece \(p) went back: held\(lease) without a move"
         case .returned(let p, let id, .expired): return "\(n(id))'s hold on piece \(p) expired"
         case .returned(let p, let id, .left): return "piece \(p) went back (\(n(id)) left)"
         case .returned(let p, _, .noTarget): return "piece \(p) went back (no target)"

@@ -23,8 +23,9 @@ enum SceneFixtures {
         if st.pieces[0].location == .board(aCell) { aCell = Cell(row: 1, col: 0) }
         if st.pieces[1].location == .board(bCell) || bCell == aCell { bCell = Cell(row: 0, col: 1) }
         let a = g.origin(of: aCell), b = g.origin(of: bCell)
-        try st.perform(.drag(piece: 0, to: Point(x: max(0, a.x - 1), y: max(0, a.y - 1))), by: alice, at: 2, into: &events)
-        try st.perform(.drag(piece: 1, to: Point(x: min(b.x + 1, g.width - g.unit), y: b.y)), by: bob, at: 2, into: &events)
+        // Dragged 3 s before the scenes' clock (83 s): the 10 s leases have 7 s left.
+        try st.perform(.drag(piece: 0, to: Point(x: max(0, a.x - 1), y: max(0, a.y - 1))), by: alice, at: 80_000, into: &events)
+        try st.perform(.drag(piece: 1, to: Point(x: min(b.x + 1, g.width - g.unit), y: b.y)), by: bob, at: 80_000, into: &events)
         return st
     }
 
