@@ -59,6 +59,33 @@ import PuzzleProtocol
         #expect(again.contains { $0.hasPrefix("joined duo as alice") } && !again.contains { $0.hasPrefix("you still hold") }, "\(again)")
     }
 
+    /// The events of the time the link was down never arrive: the rejoin tells
+    /// what the new snapshot shows changed (pieces placed, who came and went).
+    @Test func theRejoinTellsWhatChangedWhileAway() throws {
+        var (s, st) = try joined()
+        var later = st
+        try later.perform(.leave, by: PlayerID(2), at: 5)
+        try later.perform(.join(name: "carol"), by: PlayerID(3), at: 6)
+        // Carol swaps a misplaced tile into its own cell (piece N belongs in cell N div 2, N mod 2).
+        let piece = try #require((0..<4).first { later.pieces[$0].location != .board(Cell(row: $0 / 2, col: $0 % 2)) })
+        let home = Cell(row: piece / 2, col: piece % 2)
+        try later.perform(.grab(piece: piece), by: PlayerID(3), at: 7)
+        try later.perform(.drag(piece: piece, to: later.geometry.origin(of: home)), by: PlayerID(3), at: 7)
+        try later.perform(.drop(piece: piece), by: PlayerID(3), at: 7)
+        let was = st.progress(at: 20).correct, now = later.progress(at: 20).correct
+        #expect(now > was)
+        rejoin(&s, finding: later, now: 20)
+        let told = s.takeOutput().map(\.text)
+        #expect(told.contains("while you were away: \(was)/4 -> \(now)/4 placed; carol joined; bob left"), "\(told)")
+        // Nothing changed: nothing to tell.
+        rejoin(&s, finding: later, now: 30)
+        #expect(!s.takeOutput().contains { $0.text.hasPrefix("while you were away") })
+        // A first connection is no return.
+        var fresh = ClientSession(name: "alice", room: "duo")
+        fresh.connected(now: 0)
+        #expect(fresh.awayFrom == nil)
+    }
+
     @Test func aHoldEndedByTheSolveIsToldToItsHolder() throws {
         var (s, _) = try joined()
         s.receive("EV 3 grabbed 2 1", now: 10)

@@ -67,6 +67,7 @@ public enum PlayCommand {
         <NAME> TEXT                      chat
         resynced at seq N                after a missed event
         connection lost: WHY | server closed the connection: CODE TEXT
+        while you were away: A/T -> B/T placed; NAME joined; NAME left   (after a rejoin)
       `board` prints:  board: puzzle I KIND RxC, C/T placed
                        row R: P P . P    (piece in each cell, . for empty)
                        table: P@X,Y ...  (loose pieces)

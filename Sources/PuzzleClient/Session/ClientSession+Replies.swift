@@ -48,6 +48,7 @@ extension ClientSession {
     }
 
     mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
+        if case .join = p.request { awayFrom = nil }
         switch p.request {
         case .join where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
@@ -94,6 +95,10 @@ extension ClientSession {
                 if let me = myID, let held = st.players[me]?.holding, !held.isEmpty {
                     emit(.info, "you still hold piece\(held.count == 1 ? "" : "s") \(held.map(String.init).joined(separator: ", ")): kept for you while the connection was down")
                 }
+                if let before = awayFrom, let summary = AwaySummary.text(before: before, after: st, me: myID, now: now) {
+                    emit(.info, summary)
+                }
+                awayFrom = nil
             } else {
                 fatalError = "the room snapshot could not be read"
                 phase = .finished

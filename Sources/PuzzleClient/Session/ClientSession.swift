@@ -56,6 +56,9 @@ public struct ClientSession: Sendable {
     /// The point the last keyboard drag asked for, ahead of the server's echo.
     public internal(set) var localDrag: (piece: Int, point: Point)?
 
+    /// The room as it was when the link dropped, until the rejoin's snapshot
+    /// says what changed meanwhile.
+    var awayFrom: RoomState?
     var stateLines: [String] = []
     var outgoing: [Request] = []
     var output: [OutputLine] = []
@@ -80,6 +83,7 @@ public struct ClientSession: Sendable {
 
     /// A connection is up: greets and joins (pipelined).
     public mutating func connected(now: Int64) {
+        awayFrom = phase == .disconnected && room != nil ? state : nil
         pending.removeAll()
         stateLines.removeAll()
         phase = .joining

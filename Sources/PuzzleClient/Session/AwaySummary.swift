@@ -1,0 +1,23 @@
+import PuzzleCore
+
+/// What changed in a room while this client's link was down, told once on the
+/// rejoin: the events of that time never reached it, only the new snapshot.
+enum AwaySummary {
+    /// "while you were away: 12/36 -> 15/36 placed; carol joined; bob left",
+    /// or nil when nothing a player would notice changed.
+    static func text(before: RoomState, after: RoomState, me: PlayerID?, now: Int64) -> String? {
+        var parts: [String] = []
+        if after.puzzleIndex != before.puzzleIndex {
+            parts.append("puzzle \(before.puzzleIndex) was finished; now puzzle \(after.puzzleIndex)")
+        } else {
+            let was = before.progress(at: now), is_ = after.progress(at: now)
+            if was.correct != is_.correct { parts.append("\(was.correct)/\(was.total) -> \(is_.correct)/\(is_.total) placed") }
+            if before.solveMillis == nil, after.solveMillis != nil { parts.append("the puzzle was solved") }
+        }
+        let arrived = after.players.keys.filter { before.players[$0] == nil && $0 != me }.sorted { $0.rawValue < $1.rawValue }
+        let gone = before.players.keys.filter { after.players[$0] == nil && $0 != me }.sorted { $0.rawValue < $1.rawValue }
+        parts += arrived.map { "\(after.players[$0]!.name) joined" }
+        parts += gone.map { "\(before.players[$0]!.name) left" }
+        return parts.isEmpty ? nil : "while you were away: " + parts.joined(separator: "; ")
+    }
+}
