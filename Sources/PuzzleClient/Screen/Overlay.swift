@@ -30,14 +30,19 @@ public struct Overlay: Hashable, Sendable {
 
     /// Lines shown at once in `layout` (inside the border, above the footer).
     func visibleLines(in layout: SceneLayout) -> Int {
-        max(1, min(wrappedLines(in: layout).count, layout.windowRows - 3))
+        Self.shown(of: wrappedLines(in: layout).count, in: layout)
+    }
+
+    /// How many of `total` wrapped lines fit in the window at once.
+    static func shown(of total: Int, in layout: SceneLayout) -> Int {
+        max(1, min(total, layout.windowRows - 3))
     }
 
     /// Scrolls a page on (or back), never past the last page, so that paging
     /// back after paging too far moves at once.
     public mutating func page(back: Bool, in layout: SceneLayout) {
         let total = wrappedLines(in: layout).count
-        let shown = max(1, min(total, layout.windowRows - 3))
+        let shown = Self.shown(of: total, in: layout)
         let step = max(1, shown - 1)
         let last = max(0, total - shown)
         scroll = min(last, max(0, min(scroll, last) + (back ? -step : step)))
@@ -51,7 +56,7 @@ extension SceneRenderer {
         let footer = overlay.collecting ? "loading..." : Overlay.footer
         let width = overlay.width(in: layout)
         let lines = overlay.wrappedLines(in: layout)
-        let inner = max(1, min(lines.count, layout.windowRows - 3))
+        let inner = Overlay.shown(of: lines.count, in: layout)
         let height = inner + 3
         let top = layout.windowTop + max(0, (layout.windowRows - height) / 2)
         let left = max(0, (frame.width - width) / 2)

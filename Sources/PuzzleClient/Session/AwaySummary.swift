@@ -10,8 +10,8 @@ enum AwaySummary {
         if after.puzzleIndex != before.puzzleIndex {
             parts.append("puzzle \(before.puzzleIndex) was finished; now puzzle \(after.puzzleIndex)")
         } else {
-            let was = before.progress(at: now), is_ = after.progress(at: now)
-            if was.correct != is_.correct { parts.append("\(was.correct)/\(was.total) -> \(is_.correct)/\(is_.total) placed") }
+            let was = before.progress(at: now), got = after.progress(at: now)
+            if was.correct != got.correct { parts.append("\(was.correct)/\(was.total) -> \(got.correct)/\(got.total) placed") }
             if before.solveMillis == nil, after.solveMillis != nil { parts.append("the puzzle was solved") }
         }
         let arrived = after.players.keys.filter { before.players[$0] == nil && $0 != me }.sorted { $0.rawValue < $1.rawValue }
