@@ -7,12 +7,12 @@ import PuzzleCore
 /// terminal as a freshly joined client shows them.
 @Suite struct SceneRendererGoldenTests {
     static let swapPlain: [String] = [
-            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
+            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | room moves 0 | rtt ",
             "          +      @@bob@@@@@            |players                 ",
             "                 @@-=====@@            |## alice (you)          ",
-            "                #alice===@@            |   moves 0  holds 0     ",
+            "                #alice===@@            |   moves 0  has piece 0 ",
             "                #@########@            |@@ bob                  ",
-            "          +     #@@@@@@@@@@            |   moves 0  holds 1     ",
+            "          +     #@@@@@@@@@@            |   moves 0  has piece 1 ",
             "                ##=0===#  #            |Tab grab  arrows move   ",
             "                ########  #            |Enter drop  S-arrows pan",
             "                 #        #            |+ - zoom  = fit  ^N nums",
@@ -24,12 +24,12 @@ import PuzzleCore
         ]
 
     static let swapColor: [String] = [
-            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 ms ",
+            " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | room moves 0 | rtt ",
             "                  bob▀▀▀▀              |players                 ",
             "                   ▀▀▀▀▀▀              |## alice (you)          ",
-            "               ▀alice1▀▀▀              |   moves 0  holds 0     ",
+            "               ▀alice1▀▀▀              |   moves 0  has piece 0 ",
             "                  ▀▀▀▀▀▀▀▀             |@@ bob                  ",
-            "                 ▀▀▀▀▀▀▀▀▀▀            |   moves 0  holds 1     ",
+            "                 ▀▀▀▀▀▀▀▀▀▀            |   moves 0  has piece 1 ",
             "                  ▀0▀▀▀                |Tab grab  arrows move   ",
             "                  ▀▀▀▀▀                |Enter drop  S-arrows pan",
             "               ▀▀ ▀▀▀▀▀▀▀              |+ - zoom  = fit  ^N nums",
@@ -41,12 +41,12 @@ import PuzzleCore
         ]
 
     static let jigsawPlain: [String] = [
-            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
+            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | room moves 0 | rt",
             "                                       |players                 ",
             " =+====                                |## alice (you)          ",
-            " =-=-==                                |   moves 0  holds 0     ",
+            " =-=-==                                |   moves 0  has piece 0 ",
             " ==2==+        @bob                    |@@ bob                  ",
-            " +++=++     ######@@@@@@@@             |   moves 0  holds 1     ",
+            " +++=++     ######@@@@@@@@             |   moves 0  has piece 1 ",
             " +=-==-     # =@=:#alice @             |                        ",
             "+==3==-     # =@=1@#@    @             |                        ",
             " +++===     ######@@@@@@@@             |                        ",
@@ -66,12 +66,12 @@ import PuzzleCore
         ]
 
     static let jigsawColor: [String] = [
-            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | moves 0 | rtt 3 m",
+            " lobby | puzzle 0 jigsaw 2x2 | 0/4 0% | 1:23 | room moves 0 | rt",
             "                                       |players                 ",
             " ▄▄ ▀▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄  |## alice (you)          ",
-            " ▀▀▀▀▀▀                                |   moves 0  holds 0     ",
+            " ▀▀▀▀▀▀                                |   moves 0  has piece 0 ",
             " ▀▀2▀▀▀        bob                     |@@ bob                  ",
-            " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |   moves 0  holds 1     ",
+            " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |   moves 0  has piece 1 ",
             " ▀▀▀▀▀▀▀      ▀ ▀▀alice                |                        ",
             " ▀▀3▀▀▀       ▀ ▀1     ▀               |                        ",
             " ▀▀▀▀▀▀      ▀▀▀▀▀ ▀ ▀▀▀▀              |                        ",
@@ -150,6 +150,15 @@ import PuzzleCore
     }
 }
 
+/// The solved banner names the command that goes on.
+@Suite struct SolvedBannerTests {
+    @Test func theBannerSaysHowToStartTheNextPuzzle() throws {
+        var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 120, height: 30)
+        scene.solvedBanner = "puzzle 0 solved in 12.3 s"
+        #expect(SceneFixtures.rows(SceneRenderer.render(scene)).contains { $0.contains("*** puzzle 0 solved in 12.3 s: /next starts the next puzzle ***") })
+    }
+}
+
 /// A hold about to lapse is announced on the status line, counting down.
 @Suite struct LeaseWarningTests {
     @Test func theStatusLineWarnsInTheLastFiveSecondsOfTheHoldersOwnLease() throws {
@@ -224,6 +233,16 @@ import PuzzleCore
         #expect(inside.prefix(3) == ["/drag X Y   move the held piece's ",
                                      "            corner to table point ",
                                      "            X Y                   "])
+    }
+
+    /// The whole help fits an 80-column terminal without wrapping; where it
+    /// does wrap (narrower), a labelled line continues after its label.
+    @Test func theHelpFitsEightyColumnsAndWrapsUnderItsLabels() {
+        let help = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
+        #expect(help.wrappedLines(in: SceneLayout(width: 80, height: 24)) == ClientCommand.slashHelpLines)
+        let narrow = help.wrappedLines(in: SceneLayout(width: 50, height: 24))
+        let mouse = narrow.firstIndex { $0.hasPrefix("mouse: ") }!
+        #expect(narrow[mouse + 1].hasPrefix("       ") && narrow[mouse + 1].dropFirst(7).first != " ")
     }
 
     /// Paging stops at the last page, so one PgUp after too many PgDn moves at once.

@@ -219,6 +219,21 @@ import PuzzleCore
         }
     }
 
+    /// Zooming out stops at the level that shows the whole table; in goes on.
+    @Test func zoomingOutStopsAtTheWholeTable() throws {
+        let st = try Self.room(.jigsaw, 6, 6)
+        let layout = SceneLayout(width: 120, height: 40)
+        let whole = layout.fit(table: st.geometry).zoom
+        #expect(layout.zoomed(whole).nextZoom(in: false, table: st.geometry) == whole)
+        let closer = whole.zoomedIn
+        #expect(closer != whole)
+        #expect(layout.zoomed(closer).nextZoom(in: false, table: st.geometry) == whole)
+        #expect(layout.zoomed(whole).nextZoom(in: true, table: st.geometry) == closer)
+        // Already smaller than the whole table (the terminal grew): out stays put.
+        let tiny = TableZoom.levels.last!
+        #expect(layout.zoomed(tiny).nextZoom(in: false, table: st.geometry) == tiny)
+    }
+
     /// Zooming with the keys while holding keeps the held piece where it was on
     /// screen; holding nothing (or a piece out of sight), the view's middle.
     @Test func keyZoomKeepsTheHeldPieceInPlace() throws {

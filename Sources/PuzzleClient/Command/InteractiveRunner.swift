@@ -342,6 +342,14 @@ public final class InteractiveRunner {
             } else {
                 session.perform(.board, now: now)
             }
+        case .place(let row, let col)?:
+            // Over the cell, not yet in it: say how to finish, as the reply to a drag is not shown.
+            let failed = session.failedCommands
+            let held = session.heldPiece
+            session.perform(.place(row: row, col: col), now: now)
+            if let held, session.failedCommands == failed {
+                addMessage(OutputLine(kind: .info, text: "piece \(held) is over cell \(row),\(col): Enter (or /drop) puts it in"))
+            }
         case let c?: session.perform(c, now: now)
         case nil: break
         }
@@ -387,7 +395,7 @@ public final class InteractiveRunner {
                 scrollMessages(by: -step)
             } else if let st = session.state, layout.tablePoint(row: event.row, column: event.column, view: view) != nil {
                 // Over the table the wheel zooms, keeping the point under the pointer in place.
-                let next = event.button == .wheelUp ? zoom.zoomedIn : zoom.zoomedOut
+                let next = layout.nextZoom(in: event.button == .wheelUp, table: st.geometry)
                 view = layout.zoom(to: next, keeping: event.row, event.column, view: view, table: st.geometry)
                 zoom = next
                 autoFit = false
@@ -462,7 +470,7 @@ public final class InteractiveRunner {
             autoFit = true
             fit(st)
         case .zoomIn, .zoomOut:
-            let next = step == .zoomIn ? zoom.zoomedIn : zoom.zoomedOut
+            let next = layout.nextZoom(in: step == .zoomIn, table: st.geometry)
             let held = session.heldPiece.map { session.localDrag?.point ?? st.position(of: $0) }
             let anchor = layout.zoomAnchor(held: held, view: view, table: st.geometry)
             view = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)

@@ -28,8 +28,8 @@ public enum PlayCommand {
       the board, the loose pieces on the table, the players and what they hold,
       everyone's drags and drop targets in their colour.
       Mouse: press on a piece to take it where you touched it, drag, release to
-      drop; right click rotates; the wheel scrolls the messages (over them) or
-      the table; dragging the empty table pans. /mouse click switches to click
+      drop; right click rotates; the wheel zooms the table (over it) or scrolls
+      the messages (over them); dragging the empty table pans. /mouse click switches to click
       to pick up, click to put down, for terminals where holding is awkward.
       Keys, with a piece held and the command line empty: arrows move it a
       quarter cell (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives

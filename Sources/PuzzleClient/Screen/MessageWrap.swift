@@ -42,10 +42,15 @@ enum MessageWrap {
 
     /// Where a list line's continuation should start: under its second column
     /// (after the first run of two or more spaces, as in "/grab N    take piece
-    /// N"), else two past its own indentation.
+    /// N"), or after a short label ("mouse: press ..."), else two past its own
+    /// indentation.
     static func hangingIndent(of line: String) -> Int {
         let leading = line.prefix { $0 == " " }.count
         let chars = Array(line)
+        if let colon = line.range(of: ": ")?.upperBound, line.distance(from: line.startIndex, to: colon) <= 12,
+           !line[..<colon].contains("  ") {
+            return line.distance(from: line.startIndex, to: colon)
+        }
         var i = leading
         while i + 1 < chars.count {
             if chars[i] == " " && chars[i + 1] == " " {

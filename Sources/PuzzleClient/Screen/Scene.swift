@@ -150,6 +150,16 @@ public struct SceneLayout: Hashable, Sendable {
         return clamp(Point(x: axis(view.x, point.x, viewUnits.x), y: axis(view.y, point.y, viewUnits.y)), table: table)
     }
 
+    /// The next zoom level in or out. Out stops at the level that shows the
+    /// whole table: smaller still would only shrink it into a blob.
+    public func nextZoom(in zoomIn: Bool, table: TableGeometry) -> TableZoom {
+        if zoomIn { return zoom.zoomedIn }
+        let levels = TableZoom.levels
+        guard let current = levels.firstIndex(of: zoom), let out = levels.firstIndex(of: zoom.zoomedOut),
+              let whole = levels.firstIndex(of: fit(table: table).zoom) else { return zoom.zoomedOut }
+        return levels[min(out, max(whole, current))]
+    }
+
     /// The screen cell of the table view showing table point `point`, or nil
     /// when it is out of sight (the inverse of `tablePoint`).
     public func screenCell(of point: Point, view: Point) -> (row: Int, column: Int)? {

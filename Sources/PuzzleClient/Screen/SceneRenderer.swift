@@ -32,7 +32,7 @@ public enum SceneRenderer {
             canvas.drawPlainBoardMarks(state)
             canvas.compose(into: &frame)
             if let banner = scene.solvedBanner {
-                drawBanner("*** \(banner): type next ***", in: &frame, layout: layout, row: layout.viewTop + layout.viewRows / 2)
+                drawBanner("*** \(banner): /next starts the next puzzle ***", in: &frame, layout: layout, row: layout.viewTop + layout.viewRows / 2)
             }
         } else if scene.connectionNotice == nil {
             frame.put("joining \(scene.room)...", row: layout.viewTop + 1, column: 2)
@@ -61,7 +61,7 @@ public enum SceneRenderer {
             let seconds = max(0, p.elapsedMillis) / 1000
             parts.append("\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
             // The room's moves on this puzzle, by everyone who played it (not only who is here now).
-            parts.append("moves \(st.roomMoves)")
+            parts.append("room moves \(st.roomMoves)")
             if let warning = leaseWarning(scene, st) { parts.append(warning) }
         }
         parts.append(scene.rttMillis.map { "rtt \($0) ms" } ?? "rtt -")
@@ -105,7 +105,7 @@ public enum SceneRenderer {
             let me = id == scene.myID ? " (you)" : ""
             frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
             row += 1
-            let holding = info.holding.isEmpty ? "" : "  holds " + info.holding.map(String.init).joined(separator: ",")
+            let holding = info.holding.isEmpty ? "" : "  has piece\(info.holding.count == 1 ? "" : "s") " + info.holding.map(String.init).joined(separator: ",")
             frame.put(String("   moves \(info.moves)\(holding)".prefix(width)), row: row, column: left,
                       style: Frame.Style(foreground: color))
             row += 1

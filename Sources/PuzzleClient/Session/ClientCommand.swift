@@ -37,8 +37,8 @@ public enum ClientCommand: Hashable, Sendable {
     /// The help text, one command a line.
     public static let helpLines: [String] = [
         "grab N         take piece N",
-        "drag X Y       move the held piece's corner to table point X Y (4 units a cell)",
-        "place R C      move the held piece onto cell R C (then drop)",
+        "drag X Y       move the held piece's corner to X Y (4 units a cell)",
+        "place R C      move the held piece over cell R C (drop puts it in)",
         "rotate         turn the held piece a quarter clockwise",
         "drop           put the held piece down where it is",
         "release        give the held piece back where it was",
@@ -48,14 +48,15 @@ public enum ClientCommand: Hashable, Sendable {
         "who            list the players",
         "rooms          list the server's rooms",
         "join ROOM [PW] leave this room for ROOM",
-        "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]   make a room",
+        "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]",
+        "               make a room (and stay where you are)",
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
-        "zoom in|out|fit  larger or smaller pieces, or the whole table (keys + - =)",
+        "zoom in|out|fit  larger or smaller pieces, or the whole table (+ - =)",
         "numbers [on|off] show or hide piece numbers (Ctrl-N)",
-        "mouse hold     mouse: press on a piece, drag, release to drop (default)",
-        "mouse click    mouse: click a piece to pick it up, click again to put it down",
+        "mouse hold     press on a piece, drag, release to drop (default)",
+        "mouse click    click a piece to pick it up, click again to put it down",
         "help           this list",
         "quit           leave",
     ]
@@ -69,18 +70,21 @@ public enum ClientCommand: Hashable, Sendable {
     /// The full-screen help: the mouse and keys, the chat rule, every command with its `/`.
     public static var slashHelpLines: [String] {
         [
-            "mouse: press on a piece to take it (where you touched it), drag, release to drop",
-            "       right click rotates; wheel scrolls the messages or the table;",
-            "       drag the empty table to pan; /mouse click: click to pick up, click to put down",
-            "keys (with an empty command line): Tab grabs the next free piece, arrows move it",
-            "       (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives it back",
-            "       holding nothing, Shift+arrows pan the table (or /pan, or drag it with the mouse)",
-            "       PgUp/PgDn scroll the messages, Home follows your piece,",
-            "       + and - zoom (or the wheel over the table), = fits the whole table,",
-            "       Ctrl-N shows or hides the piece numbers (drawn where they fit: zoom in)",
-            "piece N belongs in cell (N div cols, N mod cols): row and column from 0",
-            "text without a leading / is chat to the room (// sends a line that starts with /)",
-        ] + helpLines.map { "/" + $0 }
+            "mouse: press on a piece to take it (where you touched it), drag,",
+            "       release to drop; right click rotates; the wheel zooms the",
+            "       table (over it) or scrolls the messages; drag the empty",
+            "       table to pan; /mouse click: click to pick up, click to put down",
+            "keys (with an empty command line): Tab grabs the next free piece,",
+            "       arrows move it (Shift+arrows a whole cell), Enter drops,",
+            "       r rotates, Esc gives it back; holding nothing, Shift+arrows",
+            "       pan the table (or /pan, or drag it with the mouse);",
+            "       PgUp/PgDn scroll the messages, Home follows your piece;",
+            "       + and - zoom, = fits the whole table; Ctrl-N shows or hides",
+            "       the piece numbers (drawn where they fit: zoom in)",
+            "piece N belongs in cell (N div cols, N mod cols), counting from 0",
+            "text without a leading / is chat to the room (// sends a / line)",
+            // Continuation lines of a command stay unprefixed.
+        ] + helpLines.map { $0.hasPrefix(" ") ? $0 : "/" + $0 }
     }
 
     /// Parses a line typed at the full-screen prompt, IRC style: `/verb ...` is a
