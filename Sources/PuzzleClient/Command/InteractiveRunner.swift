@@ -231,13 +231,17 @@ public final class InteractiveRunner {
             }
             switch line.kind {
             case .drag: continue
-            // Replies to keyboard drags and rotations would flood the list.
-            case .reply where line.text.hasPrefix("ok: dragged") || line.text.hasPrefix("ok: rotated"): continue
+            // Replies to keyboard drags and rotations would flood the list, and
+            // the room's own events already tell a grab, drop, release or chat.
+            case .reply where Self.echoedReplies.contains(where: line.text.hasPrefix): continue
             default: break
             }
             addMessage(line)
         }
     }
+
+    /// Replies the message list leaves out: what they say, an event says too.
+    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said"]
 
     // MARK: Keys
 
