@@ -229,19 +229,23 @@ public final class InteractiveRunner {
                 if line.kind == .reply && line.text.hasPrefix("ok:") { overlay?.collecting = false; continue }
                 if line.kind == .error { overlay = nil }
             }
-            switch line.kind {
-            case .drag: continue
-            // Replies to keyboard drags and rotations would flood the list, and
-            // the room's own events already tell a grab, drop, release or chat.
-            case .reply where Self.echoedReplies.contains(where: line.text.hasPrefix): continue
-            default: break
-            }
-            addMessage(line)
+            if Self.showsInMessages(line) { addMessage(line) }
         }
     }
 
     /// Replies the message list leaves out: what they say, an event says too.
     static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said"]
+
+    /// Whether a session line goes to the message list. Drags (and the replies
+    /// to keyboard drags and rotations) would flood it, and the room's own
+    /// events already tell a grab, drop, release or chat.
+    static func showsInMessages(_ line: OutputLine) -> Bool {
+        switch line.kind {
+        case .drag: return false
+        case .reply: return !echoedReplies.contains(where: line.text.hasPrefix)
+        default: return true
+        }
+    }
 
     // MARK: Keys
 
