@@ -153,7 +153,7 @@ import PuzzleCore
 /// Each action of one's own reads once in the message list: by its event.
 @Suite struct MessageListFilterTests {
     @Test func repliesThatRepeatAnEventStayOut() {
-        for text in ["ok: grabbed 3", "ok: dropped 3 cell 1 1", "ok: released 3", "ok: said", "ok: dragged 3 4 4 0,0"] {
+        for text in ["ok: grabbed 3", "ok: dropped 3 cell 1 1", "ok: released 3", "ok: said", "ok: dragged 3 4 4 0,0", "ok: hint 2000"] {
             #expect(!InteractiveRunner.showsInMessages(OutputLine(kind: .reply, text: text)), "\(text)")
         }
         for line in [OutputLine(kind: .reply, text: "ok: created den"), OutputLine(kind: .event, text: "alice grabbed piece 3"),
@@ -222,6 +222,7 @@ import PuzzleCore
         #expect(rows.contains { $0.contains("| line 10") })
         #expect(!rows.contains { $0.contains("| line 9 ") })
         #expect(!rows.contains { $0.contains("| line 39") })
+        #expect(rows.contains { $0.contains("Esc closes  PgUp/PgDn scroll") })
     }
 
     /// A window may use every row between the status line and the prompt (the
@@ -232,6 +233,8 @@ import PuzzleCore
         scene.overlay = Overlay(title: "help", lines: (0..<40).map { "line \($0)" })
         let rows = SceneFixtures.rows(SceneRenderer.render(scene))
         #expect(rows.contains { $0.contains("| line 0 ") } && rows.contains { $0.contains("| line 39") })
+        // All of it in view: nothing to page to, so no paging keys offered.
+        #expect(rows.contains { $0.contains("| Esc closes ") } && !rows.contains { $0.contains("PgUp/PgDn") })
         #expect(rows[0].hasPrefix(" lobby |"))
         #expect(rows.last?.hasPrefix(">") == true)
     }

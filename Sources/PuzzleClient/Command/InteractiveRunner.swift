@@ -234,7 +234,7 @@ public final class InteractiveRunner {
     }
 
     /// Replies the message list leaves out: what they say, an event says too.
-    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said"]
+    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said", "ok: hint"]
 
     /// Whether a session line goes to the message list. Drags (and the replies
     /// to keyboard drags and rotations) would flood it, and the room's own

@@ -53,10 +53,11 @@ extension SceneRenderer {
     /// Draws the overlay centred between the status line and the prompt,
     /// bordered, clipped to fit.
     static func drawOverlay(_ overlay: Overlay, in frame: inout Frame, layout: SceneLayout) {
-        let footer = overlay.collecting ? "loading..." : Overlay.footer
         let width = overlay.width(in: layout)
         let lines = overlay.wrappedLines(in: layout)
         let inner = Overlay.shown(of: lines.count, in: layout)
+        // Paging keys are offered only when there is something to page to.
+        let footer = overlay.collecting ? "loading..." : inner < lines.count ? Overlay.footer : "Esc closes"
         let height = inner + 3
         let top = layout.windowTop + max(0, (layout.windowRows - height) / 2)
         let left = max(0, (frame.width - width) / 2)
