@@ -273,6 +273,21 @@ import PuzzleCore
         #expect(shownSmall.count > 40 && shownSmall.allSatisfy { $0 < 81 })
     }
 
+    /// At 3 px a piece (a 6x6 fitted to 80x24) a placed piece owns the screen
+    /// row next to the one its corner gives in one board row of two: every
+    /// number still shows (half of them were missing).
+    @Test func placedPiecesShowTheirNumbersAtThreePixels() throws {
+        var st = try Self.room(.jigsaw, 6, 6)
+        for p in 0..<35 {
+            try st.perform(.grab(piece: p), by: Self.alice, at: 1)
+            try st.perform(.drag(piece: p, to: st.geometry.origin(of: Cell(row: p / 6, col: p % 6))), by: Self.alice, at: 1)
+            try st.perform(.drop(piece: p), by: Self.alice, at: 1)
+        }
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 80, height: 24)
+        #expect(scene.zoom == TableZoom(pixels: 3, cells: 1))
+        #expect(Self.numbersInView(SceneRenderer.render(scene), width: 80, height: 24).sorted() == Array(0..<36))
+    }
+
     @Test func numbersCanBeHidden() throws {
         let st = try Self.room(.jigsaw, 4, 4)
         var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)

@@ -248,7 +248,12 @@ struct TableCanvas {
             if 2 * row + 1 >= r.y1 { row = TableZoom.floorDiv(r.y0 + 1, 2) }
             let column = r.x0 + (r.x1 - r.x0 - label.count) / 2
             let who = Int32(piece)
-            guard (0..<label.count).allSatisfy({ canvas.cellOwned(by: who, row: row, column: column + $0) }) else { continue }
+            // The board is sampled at pixel centres, so where a cell's edge falls
+            // inside a pixel (3 px a piece) a placed piece owns the row next to
+            // the one its corner gives: try the middle row, then its neighbours.
+            let owned = { (row: Int) in (0..<label.count).allSatisfy { canvas.cellOwned(by: who, row: row, column: column + $0) } }
+            guard let found = [row, row + 1, row - 1].first(where: owned) else { continue }
+            row = found
             for (i, c) in label.unicodeScalars.enumerated() {
                 let index = 2 * row * canvas.width + column + i
                 let mean = PixelCanvas.mean(canvas.pixels[index], canvas.pixels[index + canvas.width])
