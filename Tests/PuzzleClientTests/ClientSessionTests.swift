@@ -84,6 +84,24 @@ import PuzzleProtocol
         var fresh = ClientSession(name: "alice", room: "duo")
         fresh.connected(now: 0)
         #expect(fresh.awayFrom == nil)
+        // A link lost on the way to another room: the old room is no "before".
+        s.submit("join other", now: 40)
+        s.connectionLost("the connection was cut")
+        s.connected(now: 41)
+        #expect(s.room == "other" && s.awayFrom == nil)
+    }
+
+    /// The runner wakes when the held piece's count of seconds changes.
+    @Test func theLeaseCountTicksOnTheLeasesOwnSeconds() throws {
+        var (s, _) = try joined()
+        #expect(s.nextLeaseTick(after: 10) == nil)
+        s.receive("EV 3 grabbed 2 1", now: 1_000)  // lease 10 s: lapses at 11_000
+        #expect(s.nextLeaseTick(after: 6_500) == 7_000)   // 4.5 s left shows 5, then 4 at 7_000
+        #expect(s.nextLeaseTick(after: 7_000) == 8_000)
+        #expect(s.nextLeaseTick(after: 10_999) == 11_000)
+        #expect(s.nextLeaseTick(after: 11_000) == nil)
+        s.receive("EV 4 grabbed 3 2", now: 2_000)  // bob's hold is not counted on alice's screen
+        #expect(s.nextLeaseTick(after: 6_500) == 7_000)
     }
 
     @Test func aHoldEndedByTheSolveIsToldToItsHolder() throws {
@@ -141,6 +159,16 @@ import PuzzleProtocol
         var (s, _) = try joined()
         s.submit("place 1 1", now: 1)
         #expect(s.takeOutgoing() == [.drag(nil, Point(x: 4, y: 4))])
+        // Holding nothing: the server's refusal is all there is to say.
+        s.receive("ERR BAD_ARGS you hold no piece", now: 2)
+        #expect(s.takeOutput().map(\.text) == ["error BAD_ARGS: you hold no piece"])
+        // Holding: once the server has moved it, how to finish.
+        s.receive("EV 3 grabbed 2 1", now: 3)
+        _ = s.takeOutput()
+        s.submit("place 1 1", now: 4)
+        _ = s.takeOutgoing()
+        s.receive("OK dragged 2 4 4 1,1", now: 5)
+        #expect(s.takeOutput().map(\.text).suffix(1) == ["piece 2 is over cell 1,1: drop puts it in"])
         s.submit("place 2 0", now: 1)
         #expect(s.takeOutgoing().isEmpty)
     }

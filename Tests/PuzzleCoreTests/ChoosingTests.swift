@@ -44,6 +44,18 @@ import Testing
         #expect(room.implicitPiece(of: alice) == .severalHeld)
         #expect(room.implicitPiece(of: bob) == .noneHeld)
     }
+
+    @Test func theSoonestLapsingHoldIsTheOneLeastRecentlyRenewed() throws {
+        var room = try makeRoom(.jigsaw, maxHeld: 2)
+        #expect(room.soonestLapsingHold(of: alice) == nil)
+        try room.perform(.grab(piece: 5), by: alice, at: 1)
+        try room.perform(.grab(piece: 6), by: alice, at: 2)
+        try room.perform(.grab(piece: 7), by: bob, at: 0)
+        #expect(room.soonestLapsingHold(of: alice).map { [$0.piece, Int($0.expiresAt)] } == [5, 10_001])
+        // A drag renews piece 5's lease: piece 6 now lapses first.
+        try room.perform(.drag(piece: 5, to: Point(x: 0, y: 0)), by: alice, at: 3)
+        #expect(room.soonestLapsingHold(of: alice).map { [$0.piece, Int($0.expiresAt)] } == [6, 10_002])
+    }
 }
 
 /// Pointing at the table picks the piece drawn on top there.

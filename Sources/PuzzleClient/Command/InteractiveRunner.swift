@@ -127,6 +127,8 @@ public final class InteractiveRunner {
             if connection == nil { timeout = min(timeout, max(0, reconnectAt - t)) }
             if connection != nil { timeout = min(timeout, max(0, nextPing - t)) }
             if pendingPointer != nil { timeout = min(timeout, max(0, lastPointerDrag + Self.pointerInterval - t)) }
+            let leaseTick = session.nextLeaseTick(after: t)
+            if let leaseTick { timeout = min(timeout, max(0, leaseTick - t)) }
             let events = try queue.wait(timeoutMillis: Int32(clamping: timeout))
             var socketReady = false, inputReady = false, resized = false
             for e in events {
@@ -138,6 +140,7 @@ public final class InteractiveRunner {
                 }
             }
             if now / 1000 != lastRender / 1000 { dirty = true }  // the elapsed time and hint run out
+            if let leaseTick, now >= leaseTick { dirty = true }  // the count of a lapsing hold
             if resized && TerminalResizeMonitor.consumePending() {
                 readSize()
                 renderer.invalidate()
@@ -234,7 +237,7 @@ public final class InteractiveRunner {
     }
 
     /// Replies the message list leaves out: what they say, an event says too.
-    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said", "ok: hint"]
+    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said", "ok: hint", "ok: next"]
 
     /// Whether a session line goes to the message list. Drags (and the replies
     /// to keyboard drags and rotations) would flood it, and the room's own
@@ -349,14 +352,6 @@ public final class InteractiveRunner {
                 overlay = Overlay(title: "board", lines: ClientSession.boardLines(st, names: { self.session.displayName($0) }))
             } else {
                 session.perform(.board, now: now)
-            }
-        case .place(let row, let col)?:
-            // Over the cell, not yet in it: say how to finish, as the reply to a drag is not shown.
-            let failed = session.failedCommands
-            let held = session.heldPiece
-            session.perform(.place(row: row, col: col), now: now)
-            if let held, session.failedCommands == failed {
-                addMessage(OutputLine(kind: .info, text: "piece \(held) is over cell \(row),\(col): Enter (or /drop) puts it in"))
             }
         case let c?: session.perform(c, now: now)
         case nil: break
@@ -479,7 +474,7 @@ public final class InteractiveRunner {
             fit(st)
         case .zoomIn, .zoomOut:
             let next = layout.nextZoom(in: step == .zoomIn, table: st.geometry)
-            let held = session.heldPiece.map { session.localDrag?.point ?? st.position(of: $0) }
+            let held = session.heldPiece.flatMap(session.shownPosition(of:))
             let anchor = layout.zoomAnchor(held: held, view: view, table: st.geometry)
             view = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
             zoom = next
@@ -513,8 +508,8 @@ public final class InteractiveRunner {
             } else if autoFit {
                 fit(st)
             }
-            if followHeld, let piece = session.heldPiece {
-                view = layout.follow(session.localDrag?.point ?? st.position(of: piece), view: view, table: st.geometry)
+            if followHeld, let point = session.heldPiece.flatMap(session.shownPosition(of:)) {
+                view = layout.follow(point, view: view, table: st.geometry)
             }
             view = layout.clamp(view, table: st.geometry)
         }

@@ -29,8 +29,9 @@ public enum PlayCommand {
       everyone's drags and drop targets in their colour.
       Mouse: press on a piece to take it where you touched it, drag, release to
       drop; right click rotates; the wheel zooms the table (over it) or scrolls
-      the messages (over them); dragging the empty table pans. /mouse click switches to click
-      to pick up, click to put down, for terminals where holding is awkward.
+      the messages (over them); dragging the empty table pans. /mouse click
+      switches to click to pick up, click to put down, for terminals where
+      holding is awkward.
       Keys, with a piece held and the command line empty: arrows move it a
       quarter cell (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives
       it back. Holding nothing, Shift+arrows pan the table a quarter view.
@@ -60,6 +61,7 @@ public enum PlayCommand {
         NAME swapped piece P into cell R,C (piece Q to cell R2,C2)
         NAME released piece P | NAME's hold on piece P expired
         your piece P went back: held S.s s without a move   (your own hold expired)
+        piece P is over cell R,C: drop puts it in            (after place)
         piece P went back (NAME left) | piece P went back (no target)
         *** puzzle I solved in S.s s ***
         next puzzle I: KIND RxC, rotation on|off, picture NAME
@@ -67,7 +69,8 @@ public enum PlayCommand {
         <NAME> TEXT                      chat
         resynced at seq N                after a missed event
         connection lost: WHY | server closed the connection: CODE TEXT
-        while you were away: A/T -> B/T placed; NAME joined; NAME left   (after a rejoin)
+        while you were away: A/T -> B/T placed; NAME joined; NAME left
+                                         (after a rejoin: what changed meanwhile)
       `board` prints:  board: puzzle I KIND RxC, C/T placed
                        row R: P P . P    (piece in each cell, . for empty)
                        table: P@X,Y ...  (loose pieces)

@@ -40,10 +40,10 @@ enum MessageWrap {
         }
     }
 
-    /// Where a list line's continuation should start: under its second column
-    /// (after the first run of two or more spaces, as in "/grab N    take piece
-    /// N"), or after a short label ("mouse: press ..."), else two past its own
-    /// indentation.
+    /// Where a list line's continuation should start: after a short label
+    /// ("mouse: press ..."), else under its second column (after the first run
+    /// of two or more spaces, as in "/grab N    take piece N"), else two past
+    /// its own indentation.
     static func hangingIndent(of line: String) -> Int {
         let leading = line.prefix { $0 == " " }.count
         let chars = Array(line)

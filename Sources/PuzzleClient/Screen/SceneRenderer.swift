@@ -55,6 +55,8 @@ public enum SceneRenderer {
         frame.fill(row: 0, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: statusStyle))
         var parts = [" \(scene.room)"]
         if let st = scene.state {
+            // Right after the room: on an 80-column terminal the end of the line is cut.
+            if let warning = leaseWarning(scene, st) { parts.append(warning) }
             let p = st.progress(at: scene.now)
             parts.append("puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols)")
             parts.append("\(p.correct)/\(p.total) \(p.percent)%")
@@ -62,7 +64,6 @@ public enum SceneRenderer {
             parts.append("\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)")
             // The room's moves on this puzzle, by everyone who played it (not only who is here now).
             parts.append("room moves \(st.roomMoves)")
-            if let warning = leaseWarning(scene, st) { parts.append(warning) }
         }
         parts.append(scene.rttMillis.map { "rtt \($0) ms" } ?? "rtt -")
         frame.put(parts.joined(separator: " | "), row: 0, column: 0, style: statusStyle)
@@ -70,15 +71,16 @@ public enum SceneRenderer {
 
     /// "piece 5 goes back in 3 s" while this player's hold is about to lapse
     /// (the last 5 s, or the last half of a shorter lease), so that a piece
-    /// held while thinking does not vanish from the hand unannounced.
+    /// held while thinking does not vanish from the hand unannounced. Nothing
+    /// once the time is up (the server's word comes next) or while the link is
+    /// down (the count would stand still at 0).
     static func leaseWarning(_ scene: Scene, _ st: RoomState) -> String? {
-        guard let me = scene.myID else { return nil }
+        guard let me = scene.myID, scene.connectionNotice == nil else { return nil }
         let soon = min(5_000, st.settings.leaseMillis / 2)
-        let mine = st.locks.filter { $0.value.holder == me }.min { $0.value.expiresAt < $1.value.expiresAt }
-        guard let (piece, lock) = mine else { return nil }
-        let left = lock.expiresAt - scene.now
-        guard left <= soon else { return nil }
-        return "piece \(piece) goes back in \(max(0, (left + 999) / 1000)) s"
+        guard let (piece, expiresAt) = st.soonestLapsingHold(of: me) else { return nil }
+        let left = expiresAt - scene.now
+        guard left <= soon, left > 0 else { return nil }
+        return "piece \(piece) goes back in \((left + 999) / 1000) s"
     }
 
     static func drawBanner(_ text: String, in frame: inout Frame, layout: SceneLayout, row: Int, alert: Bool = false) {

@@ -229,8 +229,8 @@ struct TableCanvas {
         }
     }
 
-    /// Each piece's number, on the screen row through its middle, where the
-    /// piece is on top. Numbers show only at zoom levels where the longest one
+    /// Each piece's number, on the screen row through its middle (or a row next
+    /// to it that the piece owns), where the piece is on top. Numbers show only at zoom levels where the longest one
     /// leaves a column free: wider, neighbours' numbers run together ("767567"),
     /// and numbering only the short ones would read as a rule that is not there.
     mutating func drawNumbers(_ st: RoomState) {

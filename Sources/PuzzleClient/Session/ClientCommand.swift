@@ -34,7 +34,8 @@ public enum ClientCommand: Hashable, Sendable {
     case mouse(PointerMode)
     case quit
 
-    /// The help text, one command a line.
+    /// The help text, one command a line (a line that starts with spaces goes
+    /// on with the command above it).
     public static let helpLines: [String] = [
         "grab N         take piece N",
         "drag X Y       move the held piece's corner to X Y (4 units a cell)",
@@ -83,8 +84,8 @@ public enum ClientCommand: Hashable, Sendable {
             "       the piece numbers (drawn where they fit: zoom in)",
             "piece N belongs in cell (N div cols, N mod cols), counting from 0",
             "text without a leading / is chat to the room (// sends a / line)",
-            // Continuation lines of a command stay unprefixed.
-        ] + helpLines.map { $0.hasPrefix(" ") ? $0 : "/" + $0 }
+            // A command's second line moves right with the slash, like its first.
+        ] + helpLines.map { ($0.hasPrefix(" ") ? " " : "/") + $0 }
     }
 
     /// Parses a line typed at the full-screen prompt, IRC style: `/verb ...` is a

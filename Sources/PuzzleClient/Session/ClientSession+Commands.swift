@@ -67,7 +67,8 @@ extension ClientSession {
         case .place(let r, let c):
             let cell = Cell(row: r, col: c)
             guard st.geometry.isOnBoard(cell) else { return refuse("no cell \(r),\(c) on a \(st.spec.rows)x\(st.spec.cols) board") }
-            send(.drag(ambiguousHeld, st.geometry.origin(of: cell)), fromUser: true, now: now)
+            let note = heldPiece.map { "piece \($0) is over cell \(r),\(c): drop puts it in" }
+            send(.drag(ambiguousHeld, st.geometry.origin(of: cell)), fromUser: true, now: now, successNote: note)
         case .rotate: send(.rotate(ambiguousHeld), fromUser: true, now: now)
         case .drop: send(.drop(ambiguousHeld), fromUser: true, now: now)
         case .release: send(.release(ambiguousHeld), fromUser: true, now: now)
@@ -99,8 +100,7 @@ extension ClientSession {
     /// Moves the held piece by a step in table units (arrow keys), ahead of the
     /// server's echo so that fast key repeat does not lag. Stays on the table.
     public mutating func dragHeld(dx: Int, dy: Int, now: Int64) {
-        guard phase == .joined, let st = state, let piece = heldPiece else { return }
-        let base = localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+        guard phase == .joined, let st = state, let piece = heldPiece, let base = shownPosition(of: piece) else { return }
         let to = Point(x: base.x + dx, y: base.y + dy)
         guard st.geometry.contains(to) else { return }
         localDrag = (piece, to)

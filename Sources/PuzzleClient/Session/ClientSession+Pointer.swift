@@ -14,8 +14,7 @@ extension ClientSession {
     /// Press at a table point: grabs the piece on top there (giving back another
     /// one held first) and returns the hold; nil when no piece is there.
     public mutating func pointerPress(at point: Point, now: Int64) -> PointerHold? {
-        guard phase == .joined, let st = state, let piece = st.topPiece(at: point) else { return nil }
-        let corner = localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+        guard phase == .joined, let piece = state?.topPiece(at: point), let corner = shownPosition(of: piece) else { return nil }
         let hold = PointerHold(piece: piece, offset: Point(x: point.x - corner.x, y: point.y - corner.y))
         if heldPiece == piece { return hold }
         if let held = heldPiece { send(.release(held), fromUser: false, now: now) }

@@ -81,6 +81,7 @@ extension ClientSession {
     }
 
     mutating func handleSuccess(_ reply: Reply, text: String, to p: PendingRequest, state: [String], now: Int64) {
+        defer { if let note = p.successNote { emit(.info, note) } }
         switch p.request {
         case .hello:
             if case .hello(_, _, _, let token?) = reply { resumeToken = token }

@@ -70,6 +70,9 @@ public struct ClientSession: Sendable {
         /// Whether the player asked for it (its reply is shown) or the client did.
         public var fromUser: Bool
         public var sentAt: Int64
+        /// Said once the server accepts it (a `place` is a drag whose reply
+        /// the full screen does not list).
+        public var successNote: String? = nil
     }
 
     /// `room` nil: list the server's rooms, join the only one, or let the player pick.
@@ -83,7 +86,9 @@ public struct ClientSession: Sendable {
 
     /// A connection is up: greets and joins (pipelined).
     public mutating func connected(now: Int64) {
-        awayFrom = phase == .disconnected && room != nil ? state : nil
+        // Only the room this client is going back to (a link lost during a
+        // /join to another room leaves the old room's mirror behind).
+        awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
         pending.removeAll()
         stateLines.removeAll()
         phase = .joining
@@ -146,13 +151,28 @@ public struct ClientSession: Sendable {
         return st.players[myID]?.holding.last
     }
 
+    /// Where `piece` lies on this screen: where the last local drag put it
+    /// (ahead of the server's echo), else where the room says.
+    public func shownPosition(of piece: Int) -> Point? {
+        guard let st = state else { return nil }
+        return localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+    }
+
+    /// When the seconds left on this player's soonest-lapsing hold next change
+    /// (the status line counts them down), or nil when it holds nothing.
+    public func nextLeaseTick(after t: Int64) -> Int64? {
+        guard let myID, let expiry = state?.soonestLapsingHold(of: myID)?.expiresAt, expiry > t else { return nil }
+        // "goes back in N s" shows ceil(left / 1000): it changes as left reaches the next multiple of 1000.
+        return expiry - (expiry - t - 1) / 1000 * 1000
+    }
+
     /// A player's display name.
     public func displayName(_ id: PlayerID) -> String {
         names[id] ?? "player \(id.rawValue)"
     }
 
-    mutating func send(_ request: Request, fromUser: Bool, now: Int64) {
-        pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now))
+    mutating func send(_ request: Request, fromUser: Bool, now: Int64, successNote: String? = nil) {
+        pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now, successNote: successNote))
         outgoing.append(request)
     }
 

@@ -113,4 +113,10 @@ public struct RoomState: Hashable, Sendable {
     }
 
     public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
+
+    /// The hold of `player` whose lease runs out first, if it holds anything.
+    public func soonestLapsingHold(of player: PlayerID) -> (piece: Int, expiresAt: Int64)? {
+        locks.filter { $0.value.holder == player }.min { ($0.value.expiresAt, $0.key) < ($1.value.expiresAt, $1.key) }
+            .map { ($0.key, $0.value.expiresAt) }
+    }
 }

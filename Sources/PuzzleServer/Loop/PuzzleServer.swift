@@ -110,6 +110,9 @@ public final class PuzzleServer: @unchecked Sendable {
         do {
             listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
         } catch {
+            // No deinit for a server that never was: its descriptors close here.
+            try? waker.close()
+            try? signals?.close()
             throw ListenError(address: config.bind, port: config.port, errno: error)
         }
         self.listener = listener

@@ -5,9 +5,10 @@ import PuzzleSystem
 /// server prints. Two servers appending to the same journals would interleave
 /// records and each would replay the other's moves onto a board it never saw.
 ///
-/// The kernel drops the lock when the descriptor is closed or the process
-/// dies (even by SIGKILL), so a crash never leaves a stale lock behind; the
-/// file itself stays and is reused.
+/// `release()` unlocks, and the kernel drops the lock when the last
+/// descriptor of the open file is closed, which a process's death (even by
+/// SIGKILL) does, so a crash never leaves a stale lock behind; the file
+/// itself stays and is reused.
 final class DataDirectoryLock {
     let path: String
     private var descriptor: FileDescriptor?
