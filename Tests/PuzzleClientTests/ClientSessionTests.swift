@@ -86,9 +86,23 @@ import PuzzleProtocol
         #expect(fresh.awayFrom == nil)
         // A link lost on the way to another room: the old room is no "before".
         s.submit("join other", now: 40)
+        s.receive("S room other kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4", now: 40)
+        s.receive("OK rooms 1", now: 40)
         s.connectionLost("the connection was cut")
         s.connected(now: 41)
         #expect(s.room == "other" && s.awayFrom == nil)
+    }
+
+    /// Leaving would give the held piece back: a /join while holding is refused
+    /// with what to do, and nothing is sent.
+    @Test func aJoinWhileHoldingIsRefusedWithoutLeaving() throws {
+        var (s, _) = try joined()
+        s.receive("EV 3 grabbed 2 1", now: 1)
+        _ = s.takeOutput()
+        s.submit("join other", now: 2)
+        #expect(s.takeOutgoing().isEmpty)
+        #expect(s.takeOutput().map(\.text) == ["error: you hold piece 2: drop it or give it back (Esc, /release) before you go"])
+        #expect(s.phase == .joined && s.room == "duo")
     }
 
     /// The runner wakes when the held piece's count of seconds changes.

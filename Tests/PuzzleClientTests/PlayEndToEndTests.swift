@@ -112,9 +112,17 @@ import PuzzleCore
         try dave.waitFor(from: 0, "a refused create") { $0.hasPrefix("error: kind \"puzzle\" must be jigsaw or swap") }
         try dave.send("join extra")
         let joined = try dave.waitFor("joined extra as dave (#", prefix: true)
+        // A typo or a missing password is caught before leaving: dave stays put.
         try dave.send("join nowhere")
-        try dave.waitFor(from: joined.index, "UNKNOWN_ROOM") { $0.hasPrefix("error UNKNOWN_ROOM: ") }
-        // Back in the room it came from, and still playing there.
+        try dave.waitFor("error: no room named 'nowhere' (/rooms lists them)")
+        try dave.send("create locked jigsaw 3x3 password=pw")
+        try dave.waitFor("ok: created locked")
+        try dave.send("join locked")
+        try dave.waitFor("error: room locked needs a password: /join locked PASSWORD")
+        #expect(!dave.output.dropFirst(joined.index + 1).contains { $0.hasPrefix("joined ") })
+        // A wrong password is the server's to judge: refused, dave goes back where it was.
+        try dave.send("join locked wrong")
+        try dave.waitFor(from: joined.index, "BAD_PASSWORD") { $0.hasPrefix("error BAD_PASSWORD: ") }
         try dave.waitFor("joined extra as dave (#", prefix: true, from: joined.index + 1)
         try dave.send("who")
         try dave.waitFor("ok: who 1")

@@ -39,17 +39,20 @@ extension ClientSession {
             switch phase {
             case .joined:
                 guard target != room else { return refuse("you are in \(target) already") }
-                previousRoom = room.map { ($0, password) }
-                send(.leave, fromUser: false, now: now)
+                // Leaving gives back what is held: never by surprise.
+                if let held = heldPiece { return refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go") }
+                // The server takes one room at a time (LEAVE, then JOIN): look
+                // first, so that a typo or a missing password does not take the
+                // player out of its room and back in front of everyone.
+                switchTo = (target, secret)
+                send(.rooms, fromUser: false, now: now)
+                return
             case .choosingRoom:
                 previousRoom = nil
             default:
                 return refuse("not connected yet")
             }
-            room = target
-            password = secret
-            phase = .joining
-            send(.join(room: target, password: secret), fromUser: true, now: now)
+            join(target, password: secret, now: now)
             return
         case .quit:
             guard phase == .joined || phase == .joining else { phase = .finished; return }
@@ -81,6 +84,30 @@ extension ClientSession {
             send(.sync, fromUser: true, now: now)
         case .help, .pan, .panHome, .mouse, .zoom, .numbers, .board, .rooms, .quit, .join, .create: break
         }
+    }
+
+    /// Asks to join `target` (leaving the room this player is in, if any).
+    mutating func join(_ target: String, password secret: String?, now: Int64) {
+        if phase == .joined {
+            previousRoom = room.map { ($0, password) }
+            send(.leave, fromUser: false, now: now)
+        }
+        room = target
+        password = secret
+        phase = .joining
+        send(.join(room: target, password: secret), fromUser: true, now: now)
+    }
+
+    /// The room list asked for before a `/join` from a room: goes on with the
+    /// switch, or says why not and stays.
+    mutating func finishSwitch(to target: String, password secret: String?, rooms lines: [String], now: Int64) {
+        guard phase == .joined else { return }
+        let listed = lines.first { $0.split(separator: " ").dropFirst(2).first.map(String.init) == target }
+        guard let listed else { return refuse("no room named '\(target)' (/rooms lists them)") }
+        if secret == nil, listed.split(separator: " ").contains("password=yes") {
+            return refuse("room \(target) needs a password: /join \(target) PASSWORD")
+        }
+        join(target, password: secret, now: now)
     }
 
     /// The piece to name in a request: left out (the server picks the one held)

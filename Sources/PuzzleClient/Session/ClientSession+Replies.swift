@@ -49,6 +49,7 @@ extension ClientSession {
 
     mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
         if case .join = p.request { awayFrom = nil }
+        if case .rooms = p.request { switchTo = nil }
         switch p.request {
         case .join where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
@@ -114,7 +115,12 @@ extension ClientSession {
             emit(.reply, "ok: \(text)")
         case .rooms where !p.fromUser:
             // The start-up list: shown only when the player has a choice to make.
-            if phase == .choosingRoom { chooseRoom(from: state, now: now) }
+            if let target = switchTo {
+                switchTo = nil
+                finishSwitch(to: target.room, password: target.password, rooms: state, now: now)
+            } else if phase == .choosingRoom {
+                chooseRoom(from: state, now: now)
+            }
         case .who, .rooms:
             for line in state {
                 emit(.reply, "  " + line.dropFirst(2))

@@ -56,6 +56,8 @@ public struct ClientSession: Sendable {
     /// The point the last keyboard drag asked for, ahead of the server's echo.
     public internal(set) var localDrag: (piece: Int, point: Point)?
 
+    /// A `/join` from a room, waiting for the room list that says whether it can go.
+    var switchTo: (room: String, password: String?)?
     /// The room as it was when the link dropped, until the rejoin's snapshot
     /// says what changed meanwhile.
     var awayFrom: RoomState?
@@ -89,6 +91,7 @@ public struct ClientSession: Sendable {
         // Only the room this client is going back to (a link lost during a
         // /join to another room leaves the old room's mirror behind).
         awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
+        switchTo = nil
         pending.removeAll()
         stateLines.removeAll()
         phase = .joining
