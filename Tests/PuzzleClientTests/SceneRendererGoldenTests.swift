@@ -164,6 +164,21 @@ import PuzzleCore
     }
 }
 
+/// While the link is down the clock stands where it was when it dropped: the
+/// server counted nothing meanwhile, and a clock that ran on would jump back.
+@Suite struct StoppedClockTests {
+    @Test func theClockStopsWhileTheLinkIsDown() throws {
+        var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 120, height: 30)
+        func status() -> String { SceneFixtures.rows(SceneRenderer.render(scene))[0] }
+        #expect(status().contains("| 1:23 |"))
+        scene.clockStoppedAt = 80_000
+        scene.now = 95_000
+        #expect(status().contains("| 1:20 |"), "\(status())")
+        scene.clockStoppedAt = nil
+        #expect(status().contains("| 1:35 |"))
+    }
+}
+
 /// The solved banner names the command that goes on.
 @Suite struct SolvedBannerTests {
     @Test func theBannerSaysHowToStartTheNextPuzzle() throws {

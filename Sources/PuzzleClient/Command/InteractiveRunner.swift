@@ -190,11 +190,21 @@ public final class InteractiveRunner {
         connection = nil
         session.connectionLost(why)  // tells the messages why
         lastFailure = why
-        reconnectDelay = 250
+        if clockStoppedAt == nil { clockStoppedAt = now }
+        // A link that stayed up a while is retried at once; one that keeps
+        // dropping right after the join backs off (and floods the messages less).
+        if let up = upSince, now - up >= Self.stableLink { reconnectDelay = 250 }
+        upSince = nil
         scheduleReconnect(why)
     }
 
     private var notice: String?
+    /// When the link dropped (nil while joined): the status line's clock stops there.
+    private var clockStoppedAt: Int64?
+    /// When the current link's join succeeded.
+    private var upSince: Int64?
+    /// How long a link must stay up for its loss to be retried without waiting.
+    static let stableLink: Int64 = 10_000
     /// The last reason a connection failed, told once however many attempts repeat it.
     private var lastFailure: String?
 
@@ -219,7 +229,10 @@ public final class InteractiveRunner {
                 try? queue?.modify(c.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)
             }
         }
-        if session.phase == .joined { notice = nil; reconnectDelay = 250; attempts = 0; lastFailure = nil }
+        if session.phase == .joined {
+            notice = nil; attempts = 0; lastFailure = nil; clockStoppedAt = nil
+            if upSince == nil { upSince = now }
+        }
         for line in session.takeOutput() {
             dirty = true
             if overlay?.collecting == true {
@@ -524,6 +537,7 @@ public final class InteractiveRunner {
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, zoom: zoom,
                           showNumbers: showNumbers, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
+                          clockStoppedAt: clockStoppedAt,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))

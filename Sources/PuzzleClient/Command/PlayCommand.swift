@@ -69,7 +69,7 @@ public enum PlayCommand {
         <NAME> TEXT                      chat
         resynced at seq N                after a missed event
         connection lost: WHY | server closed the connection: CODE TEXT
-        while you were away: A/T -> B/T placed; NAME joined; NAME left
+        while you were away: your piece P went back; A/T -> B/T placed; NAME joined
                                          (after a rejoin: what changed meanwhile)
       `board` prints:  board: puzzle I KIND RxC, C/T placed
                        row R: P P . P    (piece in each cell, . for empty)

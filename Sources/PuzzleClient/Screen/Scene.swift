@@ -22,6 +22,10 @@ public struct Scene: Sendable {
     public var rttMillis: Int64?
     /// Why the connection is down and what happens next, if it is down.
     public var connectionNotice: String?
+    /// When the link dropped, while it is down: the clock shown stops there.
+    /// The server may count no play meanwhile (it may be down itself), and a
+    /// clock that ran on would jump back at the rejoin.
+    public var clockStoppedAt: Int64?
     /// Recent lines (chat, events, replies, errors), oldest first; the last few
     /// are shown, wrapped to the width.
     public var messages: [OutputLine]
@@ -40,7 +44,7 @@ public struct Scene: Sendable {
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), zoom: TableZoom = .standard,
                 showNumbers: Bool = true, now: Int64 = 0,
-                rttMillis: Int64? = nil, connectionNotice: String? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
+                rttMillis: Int64? = nil, connectionNotice: String? = nil, clockStoppedAt: Int64? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
                 solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil) {
         self.overlay = overlay
         self.width = width
@@ -57,6 +61,7 @@ public struct Scene: Sendable {
         self.now = now
         self.rttMillis = rttMillis
         self.connectionNotice = connectionNotice
+        self.clockStoppedAt = clockStoppedAt
         self.messages = messages
         self.messageScroll = messageScroll
         self.solvedBanner = solvedBanner

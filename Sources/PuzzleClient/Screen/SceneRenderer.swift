@@ -57,7 +57,7 @@ public enum SceneRenderer {
         if let st = scene.state {
             // Right after the room: on an 80-column terminal the end of the line is cut.
             if let warning = leaseWarning(scene, st) { parts.append(warning) }
-            let p = st.progress(at: scene.now)
+            let p = st.progress(at: min(scene.now, scene.clockStoppedAt ?? scene.now))
             parts.append("puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols)")
             parts.append("\(p.correct)/\(p.total) \(p.percent)%")
             let seconds = max(0, p.elapsedMillis) / 1000
