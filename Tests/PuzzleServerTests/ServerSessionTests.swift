@@ -103,7 +103,7 @@ import PuzzleProtocol
         #expect(reply == "OK rooms 2")
         #expect(lines.contains { $0.hasPrefix("S room den kind=swap size=3x4") && $0.contains("password=yes") })
         #expect(try a.request("JOIN den wrong").reply.hasPrefix("ERR BAD_PASSWORD"))
-        #expect(try a.request("JOIN den").reply.hasPrefix("ERR BAD_PASSWORD"))
+        #expect(try a.request("JOIN den").reply == "ERR BAD_PASSWORD room 'den' needs a password: JOIN den <password>")
         #expect(try a.request("JOIN den s3cret").reply.hasPrefix("OK joined den"))
         let (who, players) = try a.request("WHO")
         #expect(who == "OK who 1" && players.count == 1 && players[0].contains(" alice "))

@@ -29,6 +29,9 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func unknownRoom(_ r: String) -> ProtocolError { .init("UNKNOWN_ROOM", "no room named '\(r.prefix(32))'") }
     public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
     public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")
+    public static func passwordNeeded(_ room: String) -> ProtocolError {
+        .init("BAD_PASSWORD", "room '\(room)' needs a password: JOIN \(room) <password>")
+    }
     public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags per second; slow down")
     public static let badToken = ProtocolError("BAD_TOKEN", "unknown resume token; HELLO 2 <name> without one starts a new player")
     public static func nameTaken(_ name: String) -> ProtocolError {

@@ -102,7 +102,7 @@ extension PuzzleServer {
                 if expected != password {
                     passwordThrottle.recordFailure(from: conn.host, now: now)
                     logger.info("wrong password for room \(room.name) from \(conn.label)")
-                    return reply(conn, error: .badPassword)
+                    return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
                 }
             }
             // Two people in one room never share a name (the same player coming
