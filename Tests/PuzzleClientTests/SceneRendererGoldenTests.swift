@@ -236,6 +236,9 @@ import PuzzleCore
         #expect(rows.contains { $0.contains("| 2 bob moves=0 holding=0") })
         #expect(rows.contains { $0.contains("Esc closes") })
         #expect(rows.last?.hasPrefix(">") == true)
+        // Nothing of the panel or the table beside the window.
+        let window = rows.indices.filter { rows[$0].contains("|") && rows[$0].trimmingCharacters(in: .whitespaces).hasPrefix("|") }
+        #expect(!window.isEmpty && window.allSatisfy { rows[$0].trimmingCharacters(in: .whitespaces).hasSuffix("|") }, "\(rows)")
     }
 
     @Test func aLongListScrollsAndIsClipped() throws {

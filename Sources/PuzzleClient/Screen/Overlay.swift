@@ -62,7 +62,9 @@ extension SceneRenderer {
         let top = layout.windowTop + max(0, (layout.windowRows - height) / 2)
         let left = max(0, (frame.width - width) / 2)
         let box = Frame.Style(bold: false, inverse: false)
-        frame.fill(row: top, column: left, height: height, width: width, with: Frame.Cell(" ", style: box))
+        // The window's rows are cleared across the screen: bits of the panel
+        // beside a narrower window read as stray letters.
+        frame.fill(row: top, column: 0, height: height, width: frame.width, with: Frame.Cell(" ", style: box))
         let rule = "+" + String(repeating: "-", count: max(0, width - 2)) + "+"
         frame.put(rule, row: top, column: left)
         frame.put(rule, row: top + height - 1, column: left)
