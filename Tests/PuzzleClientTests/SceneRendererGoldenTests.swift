@@ -182,9 +182,12 @@ import PuzzleCore
 /// The solved banner names the command that goes on.
 @Suite struct SolvedBannerTests {
     @Test func theBannerSaysHowToStartTheNextPuzzle() throws {
-        var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 120, height: 30)
+        // 80 columns (the panel takes 25): both lines whole.
+        var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 80, height: 24)
         scene.solvedBanner = "puzzle 0 solved in 12.3 s"
-        #expect(SceneFixtures.rows(SceneRenderer.render(scene)).contains { $0.contains("*** puzzle 0 solved in 12.3 s: /next starts the next puzzle ***") })
+        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        let at = try #require(rows.firstIndex { $0.contains(" *** puzzle 0 solved in 12.3 s *** ") })
+        #expect(rows[at + 1].contains(" /next starts the next puzzle "))
     }
 }
 

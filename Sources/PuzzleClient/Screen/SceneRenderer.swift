@@ -32,7 +32,10 @@ public enum SceneRenderer {
             canvas.drawPlainBoardMarks(state)
             canvas.compose(into: &frame)
             if let banner = scene.solvedBanner {
-                drawBanner("*** \(banner): /next starts the next puzzle ***", in: &frame, layout: layout, row: layout.viewTop + layout.viewRows / 2)
+                // Two lines, so that an 80-column terminal shows both whole.
+                let middle = layout.viewTop + layout.viewRows / 2
+                drawBanner("*** \(banner) ***", in: &frame, layout: layout, row: middle)
+                drawBanner("/next starts the next puzzle", in: &frame, layout: layout, row: middle + 1)
             }
         } else if scene.connectionNotice == nil {
             frame.put("joining \(scene.room)...", row: layout.viewTop + 1, column: 2)
