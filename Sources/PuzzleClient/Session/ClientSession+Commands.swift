@@ -102,12 +102,18 @@ extension ClientSession {
     /// switch, or says why not and stays.
     mutating func finishSwitch(to target: String, password secret: String?, rooms lines: [String], now: Int64) {
         guard phase == .joined else { return }
-        let listed = lines.first { $0.split(separator: " ").dropFirst(2).first.map(String.init) == target }
+        let listed = lines.first { Self.roomName(inListing: $0) == target }
         guard let listed else { return refuse("no room named '\(target)' (/rooms lists them)") }
         if secret == nil, listed.split(separator: " ").contains("password=yes") {
             return refuse("room \(target) needs a password: /join \(target) PASSWORD")
         }
         join(target, password: secret, now: now)
+    }
+
+    /// The room an `S room <name> ...` line of a ROOMS reply names.
+    static func roomName(inListing line: String) -> String? {
+        let words = line.split(separator: " ")
+        return words.count >= 3 && words[1] == "room" ? String(words[2]) : nil
     }
 
     /// The piece to name in a request: left out (the server picks the one held)

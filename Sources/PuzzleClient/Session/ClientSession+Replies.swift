@@ -133,10 +133,7 @@ extension ClientSession {
 
     /// The start-up room list: the only room is joined; with several the player picks.
     mutating func chooseRoom(from lines: [String], now: Int64) {
-        let names = lines.compactMap { line -> String? in
-            let words = line.split(separator: " ")
-            return words.count >= 3 && words[1] == "room" ? String(words[2]) : nil
-        }
+        let names = lines.compactMap(Self.roomName(inListing:))
         switch names.count {
         case 0:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
