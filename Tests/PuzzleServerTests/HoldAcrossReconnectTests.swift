@@ -6,8 +6,9 @@ import PuzzleProtocol
 import PuzzleServer
 
 /// A held piece outlives a dropped link (issue 10): a version 2 player whose
-/// connection drops keeps its holds for the rest of their leases, and gets
-/// them back by reconnecting with its token and joining again.
+/// connection drops stays in its room for one lease and keeps its holds for
+/// the rest of their leases, and takes its place again by reconnecting with
+/// its token and joining.
 @Suite(.serialized) struct HoldAcrossReconnectTests {
     static func server(leaseMillis: Int, log: LogLines) throws -> TestServer {
         try TestServer(log: log) { c in
@@ -75,6 +76,63 @@ import PuzzleServer
         _ = try Self.enter2(back, "alice", token: token)
         try bob.waitForEvent { $0.hasSuffix(" joined \(id) alice") }
         #expect(try back.request("DROP").reply.hasPrefix("ERR BAD_ARGS "))
+    }
+
+    /// Holding nothing, a link that blinks is no leave and join for the others.
+    @Test func aDroppedLinkHoldingNothingIsNoLeaveForTheOthers() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        alice.connection.close()
+        #expect(log.waitFor { $0.contains("alice#\(id)") && $0.contains(" dropped in lobby") } != nil)
+        let back = try LineClient(port: server.port, name: "alice-back")
+        _ = try Self.enter2(back, "alice", token: token)
+        #expect(try back.request("SAY back").reply == "OK said")
+        try bob.waitForEvent { $0.hasSuffix(" say \(id) back") }
+        #expect(!bob.events.contains { $0.contains(" left \(id)") || $0.contains(" joined \(id) ") }, "\(bob.events)")
+    }
+
+    /// Its name again without the token (a restarted client has none): the
+    /// away player gives its place up instead of refusing the name.
+    @Test func theSameNameWithoutTheTokenTakesTheAwayPlayersPlace() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, _) = try Self.enter2(alice, "alice")
+        #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        alice.connection.close()
+        #expect(log.waitFor { $0.contains("dropped holding [4] in lobby") } != nil)
+        let restarted = try LineClient(port: server.port, name: "alice-new")
+        let (newID, _) = try Self.enter2(restarted, "alice")
+        #expect(newID != id)
+        try bob.waitForEvent { $0.hasSuffix(" returned 4 \(id) left") }
+        try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
+        try bob.waitForEvent { $0.hasSuffix(" joined \(newID) alice") }
+        // A live player's name stays taken.
+        let third = try LineClient(port: server.port, name: "alice-third")
+        _ = try PlayerIdentityTests.hello2(third, "alice")
+        #expect(try third.request("JOIN lobby").reply.hasPrefix("ERR NAME_TAKEN "))
+    }
+
+    /// Not back within the lease: the player leaves then.
+    @Test func aDroppedPlayerHoldingNothingLeavesAfterALease() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 300, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, _) = try Self.enter2(alice, "alice")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        alice.connection.close()
+        try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
+        #expect(log.lines.contains { $0.contains("left lobby: did not come back within its lease") })
     }
 
     @Test func aResumeWhileTheOldLinkLooksAliveHandsTheHoldOver() throws {

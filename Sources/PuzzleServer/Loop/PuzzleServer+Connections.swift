@@ -298,10 +298,10 @@ extension PuzzleServer {
             conn.closeAfterFlush = true
             conn.closeReason = "shutdown"
         }
-        for (player, room) in awayHolders where room.state.players[player] != nil {
-            performRegardless(.leave, in: room, by: player)
+        for (player, away) in awayPlayers where away.room.state.players[player] != nil {
+            performRegardless(.leave, in: away.room, by: player)
         }
-        awayHolders.removeAll()
+        awayPlayers.removeAll()
         finishTurn()
         if let failure {
             // The last turn's moves could not be kept: none of its replies may go out.

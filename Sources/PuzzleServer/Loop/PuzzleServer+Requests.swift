@@ -108,8 +108,15 @@ extension PuzzleServer {
             // Two people in one room never share a name (the same player coming
             // back is not two). Version 1 joins as it always did.
             let name = conn.name ?? "player"
-            if conn.version >= 2, room.state.players.contains(where: { $0.key != player && $0.value.name == name }) {
-                return reply(conn, error: .nameTaken(name))
+            if conn.version >= 2, let other = room.state.players.first(where: { $0.key != player && $0.value.name == name })?.key {
+                guard let away = awayPlayers[other], away.room === room else { return reply(conn, error: .nameTaken(name)) }
+                // Its name again, without its token: most likely its client
+                // restarted (a token lives as long as the client). The player
+                // away after a dropped link gives its place up rather than keep
+                // the name taken for the rest of its lease.
+                awayPlayers[other] = nil
+                performRegardless(.leave, in: room, by: other)
+                logger.info("player \(other) left \(room.name): \(conn.label) came as \(name) without its token")
             }
             // Back from a dropped link while still holding: it takes its place
             // (and its pieces) again, with no new `joined`.

@@ -41,10 +41,10 @@ public final class PuzzleServer: @unchecked Sendable {
     var pausedConnections: [UInt64: Connection] = [:]
     /// Connections draining input after their goodbye, by token.
     var lingering: [UInt64: Connection] = [:]
-    /// Players whose connection dropped while they held pieces, with the room
-    /// they are still in: they keep their holds until the leases run out, so
-    /// that a reconnect with the resume token picks the pieces up again.
-    var awayHolders: [PlayerID: HostedRoom] = [:]
+    /// Version 2 players whose connection dropped, with the room they are
+    /// still in: for one lease, and their holds until those leases run out,
+    /// so that a reconnect with the resume token takes their place again.
+    var awayPlayers: [PlayerID: AwayPlayer] = [:]
     /// Open connections per peer IP address (for `max_connections_per_address`).
     var connectionsPerHost: [String: Int] = [:]
     /// Paces room-password checks per peer address.
@@ -193,7 +193,7 @@ public final class PuzzleServer: @unchecked Sendable {
             for conn in pending where conn.connectionIsOpen { handleLines(conn) }
         }
         expireLeases()
-        settleAwayHolders()
+        settleAwayPlayers()
         enforceSlowReaderGrace()
         endLingering()
         if now - lastSweep >= 1000 { sweepIdle() }
@@ -222,6 +222,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in lingering.values {
             if let until = conn.lingerUntil { next = min(next, until) }
         }
+        for away in awayPlayers.values { next = min(next, away.until) }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
 

@@ -2,7 +2,7 @@ import PuzzleCore
 
 /// How players leave rooms: on purpose (LEAVE, QUIT, idle, shutdown), or by
 /// losing their connection, when a version 2 player (who can come back with
-/// its resume token) keeps the pieces it holds for the rest of their leases.
+/// its resume token) stays a while, with the pieces it holds.
 extension PuzzleServer {
     /// Removes the connection's player from its room, returning held pieces.
     func leaveRoom(_ conn: Connection) {
@@ -14,30 +14,31 @@ extension PuzzleServer {
     }
 
     /// The connection is gone (or another connection took its player over)
-    /// without a goodbye. A player that can resume and holds pieces stays in
-    /// the room, holds and all, until the leases run out (nothing renews them
-    /// meanwhile); coming back with its token and joining the room again picks
-    /// them up. Anyone else leaves at once.
+    /// without a goodbye. A player that can resume stays in the room for one
+    /// lease (the room's `lease`), and its holds until their leases run out
+    /// (nothing renews them meanwhile): a link that blinks shows nobody a leave
+    /// and a join, and coming back with its token and joining the room again
+    /// picks up where it was. A version 1 player leaves at once.
     func dropFromRoom(_ conn: Connection) {
         guard let room = conn.room, let player = conn.player else { return }
-        guard conn.version >= 2, !shuttingDown, room.state.players[player]?.holding.isEmpty == false else {
-            return leaveRoom(conn)
-        }
+        guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
         room.remove(conn)
         conn.room = nil
-        awayHolders[player] = room
-        logger.info("\(conn.label) dropped holding \(room.state.players[player]?.holding ?? []) in \(room.name); kept until the lease ends")
+        let until = now.clampedAdding(room.state.settings.leaseMillis)
+        awayPlayers[player] = AwayPlayer(room: room, until: until)
+        let holding = room.state.players[player]?.holding ?? []
+        logger.info("\(conn.label) dropped\(holding.isEmpty ? "" : " holding \(holding)") in \(room.name); kept until the lease ends")
     }
 
-    /// Players who dropped while holding and whose holds have all ended
-    /// (expired, or ended by a solve) leave now.
-    func settleAwayHolders() {
-        guard !awayHolders.isEmpty else { return }
-        for (player, room) in awayHolders where room.state.players[player]?.holding.isEmpty != false {
-            awayHolders[player] = nil
-            guard room.state.players[player] != nil else { continue }
-            performRegardless(.leave, in: room, by: player)
-            logger.info("player \(player) left \(room.name): did not come back before its holds ended")
+    /// Players who dropped and did not come back within their grace, and whose
+    /// holds have all ended (expired, or ended by a solve), leave now.
+    func settleAwayPlayers() {
+        guard !awayPlayers.isEmpty else { return }
+        for (player, away) in awayPlayers where now >= away.until && away.room.state.players[player]?.holding.isEmpty != false {
+            awayPlayers[player] = nil
+            guard away.room.state.players[player] != nil else { continue }
+            performRegardless(.leave, in: away.room, by: player)
+            logger.info("player \(player) left \(away.room.name): did not come back within its lease")
         }
     }
 
@@ -45,7 +46,7 @@ extension PuzzleServer {
     /// room with its holds (then it simply takes its place again). Still
     /// away in another room, it leaves that one first.
     func returnFromAway(_ player: PlayerID, to room: HostedRoom) -> Bool {
-        guard let away = awayHolders.removeValue(forKey: player) else { return false }
+        guard let away = awayPlayers.removeValue(forKey: player)?.room else { return false }
         if away === room, room.state.players[player] != nil { return true }
         if away.state.players[player] != nil { performRegardless(.leave, in: away, by: player) }
         return false
@@ -66,4 +67,11 @@ extension PuzzleServer {
         room.state.apply(planned: events)
         room.broadcast(events)
     }
+}
+
+/// A player whose link dropped: still in `room` until `until` (server clock,
+/// ms), and after that for as long as it holds a piece.
+struct AwayPlayer {
+    let room: HostedRoom
+    let until: Int64
 }
