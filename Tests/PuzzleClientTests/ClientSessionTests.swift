@@ -108,6 +108,27 @@ import PuzzleProtocol
         #expect(s.phase == .joined && s.room == "duo")
     }
 
+    /// A grab sent while the room list was on its way also stops the switch,
+    /// and a switch the link dropped under is said to be undone.
+    @Test func aSwitchWaitsForNoGrabAndSaysWhenTheLinkDropped() throws {
+        var (s, _) = try joined()
+        s.submit("join other", now: 1)
+        s.submit("grab 2", now: 1)
+        #expect(s.takeOutgoing() == [.rooms, .grab(2)])
+        s.receive("S room other kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4", now: 2)
+        s.receive("OK rooms 1", now: 2)
+        #expect(s.takeOutgoing().isEmpty)
+        #expect(s.takeOutput().map(\.text).last == "error: you hold piece 2: drop it or give it back (Esc, /release) before you go")
+        s.receive("OK grabbed 2", now: 3)
+        s.receive("EV 3 grabbed 2 1", now: 3)
+        s.receive("EV 4 released 2 1", now: 4)
+        _ = s.takeOutput()
+        s.submit("join other", now: 5)
+        s.connectionLost("the connection was cut")
+        s.connected(now: 6)
+        #expect(s.takeOutput().map(\.text).contains("/join other was not done: the connection dropped; try it again"))
+    }
+
     /// The runner wakes when the held piece's count of seconds changes.
     @Test func theLeaseCountTicksOnTheLeasesOwnSeconds() throws {
         var (s, _) = try joined()

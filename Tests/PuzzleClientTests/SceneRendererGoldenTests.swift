@@ -165,7 +165,7 @@ import PuzzleCore
 }
 
 /// While the link is down the clock stands where it was when it dropped: the
-/// server counted nothing meanwhile, and a clock that ran on would jump back.
+/// server may count nothing meanwhile, and a clock that ran on could jump back.
 @Suite struct StoppedClockTests {
     @Test func theClockStopsWhileTheLinkIsDown() throws {
         var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 120, height: 30)

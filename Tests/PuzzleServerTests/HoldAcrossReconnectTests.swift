@@ -121,6 +121,26 @@ import PuzzleServer
         #expect(try third.request("JOIN lobby").reply.hasPrefix("ERR NAME_TAKEN "))
     }
 
+    /// Resumed on a new connection but not joined again, a QUIT ends the stay
+    /// where the link dropped at once.
+    @Test func aQuitOnTheResumedConnectionEndsTheStay() throws {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: 120_000, log: log)
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        alice.connection.close()
+        #expect(log.waitFor { $0.contains("dropped holding [4] in lobby") } != nil)
+        let back = try LineClient(port: server.port, name: "alice-back")
+        _ = try PlayerIdentityTests.hello2(back, "alice", token: token)
+        #expect(try back.request("QUIT").reply == "OK bye")
+        try bob.waitForEvent { $0.hasSuffix(" returned 4 \(id) left") }
+        try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
+    }
+
     /// Not back within the lease: the player leaves then.
     @Test func aDroppedPlayerHoldingNothingLeavesAfterALease() throws {
         let log = LogLines()

@@ -56,8 +56,9 @@ import PuzzleProtocol
         snap = try SnapshotCodec.decode(joinLines.map { Substring($0) }, now: 0)
         #expect(snap.state.players[PlayerID(id)].map { "\($0.moves) \($0.totalMoves) \($0.hintUsed)" } == "1 1 true")
         #expect(try again.request("HINT").reply.hasPrefix("ERR HINT_USED "))
-        // This JOIN's snapshot was taken in the turn its `joined` record was
-        // written: the play time it reports is durable.
+        // The play time this JOIN's snapshot reports is durable: a clock mark
+        // vouches for it (a return within the dropped link's stay writes no
+        // `joined` record).
         let elapsedBefore = try #require(Self.elapsed(Self.roomLine(joinLines)))
         let played = try #require(Self.elapsed(Self.roomLine(try again.request("SYNC").state)))
         #expect(played >= elapsedBefore)

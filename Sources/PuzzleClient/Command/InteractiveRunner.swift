@@ -229,7 +229,7 @@ public final class InteractiveRunner {
                 try? queue?.modify(c.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)
             }
         }
-        if session.phase == .joined {
+        if session.phase == .joined || session.phase == .choosingRoom {
             notice = nil; attempts = 0; lastFailure = nil; clockStoppedAt = nil
             if upSince == nil { upSince = now }
         }

@@ -23,8 +23,9 @@ public struct Scene: Sendable {
     /// Why the connection is down and what happens next, if it is down.
     public var connectionNotice: String?
     /// When the link dropped, while it is down: the clock shown stops there.
-    /// The server may count no play meanwhile (it may be down itself), and a
-    /// clock that ran on would jump back at the rejoin.
+    /// The server may count no play meanwhile (it may be down itself), so a
+    /// clock that ran on could jump back at the rejoin; a jump forward then is
+    /// play that did count (others played on).
     public var clockStoppedAt: Int64?
     /// Recent lines (chat, events, replies, errors), oldest first; the last few
     /// are shown, wrapped to the width.

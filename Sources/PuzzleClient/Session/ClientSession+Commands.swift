@@ -102,6 +102,11 @@ extension ClientSession {
     /// switch, or says why not and stays.
     mutating func finishSwitch(to target: String, password secret: String?, rooms lines: [String], now: Int64) {
         guard phase == .joined else { return }
+        // A grab sent while the list was on its way (Tab, the mouse) would be
+        // given back by the LEAVE: the same rule as for a piece already held.
+        if let held = heldPiece ?? pending.lazy.compactMap({ if case .grab(let p) = $0.request { p } else { nil } }).first {
+            return refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go")
+        }
         let listed = lines.first { Self.roomName(inListing: $0) == target }
         guard let listed else { return refuse("no room named '\(target)' (/rooms lists them)") }
         if secret == nil, listed.split(separator: " ").contains("password=yes") {

@@ -91,7 +91,10 @@ public struct ClientSession: Sendable {
         // Only the room this client is going back to (a link lost during a
         // /join to another room leaves the old room's mirror behind).
         awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
-        switchTo = nil
+        if let target = switchTo {
+            switchTo = nil
+            emit(.info, "/join \(target.room) was not done: the connection dropped; try it again")
+        }
         pending.removeAll()
         stateLines.removeAll()
         phase = .joining

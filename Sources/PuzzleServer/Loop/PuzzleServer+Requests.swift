@@ -109,17 +109,19 @@ extension PuzzleServer {
             // back is not two). Version 1 joins as it always did.
             let name = conn.name ?? "player"
             if conn.version >= 2, let other = room.state.players.first(where: { $0.key != player && $0.value.name == name })?.key {
-                guard let away = awayPlayers[other], away.room === room else { return reply(conn, error: .nameTaken(name)) }
-                // Its name again, without its token: most likely its client
-                // restarted (a token lives as long as the client). The player
-                // away after a dropped link gives its place up rather than keep
-                // the name taken for the rest of its lease.
+                guard let away = awayPlayers[other], away.room === room, away.host == conn.host else {
+                    return reply(conn, error: .nameTaken(name))
+                }
+                // Its name again, from its address, without its token: most
+                // likely its client restarted (a token lives as long as the
+                // client). The player away after a dropped link gives its place
+                // up rather than keep the name taken for the rest of its stay.
                 awayPlayers[other] = nil
                 performRegardless(.leave, in: room, by: other)
                 logger.info("player \(other) left \(room.name): \(conn.label) came as \(name) without its token")
             }
-            // Back from a dropped link while still holding: it takes its place
-            // (and its pieces) again, with no new `joined`.
+            // Back from a dropped link: it takes its place (and any pieces it
+            // holds) again, with no new `joined`.
             if !returnFromAway(player, to: room) {
                 guard perform(.join(name: name), in: room, by: conn, player: player) != nil else { return }
             }

@@ -42,8 +42,8 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Connections draining input after their goodbye, by token.
     var lingering: [UInt64: Connection] = [:]
     /// Version 2 players whose connection dropped, with the room they are
-    /// still in: for one lease, and their holds until those leases run out,
-    /// so that a reconnect with the resume token takes their place again.
+    /// still in for one lease (at most 30 s), holds and all, so that a
+    /// reconnect with the resume token takes their place again.
     var awayPlayers: [PlayerID: AwayPlayer] = [:]
     /// Open connections per peer IP address (for `max_connections_per_address`).
     var connectionsPerHost: [String: Int] = [:]
@@ -200,9 +200,10 @@ public final class PuzzleServer: @unchecked Sendable {
         finishTurn()
     }
 
-    /// Milliseconds until the next timed thing: a lease expiry, a slow
-    /// reader's grace running out, a paused connection's turn, a lingering
-    /// connection's deadline, or the next idle sweep.
+    /// Milliseconds until the next timed thing: a lease expiry, a clock mark,
+    /// a slow reader's grace running out, a paused connection's turn, a
+    /// lingering connection's deadline, a dropped player's stay ending, or the
+    /// next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
         if let until = acceptsPausedUntil { next = min(next, until) }

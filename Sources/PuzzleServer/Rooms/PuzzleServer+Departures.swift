@@ -5,8 +5,17 @@ import PuzzleCore
 /// its resume token) stays a while, with the pieces it holds.
 extension PuzzleServer {
     /// Removes the connection's player from its room, returning held pieces.
+    /// A player resumed on this connection and not joined again is still away
+    /// in the room it dropped from: a goodbye ends that stay too.
     func leaveRoom(_ conn: Connection) {
-        guard let room = conn.room, let player = conn.player else { return }
+        guard let player = conn.player else { return }
+        guard let room = conn.room else {
+            if let away = awayPlayers.removeValue(forKey: player), away.room.state.players[player] != nil {
+                performRegardless(.leave, in: away.room, by: player)
+                logger.info("\(conn.label) left \(away.room.name), where it was away")
+            }
+            return
+        }
         room.remove(conn)
         conn.room = nil
         performRegardless(.leave, in: room, by: player)
@@ -15,22 +24,26 @@ extension PuzzleServer {
 
     /// The connection is gone (or another connection took its player over)
     /// without a goodbye. A player that can resume stays in the room for one
-    /// lease (the room's `lease`), and its holds until their leases run out
-    /// (nothing renews them meanwhile): a link that blinks shows nobody a leave
-    /// and a join, and coming back with its token and joining the room again
-    /// picks up where it was. A version 1 player leaves at once.
+    /// lease (the room's `lease`, at most `longestAway`), its holds with it
+    /// (nothing renews them, so they end by then): a link that blinks shows
+    /// nobody a leave and a join, and coming back with its token and joining
+    /// the room again picks up where it was. A version 1 player leaves at once.
     func dropFromRoom(_ conn: Connection) {
         guard let room = conn.room, let player = conn.player else { return }
         guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
         room.remove(conn)
         conn.room = nil
-        let until = now.clampedAdding(room.state.settings.leaseMillis)
-        awayPlayers[player] = AwayPlayer(room: room, until: until)
+        let until = now.clampedAdding(min(room.state.settings.leaseMillis, Self.longestAway))
+        awayPlayers[player] = AwayPlayer(room: room, until: until, host: conn.host)
         let holding = room.state.players[player]?.holding ?? []
         logger.info("\(conn.label) dropped\(holding.isEmpty ? "" : " holding \(holding)") in \(room.name); kept until the lease ends")
     }
 
-    /// Players who dropped and did not come back within their grace, and whose
+    /// The longest a dropped player stays (a room's lease may be an hour): long
+    /// enough for a reconnect, short enough not to keep a ghost in WHO.
+    static let longestAway: Int64 = 30_000
+
+    /// Players who dropped and did not come back within their stay, and whose
     /// holds have all ended (expired, or ended by a solve), leave now.
     func settleAwayPlayers() {
         guard !awayPlayers.isEmpty else { return }
@@ -43,7 +56,7 @@ extension PuzzleServer {
     }
 
     /// A player joining a room after dropping: whether it is still in that
-    /// room with its holds (then it simply takes its place again). Still
+    /// room, holds and all (then it simply takes its place again). Still
     /// away in another room, it leaves that one first.
     func returnFromAway(_ player: PlayerID, to room: HostedRoom) -> Bool {
         guard let away = awayPlayers.removeValue(forKey: player)?.room else { return false }
@@ -70,8 +83,9 @@ extension PuzzleServer {
 }
 
 /// A player whose link dropped: still in `room` until `until` (server clock,
-/// ms), and after that for as long as it holds a piece.
+/// ms; its holds end by then, their leases not renewed), last seen from `host`.
 struct AwayPlayer {
     let room: HostedRoom
     let until: Int64
+    let host: String
 }
