@@ -42,8 +42,8 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Connections draining input after their goodbye, by token.
     var lingering: [UInt64: Connection] = [:]
     /// Version 2 players whose connection dropped, with the room they are
-    /// still in for one lease (at most 30 s), holds and all, so that a
-    /// reconnect with the resume token takes their place again.
+    /// still in for one lease (at most 30 s) and while they hold a piece, so
+    /// that a reconnect with the resume token takes their place again.
     var awayPlayers: [PlayerID: AwayPlayer] = [:]
     /// Open connections per peer IP address (for `max_connections_per_address`).
     var connectionsPerHost: [String: Int] = [:]

@@ -24,10 +24,11 @@ extension PuzzleServer {
 
     /// The connection is gone (or another connection took its player over)
     /// without a goodbye. A player that can resume stays in the room for one
-    /// lease (the room's `lease`, at most `longestAway`), its holds with it
-    /// (nothing renews them, so they end by then): a link that blinks shows
-    /// nobody a leave and a join, and coming back with its token and joining
-    /// the room again picks up where it was. A version 1 player leaves at once.
+    /// lease (the room's `lease`, at most `longestAway`), and for as long as
+    /// it still holds a piece (nothing renews those leases): a link that
+    /// blinks shows nobody a leave and a join, and coming back with its token
+    /// and joining the room again picks up where it was. A version 1 player
+    /// leaves at once.
     func dropFromRoom(_ conn: Connection) {
         guard let room = conn.room, let player = conn.player else { return }
         guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
@@ -83,7 +84,7 @@ extension PuzzleServer {
 }
 
 /// A player whose link dropped: still in `room` until `until` (server clock,
-/// ms; its holds end by then, their leases not renewed), last seen from `host`.
+/// ms) and while it holds a piece, last seen from `host`.
 struct AwayPlayer {
     let room: HostedRoom
     let until: Int64
