@@ -35,6 +35,15 @@ import PuzzleSystem
         #expect(lines.last == "  no room yet: players create one with /create NAME jigsaw 4x4")
     }
 
+    /// The command players are shown starts the client the way this server was started.
+    @Test func theClientCommandFollowsHowTheServerWasStarted() {
+        #expect(ServeBanner.program(argv0: "/home/ann/puzzle-room/.build/x86_64-unknown-linux-gnu/debug/puzzle") == "swift run puzzle")
+        #expect(ServeBanner.program(argv0: "./puzzle") == "./puzzle")
+        #expect(ServeBanner.program(argv0: "puzzle") == "puzzle")
+        let lines = ServeBanner.lines(bind: "127.0.0.1", port: 7171, rooms: ["lobby"], interfaces: Self.interfaces, program: "./puzzle")
+        #expect(lines[1] == "  on this machine: ./puzzle play 127.0.0.1:7171 --room lobby")
+    }
+
     @Test func theMachinesRealInterfacesIncludeLoopback() throws {
         let addresses = try NetworkInterfaces.addresses()
         #expect(addresses.contains { $0.isLoopback && $0.host == "127.0.0.1" })

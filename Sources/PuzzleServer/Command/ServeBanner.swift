@@ -3,17 +3,25 @@ import PuzzleSystem
 /// What `puzzle serve` prints at start: where it listens, and the exact command
 /// players run, for this machine and for every LAN address that reaches it.
 enum ServeBanner {
+    /// How players start the client, judged from how this server was started
+    /// (`argv[0]`): `swift run puzzle` from a checkout's build directory,
+    /// else the program as it was typed (`./puzzle`, `puzzle` on the PATH).
+    static func program(argv0: String) -> String {
+        argv0.contains("/.build/") || argv0.isEmpty ? "swift run puzzle" : argv0
+    }
+
     /// The banner's lines. `interfaces` are the machine's addresses (read
     /// locally, nothing is sent); only those the bind address accepts are shown.
     /// Link-local IPv6 addresses are left out: they need a zone the client
     /// cannot be given.
-    static func lines(bind: String, port: Int, rooms: [String], interfaces: [NetworkInterfaces.Address]) -> [String] {
+    static func lines(bind: String, port: Int, rooms: [String], interfaces: [NetworkInterfaces.Address],
+                      program: String = "swift run puzzle") -> [String] {
         var out = ["puzzle-room listening on \(bind):\(port) (rooms: \(rooms.isEmpty ? "none" : rooms.joined(separator: ", ")))"]
         // A room that exists: lobby if there is one, else the first.
         let room = rooms.contains("lobby") ? "lobby" : rooms.first
         func command(_ host: String) -> String {
             let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-            return "swift run puzzle play \(address)" + (room.map { " --room \($0)" } ?? "")
+            return "\(program) play \(address)" + (room.map { " --room \($0)" } ?? "")
         }
         let anyV4 = bind == "0.0.0.0", anyV6 = bind == "::"
         let local = bind == "::1" ? "::1" : (anyV4 || anyV6 || bind == "127.0.0.1" ? "127.0.0.1" : bind)

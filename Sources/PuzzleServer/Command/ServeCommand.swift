@@ -37,7 +37,8 @@ public enum ServeCommand {
             return 1
         }
         let interfaces = (try? NetworkInterfaces.addresses()) ?? []
-        let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces)
+        let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces,
+                                       program: ServeBanner.program(argv0: CommandLine.arguments.first ?? ""))
             .joined(separator: "\n") + "\n"
         // Unbuffered, so a script or test reading stdout sees the port at once.
         FileHandle.standardOutput.write(Data(banner.utf8))
