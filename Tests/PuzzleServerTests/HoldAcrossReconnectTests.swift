@@ -17,6 +17,19 @@ import PuzzleServer
         }
     }
 
+    /// A server with the lease given; alice (version 2, with her id and token)
+    /// and bob (version 1) in its lobby.
+    static func aliceAndBob(leaseMillis: Int) throws
+        -> (server: TestServer, log: LogLines, alice: LineClient, id: Int, token: String, bob: LineClient) {
+        let log = LogLines()
+        let server = try Self.server(leaseMillis: leaseMillis, log: log)
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (id, token) = try Self.enter2(alice, "alice")
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        return (server, log, alice, id, token, bob)
+    }
+
     /// HELLO 2 and JOIN lobby; returns the id and token.
     static func enter2(_ client: LineClient, _ name: String, token: String? = nil) throws -> (id: Int, token: String) {
         let greeted = try PlayerIdentityTests.hello2(client, name, token: token)
@@ -26,14 +39,9 @@ import PuzzleServer
     }
 
     @Test func droppedLinkKeepsTheHoldForTheReconnect() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 120_000, log: log)
+        let (server, log, alice, id, token, bob) = try Self.aliceAndBob(leaseMillis: 120_000)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, token) = try Self.enter2(alice, "alice")
         #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
 
         // The link dies without a goodbye, and the server notices.
         alice.connection.close()
@@ -58,13 +66,8 @@ import PuzzleServer
     }
 
     @Test func aPlayerWhoDoesNotComeBackLosesTheHoldWhenTheLeaseEnds() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 300, log: log)
+        let (server, _, alice, id, token, bob) = try Self.aliceAndBob(leaseMillis: 300)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, token) = try Self.enter2(alice, "alice")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
         #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
         alice.connection.close()
 
@@ -80,13 +83,8 @@ import PuzzleServer
 
     /// Holding nothing, a link that blinks is no leave and join for the others.
     @Test func aDroppedLinkHoldingNothingIsNoLeaveForTheOthers() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 120_000, log: log)
+        let (server, log, alice, id, token, bob) = try Self.aliceAndBob(leaseMillis: 120_000)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, token) = try Self.enter2(alice, "alice")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
         alice.connection.close()
         #expect(log.waitFor { $0.contains("alice#\(id)") && $0.contains(" dropped in lobby") } != nil)
         let back = try LineClient(port: server.port, name: "alice-back")
@@ -99,14 +97,9 @@ import PuzzleServer
     /// Its name again without the token (a restarted client has none): the
     /// away player gives its place up instead of refusing the name.
     @Test func theSameNameWithoutTheTokenTakesTheAwayPlayersPlace() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 120_000, log: log)
+        let (server, log, alice, id, _, bob) = try Self.aliceAndBob(leaseMillis: 120_000)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, _) = try Self.enter2(alice, "alice")
         #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
         alice.connection.close()
         #expect(log.waitFor { $0.contains("dropped holding [4] in lobby") } != nil)
         let restarted = try LineClient(port: server.port, name: "alice-new")
@@ -124,14 +117,9 @@ import PuzzleServer
     /// Resumed on a new connection but not joined again, a QUIT ends the stay
     /// where the link dropped at once.
     @Test func aQuitOnTheResumedConnectionEndsTheStay() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 120_000, log: log)
+        let (server, log, alice, id, token, bob) = try Self.aliceAndBob(leaseMillis: 120_000)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, token) = try Self.enter2(alice, "alice")
         #expect(try alice.request("GRAB 4").reply == "OK grabbed 4")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
         alice.connection.close()
         #expect(log.waitFor { $0.contains("dropped holding [4] in lobby") } != nil)
         let back = try LineClient(port: server.port, name: "alice-back")
@@ -143,13 +131,8 @@ import PuzzleServer
 
     /// Not back within the lease: the player leaves then.
     @Test func aDroppedPlayerHoldingNothingLeavesAfterALease() throws {
-        let log = LogLines()
-        let server = try Self.server(leaseMillis: 300, log: log)
+        let (server, log, alice, id, _, bob) = try Self.aliceAndBob(leaseMillis: 300)
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let (id, _) = try Self.enter2(alice, "alice")
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
         alice.connection.close()
         try bob.waitForEvent { $0.hasSuffix(" left \(id)") }
         #expect(log.lines.contains { $0.contains("left lobby: did not come back within its lease") })

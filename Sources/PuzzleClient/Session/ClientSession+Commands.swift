@@ -39,8 +39,7 @@ extension ClientSession {
             switch phase {
             case .joined:
                 guard target != room else { return refuse("you are in \(target) already") }
-                // Leaving gives back what is held: never by surprise.
-                if let held = heldPiece { return refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go") }
+                if let held = heldPiece { return refuseLeaving(holding: held) }
                 // The server takes one room at a time (LEAVE, then JOIN): look
                 // first, so that a typo or a missing password does not take the
                 // player out of its room and back in front of everyone.
@@ -105,7 +104,7 @@ extension ClientSession {
         // A grab sent while the list was on its way (Tab, the mouse) would be
         // given back by the LEAVE: the same rule as for a piece already held.
         if let held = heldPiece ?? pending.lazy.compactMap({ if case .grab(let p) = $0.request { p } else { nil } }).first {
-            return refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go")
+            return refuseLeaving(holding: held)
         }
         let listed = lines.first { Self.roomName(inListing: $0) == target }
         guard let listed else { return refuse("no room named '\(target)' (/rooms lists them)") }
@@ -113,6 +112,11 @@ extension ClientSession {
             return refuse("room \(target) needs a password: /join \(target) PASSWORD")
         }
         join(target, password: secret, now: now)
+    }
+
+    /// Leaving would give `held` back: never by surprise.
+    mutating func refuseLeaving(holding held: Int) {
+        refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go")
     }
 
     /// The room an `S room <name> ...` line of a ROOMS reply names.
