@@ -48,6 +48,8 @@ import PuzzleServer
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm-256color"
         env["COLORTERM"] = "truecolor"
+        // Resume tokens go to the test's own directory, never the user's.
+        env["XDG_STATE_HOME"] = TestServer.temporaryDirectory()
         env.removeValue(forKey: "NO_COLOR")
         p.environment = env
         let input = Pipe(), output = Pipe()

@@ -75,6 +75,7 @@ private func bytes(_ string: String) -> [UInt8] {
 
     @Test func modifiersAreTolerated() {
         #expect(decode(bytes("\u{1B}[1;5C")) == [.right])
+        #expect(decode(bytes("\u{1B}[1;5A\u{1B}[1;5B")) == [.controlUp, .controlDown])
         #expect(decode(bytes("\u{1B}[1;2A")) == [.shiftUp])
         #expect(decode(bytes("\u{1B}[1;2B\u{1B}[1;2C\u{1B}[1;2D")) == [.shiftDown, .shiftRight, .shiftLeft])
         #expect(decode(bytes("\u{1B}[1;2H")) == [.home])

@@ -69,8 +69,14 @@ public final class InteractiveRunner {
         self.options = options
         self.colorMode = colorMode
         renderer = FrameRenderer(colorMode: colorMode)
-        session = ClientSession(name: options.name, room: options.room, password: options.password)
+        var notes: [String] = []
+        tokenFile = ResumeTokenFile.open(for: options) { notes.append($0) }
+        session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token)
+        for note in notes { messages.append(OutputLine(kind: .info, text: note)) }
     }
+
+    /// Where this player's resume token is kept across runs, if it is.
+    let tokenFile: ResumeTokenFile?
 
     var now: Int64 { MonotonicClock.nowMilliseconds }
 
@@ -233,6 +239,9 @@ public final class InteractiveRunner {
             notice = nil; attempts = 0; lastFailure = nil; clockStoppedAt = nil
             if upSince == nil { upSince = now }
         }
+        do { try tokenFile?.keep(session.resumeToken) } catch {
+            addMessage(OutputLine(kind: .info, text: "cannot keep the resume token in \(tokenFile?.path ?? ""): \(error)"))
+        }
         for line in session.takeOutput() {
             dirty = true
             if overlay?.collecting == true {
@@ -279,60 +288,38 @@ public final class InteractiveRunner {
 
     func handle(_ key: Key) {
         let t = now
-        let holding = session.heldPiece != nil && editor.text.isEmpty
-        if overlay != nil {
-            // Esc always closes; Enter and q only when they would not be typed;
-            // the up and down arrows scroll unless they move a held piece.
-            let closes = key == .escape || (editor.text.isEmpty && (key == .enter || key == .character("q")))
-            let scrollsBack = key == .pageUp || (key == .up && !holding)
-            let scrollsOn = key == .pageDown || (key == .down && !holding)
-            if closes {
-                overlay = nil
-                dirty = true
-                return
-            }
-            if scrollsBack || scrollsOn {
-                overlay?.page(back: scrollsBack, in: layout)
-                dirty = true
-                return
-            }
-        }
-        switch key {
-        case .interrupt:
-            quitting = true
-        case .endOfFile where editor.text.isEmpty:
-            quitting = true
-        case .up where holding: followHeld = true; session.dragHeld(dx: 0, dy: -1, now: t)
-        case .down where holding: followHeld = true; session.dragHeld(dx: 0, dy: 1, now: t)
-        case .left where holding: followHeld = true; session.dragHeld(dx: -1, dy: 0, now: t)
-        case .right where holding: followHeld = true; session.dragHeld(dx: 1, dy: 0, now: t)
-        // Shift: a whole cell a step.
-        case .shiftUp where holding: followHeld = true; session.dragHeld(dx: 0, dy: -TableGeometry.unitsPerCell, now: t)
-        case .shiftDown where holding: followHeld = true; session.dragHeld(dx: 0, dy: TableGeometry.unitsPerCell, now: t)
-        case .shiftLeft where holding: followHeld = true; session.dragHeld(dx: -TableGeometry.unitsPerCell, dy: 0, now: t)
-        case .shiftRight where holding: followHeld = true; session.dragHeld(dx: TableGeometry.unitsPerCell, dy: 0, now: t)
-        // Nothing held: Shift+arrows pan the view a quarter of its size (plain
-        // arrows stay the command line's: cursor and history).
-        case .shiftUp where editor.text.isEmpty: pan(dx: 0, dy: -max(1, layout.viewUnits.y / 4))
-        case .shiftDown where editor.text.isEmpty: pan(dx: 0, dy: max(1, layout.viewUnits.y / 4))
-        case .shiftLeft where editor.text.isEmpty: pan(dx: -max(1, layout.viewUnits.x / 4), dy: 0)
-        case .shiftRight where editor.text.isEmpty: pan(dx: max(1, layout.viewUnits.x / 4), dy: 0)
-        case .mouse(let event): handleMouse(event)
-        case .enter where holding: session.perform(.drop, now: t)
-        case .character("r") where holding: session.perform(.rotate, now: t)
-        case .escape where holding: session.perform(.release, now: t)
-        case .escape: editor.setText("")
-        case .tab: followHeld = true; session.grabNextFree(now: t)
-        case .pageUp: scrollMessages(by: max(1, layout.messageLines - 1))
-        case .pageDown: scrollMessages(by: -max(1, layout.messageLines - 1))
-        case .home where editor.text.isEmpty: followHeld = true
-        // Zoom keys act only on an empty command line, so chat can start with them.
-        case .character("+") where editor.text.isEmpty: setZoom(.zoomIn)
-        case .character("-") where editor.text.isEmpty: setZoom(.zoomOut)
-        case .character("=") where editor.text.isEmpty: setZoom(.fit)
-        case .control(0x0E): showNumbers.toggle()  // Ctrl-N, free in the line editor
-        default:
+        let context = KeyMap.Context(holding: session.heldPiece != nil, promptEmpty: editor.text.isEmpty, overlayOpen: overlay != nil)
+        switch KeyMap.action(for: key, in: context) {
+        case .edit:
             if case .submitted(let line) = editor.handle(key) { submit(line) }
+        case .quit:
+            quitting = true
+        case .moveHeld(let dx, let dy):
+            followHeld = true
+            session.dragHeld(dx: dx, dy: dy, now: t)
+        case .pan(let dx, let dy):
+            // A quarter of the view a step.
+            pan(dx: dx * max(1, layout.viewUnits.x / 4), dy: dy * max(1, layout.viewUnits.y / 4))
+        case .drop: session.perform(.drop, now: t)
+        case .rotate: session.perform(.rotate, now: t)
+        case .release: session.perform(.release, now: t)
+        case .clearPrompt: editor.setText("")
+        case .grabNext:
+            followHeld = true
+            session.grabNextFree(now: t)
+        case .scrollMessages(let back):
+            let page = max(1, layout.messageLines - 1)
+            scrollMessages(by: back ? page : -page)
+        case .follow: followHeld = true
+        case .zoom(let step): setZoom(step)
+        case .toggleNumbers: showNumbers.toggle()
+        case .closeOverlay:
+            overlay = nil
+            dirty = true
+        case .pageOverlay(let back):
+            overlay?.page(back: back, in: layout)
+            dirty = true
+        case .mouse(let event): handleMouse(event)
         }
         pumpSession()
     }
@@ -487,6 +474,12 @@ public final class InteractiveRunner {
             fit(st)
         case .zoomIn, .zoomOut:
             let next = layout.nextZoom(in: step == .zoomIn, table: st.geometry)
+            if step == .zoomOut && next == layout.fit(table: st.geometry).zoom {
+                // Zoomed out as far as it goes: the whole table, kept fitted (as /zoom fit).
+                autoFit = true
+                fit(st)
+                return
+            }
             let held = session.heldPiece.flatMap(session.shownPosition(of:))
             let anchor = layout.zoomAnchor(held: held, view: view, table: st.geometry)
             view = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)

@@ -27,8 +27,12 @@ public final class PlainRunner {
         self.input = input
         self.write = write
         self.clock = clock
-        session = ClientSession(name: options.name, room: options.room, password: options.password)
+        tokenFile = ResumeTokenFile.open(for: options, report: write)
+        session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token)
     }
+
+    /// Where this player's resume token is kept across runs, if it is.
+    private let tokenFile: ResumeTokenFile?
 
     private static let socketToken: UInt64 = 1
     private static let inputToken: UInt64 = 2
@@ -68,6 +72,9 @@ public final class PlainRunner {
                 session.connectionLost(ConnectionLoss.reason(error))
             }
             for line in session.takeOutput() { write(line.text) }
+            do { try tokenFile?.keep(session.resumeToken) } catch {
+                write("cannot keep the resume token in \(tokenFile?.path ?? ""): \(error)")
+            }
 
             switch session.phase {
             case .finished:

@@ -8,16 +8,23 @@ public enum PlayCommand {
     /// The `--help` text; it documents the plain-mode output, which scripts rely on.
     public static let help = """
     usage: puzzle play [HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]
+                       [--new-player]
 
     Joins ROOM on the server at HOST:PORT (default 127.0.0.1:7171) as NAME
     (default $USER, or "player"). Without --room: the server's only room, or
     (several rooms) the list to pick from with /join.
+
+    The server's resume token for NAME is kept in
+    $XDG_STATE_HOME/puzzle-room/tokens (default ~/.local/state/puzzle-room),
+    mode 0600: run again with the same NAME, the client comes back as the
+    same player (its id, colour, moves, and what it held, for a while).
 
       --name NAME      player name: \(NameRule.summary)
       --room ROOM      the room to join
       --password P     the room's password, if it has one
       --plain          plain mode even on a terminal
       --strict         plain mode: exit 1 if any command failed
+      --new-player     join as a new player, not as the one this name last was
       -h, --help       this text
 
     Commands (one per line in plain mode; at the full-screen prompt with a
@@ -32,11 +39,12 @@ public enum PlayCommand {
       the messages (over them); dragging the empty table pans. /mouse click
       switches to click to pick up, click to put down, for terminals where
       holding is awkward.
-      Keys, with a piece held and the command line empty: arrows move it a
-      quarter cell (Shift+arrows a whole cell), Enter drops, r rotates, Esc gives
-      it back. Holding nothing, Shift+arrows pan the table a quarter view.
-      Tab grabs the next free piece. PgUp/PgDn scroll the messages,
-      Home follows the held piece again. /help, /who, /rooms and /board open a
+      Typing: a letter, digit or sign always goes to the command line, piece
+      in hand or not. Keys, with a piece held and the command line empty:
+      arrows move it a quarter cell (Shift+arrows a whole cell), Enter drops,
+      Esc gives it back; Ctrl-R rotates. Holding nothing, Shift+arrows pan the
+      table a quarter view. Tab grabs the next free piece. Ctrl-Up/Ctrl-Down
+      zoom. PgUp/PgDn scroll the messages, Home follows the held piece again. /help, /who, /rooms and /board open a
       window over the table; Esc closes it. Ctrl-C or /quit leaves.
       Piece N belongs in cell (N div cols, N mod cols), rows and columns from 0.
       A lost connection shows "reconnecting, attempt N" and comes back by itself.
@@ -86,7 +94,8 @@ public enum PlayCommand {
             case .help:
                 print(help)
                 return 0
-            case .run(let o):
+            case .run(var o):
+                o.stateDirectory = ResumeTokenFile.defaultDirectory(environment: environment)
                 options = o
             }
         } catch {

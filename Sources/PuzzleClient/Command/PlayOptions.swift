@@ -11,6 +11,11 @@ public struct PlayOptions: Hashable, Sendable {
     public var strict = false
     /// Force plain mode even on a terminal.
     public var plain = false
+    /// Where the player's resume tokens are kept (`ResumeTokenFile`); nil: not kept,
+    /// every run is a new player.
+    public var stateDirectory: String?
+    /// Start as a new player: the token kept for this name and server is replaced.
+    public var newPlayer = false
 
     public init() {}
 
@@ -26,7 +31,7 @@ public struct PlayOptions: Hashable, Sendable {
         public var description: String { message }
     }
 
-    /// Parses `[HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]`.
+    /// Parses `[HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain] [--new-player]`.
     /// `user` is the default player name (from `$USER`); it is cleaned to what HELLO accepts.
     public static func parse(_ args: [String], user: String?) throws(ParseError) -> Parsed {
         var o = PlayOptions()
@@ -50,6 +55,7 @@ public struct PlayOptions: Hashable, Sendable {
             case "--password": o.password = try value(a)
             case "--strict": o.strict = true
             case "--plain": o.plain = true
+            case "--new-player": o.newPlayer = true
             default:
                 guard !a.hasPrefix("-"), address == nil else { throw ParseError(message: "unexpected argument '\(a)'") }
                 address = a

@@ -20,6 +20,9 @@ public enum Key: Hashable, Sendable {
     case shiftDown
     case shiftLeft
     case shiftRight
+    /// Ctrl with the up or down arrow (CSI 1;5 A/B): the full screen zooms with them.
+    case controlUp
+    case controlDown
     case home
     case end
     case pageUp

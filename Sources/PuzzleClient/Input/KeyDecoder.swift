@@ -157,6 +157,14 @@ public struct KeyDecoder: Sendable {
                 default: break
                 }
             }
+            // CSI 1;5 X: Ctrl (modifier 5) with up or down.
+            if parameters == Array("1;5".utf8) {
+                switch key {
+                case .up: return .controlUp
+                case .down: return .controlDown
+                default: break
+                }
+            }
             return key
         }
         switch final {

@@ -34,6 +34,8 @@ extension ClientSession {
 
     /// `text` is the line after its first word, for showing the player.
     mutating func handleReply(_ reply: Reply, text: Substring, to p: PendingRequest, state: [String], now: Int64) {
+        // Sent behind a refused HELLO and sent again since: its answer is stale.
+        if p.orphaned { return }
         if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
             localDrag = nil
         }
@@ -48,6 +50,16 @@ extension ClientSession {
     }
 
     mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
+        if case .hello(_, _, let token?) = p.request, code == "BAD_TOKEN", token == resumeToken {
+            // The server no longer knows the kept token (its data was reset, or
+            // it is another server on that address): greet again as a new player.
+            // What was pipelined behind the refused HELLO will be refused too.
+            resumeToken = nil
+            for i in pending.indices { pending[i].orphaned = true }
+            emit(.info, "the server does not know this player any more: joining as a new one")
+            connectedAgain(now: p.sentAt)
+            return
+        }
         if case .join = p.request { awayFrom = nil }
         if case .rooms = p.request { switchTo = nil }
         switch p.request {

@@ -75,13 +75,18 @@ public struct ClientSession: Sendable {
         /// Said once the server accepts it (a `place` is a drag whose reply
         /// the full screen does not list).
         public var successNote: String? = nil
+        /// Sent behind a HELLO that was refused: its refusal (`NO_HELLO`) is expected and not told.
+        public var orphaned = false
     }
 
     /// `room` nil: list the server's rooms, join the only one, or let the player pick.
-    public init(name: String, room: String?, password: String? = nil) {
+    /// `resumeToken`: a token kept from an earlier run (`ResumeTokenFile`), so
+    /// the first HELLO already comes back as that player.
+    public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil) {
         self.name = name
         self.room = room
         self.password = password
+        self.resumeToken = resumeToken
     }
 
     // MARK: Connection life
@@ -96,6 +101,11 @@ public struct ClientSession: Sendable {
             emit(.info, "/join \(target.room) was not done: the connection dropped; try it again")
         }
         pending.removeAll()
+        connectedAgain(now: now)
+    }
+
+    /// Greets and joins on the connection as it is (requests still pending stay pending).
+    mutating func connectedAgain(now: Int64) {
         stateLines.removeAll()
         phase = .joining
         syncing = false

@@ -80,6 +80,11 @@ extension FileDescriptor {
         try valueOrThrow { Syscall.lseek(rawValue, 0, SEEK_END) }
     }
 
+    /// Moves to the start of the file (the next plain read or write happens there).
+    public func seekToStart() throws(Errno) -> Int64 {
+        try valueOrThrow { Syscall.lseek(rawValue, 0, SEEK_SET) }
+    }
+
     /// Reads from the current position to end of file.
     public func readToEnd() throws(Errno) -> [UInt8] {
         var bytes: [UInt8] = []

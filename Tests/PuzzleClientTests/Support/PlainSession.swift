@@ -18,7 +18,8 @@ final class PlainSession: @unchecked Sendable {
     private var status: Int32?
     private var inputClosed = false
 
-    init(port: Int, name: String, room: String?, strict: Bool = false) throws {
+    /// `stateDirectory`: where resume tokens are kept (none by default: every session is a new player).
+    init(port: Int, name: String, room: String?, strict: Bool = false, stateDirectory: String? = nil) throws {
         self.name = name
         (input, runnerSide) = try Socket.pair()
         var o = PlayOptions()
@@ -26,6 +27,7 @@ final class PlainSession: @unchecked Sendable {
         o.name = name
         o.room = room
         o.strict = strict
+        o.stateDirectory = stateDirectory
         let runnerInput = runnerSide.descriptor
         let options = o
         let thread = Thread { [self] in
