@@ -242,6 +242,10 @@ public final class InteractiveRunner {
         do { try tokenFile?.keep(session.resumeToken) } catch {
             addMessage(OutputLine(kind: .info, text: "cannot keep the resume token in \(tokenFile?.path ?? ""): \(error)"))
         }
+        if let rooms = session.takeRoomChoices() {
+            overlay = Overlay(title: "pick a room: /join NAME [PASSWORD]", lines: rooms)
+            dirty = true
+        }
         for line in session.takeOutput() {
             dirty = true
             if overlay?.collecting == true {
@@ -391,7 +395,7 @@ public final class InteractiveRunner {
             panAnchor = nil
             if pointerMode == .hold, let hold = pointer { finishPointer(hold, at: point, now: t) }
         case (.right, .press):
-            if session.heldPiece != nil { session.perform(.rotate, now: t) }
+            session.pointerTurn(at: point, now: t)
         case (.wheelUp, _), (.wheelDown, _):
             let step = event.button == .wheelUp ? -2 : 2
             if layout.isMessageRow(event.row) {
@@ -526,13 +530,14 @@ public final class InteractiveRunner {
         let st = session.state
         updateView()
         let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
-        let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
+        var scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, zoom: zoom,
                           showNumbers: showNumbers, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           clockStoppedAt: clockStoppedAt,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)
+        scene.choosingRoom = session.phase == .choosingRoom
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t

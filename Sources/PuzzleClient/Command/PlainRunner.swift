@@ -71,6 +71,7 @@ public final class PlainRunner {
             do { try connection.flush() } catch {
                 session.connectionLost(ConnectionLoss.reason(error))
             }
+            if let rooms = session.takeRoomChoices() { for line in rooms { write("  " + line) } }
             for line in session.takeOutput() { write(line.text) }
             do { try tokenFile?.keep(session.resumeToken) } catch {
                 write("cannot keep the resume token in \(tokenFile?.path ?? ""): \(error)")

@@ -35,8 +35,9 @@ public enum PlayCommand {
       the board, the loose pieces on the table, the players and what they hold,
       everyone's drags and drop targets in their colour.
       Mouse: press on a piece to take it where you touched it, drag, release to
-      drop; right click rotates; the wheel zooms the table (over it) or scrolls
-      the messages (over them); dragging the empty table pans. /mouse click
+      drop; right click turns a piece (taking it if you hold none); the wheel
+      zooms the table (over it) or scrolls the messages (over them); dragging
+      the empty table pans. /mouse click
       switches to click to pick up, click to put down, for terminals where
       holding is awkward.
       Typing: a letter, digit or sign always goes to the command line, piece
@@ -63,7 +64,7 @@ public enum PlayCommand {
         NAME (#ID) joined | NAME (#ID) left
         NAME grabbed piece P
         NAME dragged piece P to X,Y → cell R,C   (or → no target)
-        NAME rotated piece P to T → cell R,C     (or → no target)
+        NAME rotated piece P to D° → cell R,C    (D: 0, 90, 180, 270; or → no target)
         NAME placed piece P in cell R,C
         NAME put piece P on the table at X,Y
         NAME swapped piece P into cell R,C (piece Q to cell R2,C2)

@@ -41,6 +41,8 @@ public struct Scene: Sendable {
     public var editor: LineEditor
     /// A window over the table, if one is open.
     public var overlay: Overlay?
+    /// Whether the player is in no room and has to pick one (the table area says how).
+    public var choosingRoom = false
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), zoom: TableZoom = .standard,

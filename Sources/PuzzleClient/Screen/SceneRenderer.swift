@@ -37,6 +37,8 @@ public enum SceneRenderer {
                 drawBanner("*** \(banner) ***", in: &frame, layout: layout, row: middle)
                 drawBanner("/next starts the next puzzle", in: &frame, layout: layout, row: middle + 1)
             }
+        } else if scene.choosingRoom && scene.connectionNotice == nil {
+            frame.put("in no room yet: /join NAME to play (/rooms lists them)", row: layout.viewTop + 1, column: 2)
         } else if scene.connectionNotice == nil {
             frame.put("joining \(scene.room)...", row: layout.viewTop + 1, column: 2)
         }

@@ -54,7 +54,7 @@ public enum ClientCommand: Hashable, Sendable {
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
-        "zoom in|out|fit  larger or smaller pieces, or the whole table (Ctrl-Up/Down)",
+        "zoom in|out|fit  larger or smaller pieces, or the whole table",
         "numbers [on|off] show or hide piece numbers (Ctrl-N)",
         "mouse hold     press on a piece, drag, release to drop (default)",
         "mouse click    click a piece to pick it up, click again to put it down",
@@ -72,9 +72,10 @@ public enum ClientCommand: Hashable, Sendable {
     public static var slashHelpLines: [String] {
         [
             "mouse: press on a piece to take it (where you touched it), drag,",
-            "       release to drop; right click rotates; the wheel zooms the",
-            "       table (over it) or scrolls the messages; drag the empty",
-            "       table to pan; /mouse click: click to pick up, click to put down",
+            "       release to drop; right click turns a piece (taking it if you",
+            "       hold none); the wheel zooms the table (over it) or scrolls the",
+            "       messages; drag the empty table to pan; /mouse click: click to",
+            "       pick up, click to put down",
             "typing: letters, digits and signs always go to the command line,",
             "       holding a piece or not: chat never loses a letter to a key",
             "keys: Tab grabs the next free piece; with an empty command line",

@@ -37,6 +37,11 @@ extension ClientSession {
             }
             mirror?.state = st
             emit(kind(of: e.body), text)
+            if let me = myID {
+                // Pieces whose hold lapsed, so a mouse release that comes too late can say why.
+                if case .returned(let p, me, .expired) = e.body { lapsedHolds.insert(p) }
+                if case .grabbed(let p, me) = e.body { lapsedHolds.remove(p) }
+            }
             switch e.body {
             case .solved(let puzzle, let ms):
                 solvedBanner = solvedText(puzzle: puzzle, millis: ms)
@@ -85,7 +90,7 @@ extension ClientSession {
         case .left(let id): return "\(n(id)) (#\(id.rawValue)) left"
         case .grabbed(let p, let id): return "\(n(id)) grabbed piece \(p)"
         case .dragged(let p, let id, let to, let t): return "\(n(id)) dragged piece \(p) to \(to.x),\(to.y) → \(target(t))"
-        case .rotated(let p, let id, let r, let t): return "\(n(id)) rotated piece \(p) to \(r) → \(target(t))"
+        case .rotated(let p, let id, let r, let t): return "\(n(id)) rotated piece \(p) to \(r * 90)° → \(target(t))"
         case .placed(let p, let id, .board(let c), _): return "\(n(id)) placed piece \(p) in cell \(c.row),\(c.col)"
         case .placed(let p, let id, .table(let pt), _): return "\(n(id)) put piece \(p) on the table at \(pt.x),\(pt.y)"
         case .swapped(let p, let o, let id):

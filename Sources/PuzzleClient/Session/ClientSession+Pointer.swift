@@ -37,10 +37,35 @@ extension ClientSession {
         send(.drag(hold.piece, to), fromUser: false, now: now)
     }
 
-    /// The pointer let go: drops the piece where it is.
+    /// The pointer let go: drops the piece where it is. A piece whose hold
+    /// lapsed while the button was down is not dropped, and the player is told.
     public mutating func pointerRelease(_ hold: PointerHold, now: Int64) {
-        guard phase == .joined, isTaking(hold.piece) else { return }
+        guard phase == .joined else { return }
+        guard isTaking(hold.piece) else {
+            if lapsedHolds.contains(hold.piece) {
+                emit(.error, "piece \(hold.piece) was not dropped: your hold had lapsed and it went back where you took it")
+            }
+            return
+        }
         send(.drop(hold.piece), fromUser: true, now: now)
+    }
+
+    /// A right click at a table point: turns the held piece; holding none,
+    /// takes the piece on top there and turns it (the pointer does not hold
+    /// it: it stays where it lies until dragged or dropped).
+    public mutating func pointerTurn(at point: Point?, now: Int64) {
+        guard phase == .joined, let st = state else { return }
+        if let held = heldPiece {
+            send(.rotate(held), fromUser: true, now: now)
+            return
+        }
+        guard let point, let piece = st.topPiece(at: point) else { return }
+        guard st.spec.rotation else {
+            emit(.error, "pieces do not turn in this room (rotation off)")
+            return
+        }
+        send(.grab(piece), fromUser: true, now: now)
+        send(.rotate(piece), fromUser: true, now: now)
     }
 
     /// Whether this player holds `piece`, or has asked for it and not yet heard back.

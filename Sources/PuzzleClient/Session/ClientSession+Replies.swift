@@ -154,7 +154,8 @@ extension ClientSession {
             phase = .joining
             send(.join(room: names[0], password: nil), fromUser: false, now: now)
         default:
-            for line in lines { emit(.reply, "  " + line.dropFirst(2)) }
+            // A choice to make, not news: the full screen opens a window with it.
+            roomChoices = lines.map { String($0.dropFirst(2)) }
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
     }

@@ -65,6 +65,11 @@ public struct ClientSession: Sendable {
     var outgoing: [Request] = []
     var output: [OutputLine] = []
     var tabCursor = -1
+    /// The server's rooms (`room NAME kind=...` lines) when the player has to
+    /// pick one at start-up, until taken.
+    var roomChoices: [String]?
+    /// This player's pieces whose hold lapsed since it last took them.
+    var lapsedHolds: Set<Int> = []
 
     /// A request on the wire, waiting for its reply.
     public struct PendingRequest: Hashable, Sendable {
@@ -139,6 +144,13 @@ public struct ClientSession: Sendable {
     public mutating func takeOutgoing() -> [Request] {
         defer { outgoing.removeAll() }
         return outgoing
+    }
+
+    /// The rooms to pick from, once, when the start-up list leaves the player
+    /// a choice (each `room NAME kind=... players=N ...`).
+    public mutating func takeRoomChoices() -> [String]? {
+        defer { roomChoices = nil }
+        return roomChoices
     }
 
     /// Readable lines produced since the last call, in order.
