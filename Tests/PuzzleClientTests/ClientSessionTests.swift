@@ -7,7 +7,7 @@ import PuzzleProtocol
 @Suite struct ClientSessionTests {
     /// A session that has joined a 2x2 swap room whose snapshot says seq 2 (alice and bob joined).
     func joined() throws -> (ClientSession, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5))
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), leaseMillis: 10_000, seed: 5))
         var ev: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
         try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)

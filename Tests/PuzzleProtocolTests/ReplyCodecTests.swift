@@ -24,7 +24,7 @@ import Testing
         .dropped(piece: 2, outcome: .swapped(Cell(row: 0, col: 0)), solved: true),
         .dropped(piece: 2, outcome: .returned, solved: false),
         .dropped(piece: 3, outcome: .placed(Cell(row: 1, col: 1)), solved: true),
-        .released(piece: 7), .hint(millis: 2000),
+        .released(piece: 7), .kept(piece: 7, leaseLeftMillis: 30_000), .hint(millis: 2000),
         .next(puzzle: 2, kind: .swap, rows: 5, cols: 6),
         .said, .bye,
         .error(ProtocolError("HELD", "piece 3 is held by alice (#1)")),

@@ -15,7 +15,7 @@ import Testing
         let plain: [(String, Request)] = [
             ("ROOMS", .rooms), ("LEAVE", .leave), ("SYNC", .sync), ("HINT", .hint), ("NEXT", .next),
             ("WHO", .who), ("STATS", .stats), ("DIGEST", .digest), ("HELP", .help), ("QUIT", .quit),
-            ("PING", .ping("")), ("ROTATE", .rotate(nil)), ("DROP", .drop(nil)), ("RELEASE", .release(nil)),
+            ("PING", .ping("")), ("ROTATE", .rotate(nil)), ("DROP", .drop(nil)), ("RELEASE", .release(nil)), ("KEEP", .keep(nil)),
         ]
         for (text, request) in plain {
             #expect(parse(text) == .success(request), "\(text)")
@@ -37,6 +37,7 @@ import Testing
         #expect(parse("ROTATE 7") == .success(.rotate(7)))
         #expect(parse("DROP 0") == .success(.drop(0)))
         #expect(parse("RELEASE 1000000") == .success(.release(1_000_000)))
+        #expect(parse("KEEP 12") == .success(.keep(12)))
         #expect(parse("SAY hi") == .success(.say("hi")))
         #expect(parse("CREATE r1 swap 3x4") == .success(.create(RoomSpec(name: "r1", kind: .swap, rows: 3, cols: 4))))
         #expect(parse("HELP CREATE") == .success(.help))

@@ -141,7 +141,7 @@ struct ServerConfigCommandLineTests {
             #expect(usage.contains(flag), "usage lacks \(flag)")
         }
         for text in ["(default: 7171)", "(default: 0.0.0.0)", "(default: ./puzzle-data)", "(default: 1024)",
-            "(default: info)", "(default: 10000)", "(default: 200)", "(default: 300)", "(default: batch)",
+            "(default: info)", "(default: 30000)", "(default: 200)", "(default: 300)", "(default: batch)",
             "(default: lobby jigsaw 4x4)", "(default: 64)", "(default: 2)", "(default: 10)", "(default: 5)"]
         {
             #expect(usage.contains(text), "usage lacks \(text)")

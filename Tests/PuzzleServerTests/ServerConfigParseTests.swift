@@ -28,7 +28,7 @@ struct ServerConfigParseTests {
         #expect(config.outputHardLimit == 1_048_576)
         #expect(config.slowReaderGraceMillis == 5000)
         #expect(config.idleTimeoutSeconds == 300)
-        #expect(config.leaseMillis == 10_000)
+        #expect(config.leaseMillis == 30_000)
         #expect(config.hintMillis == 2000)
         #expect(config.maxHeldPieces == 1)
         #expect(config.dragRateLimit == 200)

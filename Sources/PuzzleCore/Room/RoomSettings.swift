@@ -11,7 +11,7 @@ public struct RoomSettings: Hashable, Sendable {
     /// Seed from which every puzzle of the room is built.
     public var seed: UInt64
 
-    public init(first: PuzzleSpec, leaseMillis: Int64 = 10_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64) {
+    public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64) {
         self.first = first
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis

@@ -12,6 +12,9 @@ public enum Action: Hashable, Sendable {
     case drop(piece: Int)
     /// Cancel a drag: the piece goes back where it was grabbed.
     case release(piece: Int)
+    /// Renew the lease of a held piece without moving it: the holder is still
+    /// there (a button held down, a chat line being typed). Nobody else is told.
+    case keep(piece: Int)
     case hint
     case next
 }

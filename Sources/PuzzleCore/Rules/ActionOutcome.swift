@@ -10,6 +10,9 @@ public enum ActionOutcome: Hashable, Sendable {
     /// `solved`: this drop solved the puzzle.
     case dropped(piece: Int, DropOutcome, solved: Bool)
     case released(piece: Int)
+    /// The hold's lease now runs until room clock `until`. KEEP makes no
+    /// event: apply the outcome (`RoomState.apply(_:)`) to renew the lease.
+    case kept(piece: Int, until: Int64)
     /// The hint shows for `millis` (until the room clock reaches `until`).
     case hint(millis: Int64, until: Int64)
     /// The room moved on to puzzle `puzzle`.

@@ -7,6 +7,7 @@ extension RoomState {
         let start = events.count
         let outcome = try plan(action, by: player, at: time, into: &events)
         for i in start..<events.count { applyUnchecked(events[i]) }
+        apply(outcome)
         return outcome
     }
 
@@ -92,6 +93,10 @@ extension RoomState {
             _ = try heldLock(piece, by: player)
             emit(.returned(piece: piece, by: player, reason: .released))
             return .released(piece: piece)
+        case .keep(let piece):
+            _ = try heldLock(piece, by: player)
+            // No event: a renewed lease changes nothing anyone else sees.
+            return .kept(piece: piece, until: time.clampedAdding(settings.leaseMillis))
         case .hint:
             guard !info.hintUsed else { throw .hintUsed }
             let until = time.clampedAdding(settings.hintMillis)
@@ -108,6 +113,15 @@ extension RoomState {
     /// Applies the events `plan` produced, in order.
     public mutating func apply(planned events: some Sequence<RoomEvent>) {
         for event in events { applyUnchecked(event) }
+    }
+
+    /// Applies what an accepted action changes beyond its events: KEEP's
+    /// renewed lease, which is no event (nobody else needs to know, and no
+    /// hold survives a restart). Every other outcome changes nothing here.
+    /// Call it after `apply(planned:)` with `plan`'s outcome.
+    public mutating func apply(_ outcome: ActionOutcome) {
+        guard case .kept(let piece, let until) = outcome else { return }
+        locks[piece]?.expiresAt = until
     }
 
     /// Convenience form of `perform` that returns the events.

@@ -23,6 +23,8 @@ public enum Reply: Hashable, Sendable {
     /// `solved`: this drop solved the puzzle.
     case dropped(piece: Int, outcome: DropOutcome, solved: Bool)
     case released(piece: Int)
+    /// KEEP: the hold's lease now has `leaseLeftMillis` to run.
+    case kept(piece: Int, leaseLeftMillis: Int64)
     case hint(millis: Int64)
     case next(puzzle: Int, kind: PuzzleKind, rows: Int, cols: Int)
     case said

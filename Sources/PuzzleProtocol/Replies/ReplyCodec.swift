@@ -58,6 +58,7 @@ public enum ReplyCodec {
             }
             if solved { out.append(ascii: " solved") }
         case .released(let piece): out.append(ascii: " released"); num(piece)
+        case .kept(let piece, let left): out.append(ascii: " kept"); num(piece); num(Int(left))
         case .hint(let ms): out.append(ascii: " hint"); num(Int(ms))
         case .next(let puzzle, let kind, let rows, let cols):
             out.append(ascii: " next"); num(puzzle); word(kind.rawValue); num(rows); out.append(UInt8(ascii: "x")); out.append(decimal: cols)
@@ -124,6 +125,9 @@ public enum ReplyCodec {
             return .digest(DigestSummary(seq: seq, value: String(value), correct: correct, total: total, held: held, puzzle: puzzle))
         case "grabbed": return args.count == 1 ? piece(0).map { .grabbed(piece: $0) } : nil
         case "released": return args.count == 1 ? piece(0).map { .released(piece: $0) } : nil
+        case "kept":
+            guard args.count == 2, let p = piece(0), let left = int(1), left >= 0 else { return nil }
+            return .kept(piece: p, leaseLeftMillis: Int64(left))
         case "dragged":
             guard args.count == 4, let p = piece(0), let x = int(1), let y = int(2) else { return nil }
             if args[3] == "-" { return .dragged(piece: p, to: Point(x: x, y: y), target: nil) }

@@ -32,7 +32,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func passwordNeeded(_ room: String) -> ProtocolError {
         .init("BAD_PASSWORD", "room '\(room)' needs a password: JOIN \(room) <password>")
     }
-    public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags per second; slow down")
+    public static let rateLimited = ProtocolError("RATE_LIMITED", "too many drags and keeps per second; slow down")
     public static let badToken = ProtocolError("BAD_TOKEN", "unknown resume token; HELLO 2 <name> without one starts a new player")
     public static func nameTaken(_ name: String) -> ProtocolError {
         ProtocolError("NAME_TAKEN", "a player named \(name) is already in this room; pick another name")

@@ -74,6 +74,7 @@ extension Request {
         case "ROTATE": try count(0...1); return .rotate(try args.first.map(piece))
         case "DROP": try count(0...1); return .drop(try args.first.map(piece))
         case "RELEASE": try count(0...1); return .release(try args.first.map(piece))
+        case "KEEP": try count(0...1); return .keep(try args.first.map(piece))
         case "HINT": try count(0...0); return .hint
         case "NEXT": try count(0...0); return .next
         case "SAY":

@@ -16,6 +16,8 @@ public enum Request: Hashable, Sendable {
     case rotate(Int?)
     case drop(Int?)
     case release(Int?)
+    /// Renew a held piece's lease without moving it (piece omitted: the one held).
+    case keep(Int?)
     case hint
     case next
     case say(String)
@@ -40,6 +42,7 @@ public enum Request: Hashable, Sendable {
         case .rotate: return "ROTATE"
         case .drop: return "DROP"
         case .release: return "RELEASE"
+        case .keep: return "KEEP"
         case .hint: return "HINT"
         case .next: return "NEXT"
         case .say: return "SAY"
@@ -65,6 +68,7 @@ public enum Request: Hashable, Sendable {
         "ROTATE": "ROTATE [piece]",
         "DROP": "DROP [piece]",
         "RELEASE": "RELEASE [piece]",
+        "KEEP": "KEEP [piece]",
         "HINT": "HINT",
         "NEXT": "NEXT",
         "SAY": "SAY <text>",
@@ -88,6 +92,7 @@ public enum Request: Hashable, Sendable {
         case .rotate(let p): return "ROTATE\(opt(p))"
         case .drop(let p): return "DROP\(opt(p))"
         case .release(let p): return "RELEASE\(opt(p))"
+        case .keep(let p): return "KEEP\(opt(p))"
         case .say(let text): return "SAY \(text)"
         default: return verb
         }

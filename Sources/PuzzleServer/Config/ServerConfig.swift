@@ -44,7 +44,7 @@ public struct ServerConfig: Equatable, Sendable {
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
     /// How long a grabbed piece stays locked to its holder without a drag or drop
-    /// before the lease expires and the piece goes back. Default 10000 ms. Key `lease_ms`.
+    /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int
     /// How long a hint (the whole picture) is shown. Default 2000 ms. Key `hint_ms`.
     public var hintMillis: Int
@@ -107,7 +107,7 @@ public struct ServerConfig: Equatable, Sendable {
         slowReaderGraceMillis: Int = 5000,
         socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
-        leaseMillis: Int = 10_000,
+        leaseMillis: Int = 30_000,
         hintMillis: Int = 2000,
         maxHeldPieces: Int = 1,
         dragRateLimit: Int = 200,

@@ -168,6 +168,12 @@ extension PuzzleServer {
         case .release(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             answer(.release(piece: piece), in: room, by: conn, player: player)
+        case .keep(let piece):
+            guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
+            // Paced with the drags: a KEEP costs no broadcast, but a flood of
+            // them must not cost the loop more than a flood of drags would.
+            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            answer(.keep(piece: piece), in: room, by: conn, player: player)
         case .hint:
             answer(.hint, in: room, by: conn, player: player)
         case .next:
@@ -200,6 +206,8 @@ extension PuzzleServer {
             conn.send(.dropped(piece: piece, outcome: drop, solved: solved))
         case .released(let piece):
             conn.send(.released(piece: piece))
+        case .kept(let piece, let until):
+            conn.send(.kept(piece: piece, leaseLeftMillis: max(0, until - now)))
         case .hint(let millis, _):
             conn.send(.hint(millis: millis))
         case .next(let puzzle, let spec):
@@ -238,6 +246,7 @@ extension PuzzleServer {
             return nil
         }
         room.state.apply(planned: events)
+        room.state.apply(outcome)
         room.broadcast(events)
         return outcome
     }

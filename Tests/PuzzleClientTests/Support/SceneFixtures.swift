@@ -10,7 +10,7 @@ enum SceneFixtures {
     /// onto a board cell, so both drop targets are highlighted.
     static func twoDrags(kind: PuzzleKind, rows: Int = 2, cols: Int = 2, seed: UInt64 = 3) throws -> RoomState {
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
-        var st = RoomState(settings: RoomSettings(first: spec, seed: seed))
+        var st = RoomState(settings: RoomSettings(first: spec, leaseMillis: 10_000, seed: seed))
         var events: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: alice, at: 0, into: &events)
         try st.perform(.join(name: "bob"), by: bob, at: 0, into: &events)
