@@ -93,4 +93,26 @@ import PuzzleProtocol
         // The messages say what to do, once, without repeating the list.
         #expect(s.takeOutput().map(\.text) == ["pick a room: /join NAME [PASSWORD] (rooms: duo, lobby)"])
     }
+
+    /// While the player is there, a hold gets a KEEP once a third of its lease
+    /// has gone (not again while one is on its way), and the reply renews the
+    /// mirror's lease, so the count on the screen starts again.
+    @Test func holdsAreKeptWhileThePlayerIsThere() throws {
+        var (s, st) = try joined(rotation: false)
+        let lease = st.settings.leaseMillis
+        s.perform(.grab(1), now: 0)
+        _ = s.takeOutgoing()
+        s.receive("EV \(st.seq + 1) grabbed 1 1", now: 0)
+        s.receive("OK grabbed 1", now: 0)
+        _ = s.takeOutput()
+        s.keepHoldsWhilePresent(now: lease / 4)
+        #expect(s.takeOutgoing().isEmpty)
+        s.keepHoldsWhilePresent(now: lease / 2)
+        #expect(s.takeOutgoing() == [.keep(1)])
+        s.keepHoldsWhilePresent(now: lease / 2 + 10)
+        #expect(s.takeOutgoing().isEmpty)
+        s.receive("OK kept 1 \(lease)", now: lease / 2 + 20)
+        #expect(s.state?.locks[1]?.expiresAt == lease / 2 + 20 + lease)
+        #expect(s.takeOutput().isEmpty, "a KEEP is the client's own, not news")
+    }
 }

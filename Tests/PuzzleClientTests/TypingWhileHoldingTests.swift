@@ -10,9 +10,9 @@ import PuzzleTestSupport
 @Suite(.serialized) struct TypingWhileHoldingTests {
     /// A real client on a terminal in `rooms`' lobby, holding a piece, and a
     /// second player watching.
-    private func holdingPlayer(rotation: Bool) throws -> (TestServer, LineClient, PtyPlayer, piece: Int) {
+    private func holdingPlayer(rotation: Bool, leaseMillis: Int? = nil) throws -> (TestServer, LineClient, PtyPlayer, piece: Int) {
         let server = try TestServer(rooms: [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset",
-                                                    rotation: rotation, password: nil)])
+                                                    rotation: rotation, password: nil, leaseMillis: leaseMillis)])
         let watcher = try LineClient(port: server.port, name: "watcher")
         try watcher.enter(as: "watcher")
         let player = try PtyPlayer(port: server.port, name: "typist")
@@ -64,6 +64,26 @@ import PuzzleTestSupport
         player.type("hel\u{12}lo\r")
         try watcher.waitForEvent { $0.contains(" rotated \(piece) ") }
         #expect(try chat(watcher) == "hello")
+        player.type("/quit\r")
+        #expect(player.waitForExit())
+        _ = server
+    }
+
+    /// Typing a line with a piece in hand is being there: the hold does not
+    /// lapse however long the line takes; once the player stops (the line
+    /// cleared, nothing else done) it lapses as any abandoned hold.
+    @Test func aHoldDoesNotLapseWhileThePlayerTypes() throws {
+        guard PtyPlayer.available else { Issue.record("util-linux script is needed"); return }
+        let (server, watcher, player, piece) = try holdingPlayer(rotation: false, leaseMillis: 1500)
+        player.type("still looking")
+        // Three leases go by with the line half typed: no expiry.
+        let lapsed = try? watcher.waitForEvent(timeout: 4.5) { $0.contains(" expired ") }
+        #expect(lapsed == nil, "the hold lapsed while the player typed")
+        let who = try watcher.request("WHO").state
+        #expect(who.contains { $0.contains(" typist ") && $0.hasSuffix("holding=\(piece)") }, "\(who)")
+        // Esc clears the line; the player is idle now and the hold lapses.
+        player.type("\u{1B}")
+        try watcher.waitForEvent(timeout: 10) { $0.contains(" expired \(piece) ") }
         player.type("/quit\r")
         #expect(player.waitForExit())
         _ = server

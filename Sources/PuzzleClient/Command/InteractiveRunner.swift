@@ -120,6 +120,12 @@ public final class InteractiveRunner {
             if connection == nil && t >= reconnectAt { connect() }
             pumpSession()
             if session.phase == .finished || quitting { return session.fatalError == nil ? 0 : 1 }
+            // A player holding the mouse button on its piece, or typing with a
+            // piece in hand, is there: its hold must not lapse.
+            if pointer != nil || (!editor.text.isEmpty && session.heldPiece != nil) {
+                session.keepHoldsWhilePresent(now: t)
+                pumpSession()
+            }
             if t >= nextPing, connection != nil {
                 session.ping(now: t)
                 nextPing = t + 2000

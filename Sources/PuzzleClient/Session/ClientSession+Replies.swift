@@ -133,6 +133,9 @@ extension ClientSession {
             } else if phase == .choosingRoom {
                 chooseRoom(from: state, now: now)
             }
+        case .keep:
+            // The server renewed the lease: the mirror's count starts again too.
+            if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
         case .who, .rooms:
             for line in state {
                 emit(.reply, "  " + line.dropFirst(2))

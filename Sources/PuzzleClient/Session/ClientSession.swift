@@ -194,6 +194,21 @@ public struct ClientSession: Sendable {
         return expiry - (expiry - t - 1) / 1000 * 1000
     }
 
+    /// Renews this player's holds while it is visibly there (the mouse button
+    /// down on its piece, a line being typed with a piece in hand): a hold
+    /// whose lease has run down by a third gets a KEEP, so it never lapses
+    /// under a player who is looking for the piece's place or chatting. An
+    /// abandoned hold still lapses: nothing calls this then.
+    public mutating func keepHoldsWhilePresent(now: Int64) {
+        guard phase == .joined, let me = myID, let st = state else { return }
+        let lease = st.settings.leaseMillis
+        for piece in st.players[me]?.holding ?? [] {
+            guard let lock = st.locks[piece], lock.expiresAt - now < lease - lease / 3,
+                  !pending.contains(where: { $0.request == .keep(piece) }) else { continue }
+            send(.keep(piece), fromUser: false, now: now)
+        }
+    }
+
     /// A player's display name.
     public func displayName(_ id: PlayerID) -> String {
         names[id] ?? "player \(id.rawValue)"
