@@ -44,6 +44,10 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func storage(_ why: String) -> ProtocolError { .init("STORAGE", why) }
     public static let tooManyRooms = ProtocolError("TOO_MANY_ROOMS", "the server hosts as many rooms as it allows")
     public static let alreadyInRoom = ProtocolError("ALREADY_JOINED", "leave your current room first")
+    /// Version 2's JOIN of the room the player is in (a switch to it would be no switch).
+    public static func alreadyInThisRoom(_ room: String) -> ProtocolError {
+        .init("ALREADY_JOINED", "you are in room '\(room.prefix(32))' already")
+    }
 
     /// The protocol form of a core refusal; `name` turns player ids into names.
     public static func core(_ e: PuzzleError, name: (PlayerID) -> String) -> ProtocolError {

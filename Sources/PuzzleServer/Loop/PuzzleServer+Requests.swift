@@ -91,45 +91,7 @@ extension PuzzleServer {
             createRoom(r, for: conn)
             return
         case .join(let name, let password):
-            guard conn.room == nil else { return reply(conn, error: .alreadyInRoom) }
-            guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
-            if let expected = room.password {
-                // Gated before the comparison, right or wrong, so that neither
-                // more connections nor the reply's timing help a guesser.
-                if let wait = passwordThrottle.wait(for: conn.host, now: now) {
-                    return pause(conn, forMillis: wait, deferring: request)
-                }
-                if expected != password {
-                    passwordThrottle.recordFailure(from: conn.host, now: now)
-                    logger.info("wrong password for room \(room.name) from \(conn.label)")
-                    return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
-                }
-            }
-            // Two people in one room never share a name (the same player coming
-            // back is not two). Version 1 joins as it always did.
-            let name = conn.name ?? "player"
-            if conn.version >= 2, let other = room.state.players.first(where: { $0.key != player && $0.value.name == name })?.key {
-                guard let away = awayPlayers[other], away.room === room, away.host == conn.host else {
-                    return reply(conn, error: .nameTaken(name))
-                }
-                // Its name again, from its address, without its token: most
-                // likely its client restarted (a token lives as long as the
-                // client). The player away after a dropped link gives its place
-                // up rather than keep the name taken for the rest of its stay.
-                awayPlayers[other] = nil
-                performRegardless(.leave, in: room, by: other)
-                logger.info("player \(other) left \(room.name): \(conn.label) came as \(name) without its token")
-            }
-            // Back from a dropped link: it takes its place (and any pieces it
-            // holds) again, with no new `joined`.
-            if !returnFromAway(player, to: room) {
-                guard perform(.join(name: name), in: room, by: conn, player: player) != nil else { return }
-            }
-            room.add(conn)
-            conn.room = room
-            sendSnapshot(room, to: conn)
-            conn.send(.joined(room: room.name, player: player, seq: room.state.seq))
-            logger.info("\(conn.label) joined \(room.name)")
+            join(name, password: password, request: request, conn: conn, player: player)
             return
         default:
             break
@@ -185,6 +147,63 @@ extension PuzzleServer {
         default:
             reply(conn, error: .unknownVerb(request.verb))
         }
+    }
+
+    /// JOIN. Version 2 may JOIN another room while in one: a switch. Every
+    /// check of the new room (unknown, password, name) is made first, while
+    /// the player is still in its room; only once all pass, and the join is
+    /// journaled, does it leave the old room (its holds go back, `left`
+    /// there). A refused switch changes nothing in the old room.
+    private func join(_ name: String, password: String?, request: Request, conn: Connection, player: PlayerID) {
+        if let current = conn.room {
+            guard conn.version >= 2 else { return reply(conn, error: .alreadyInRoom) }
+            guard current.name != name else { return reply(conn, error: .alreadyInThisRoom(name)) }
+        }
+        guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
+        if let expected = room.password {
+            // Gated before the comparison, right or wrong, so that neither
+            // more connections nor the reply's timing help a guesser.
+            if let wait = passwordThrottle.wait(for: conn.host, now: now) {
+                return pause(conn, forMillis: wait, deferring: request)
+            }
+            if expected != password {
+                passwordThrottle.recordFailure(from: conn.host, now: now)
+                logger.info("wrong password for room \(room.name) from \(conn.label)")
+                return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
+            }
+        }
+        // Two people in one room never share a name (the same player coming
+        // back is not two). Version 1 joins as it always did.
+        let playerName = conn.name ?? "player"
+        var givesWay: PlayerID?
+        if conn.version >= 2, let other = room.state.players.first(where: { $0.key != player && $0.value.name == playerName })?.key {
+            guard let away = awayPlayers[other], away.room === room, away.host == conn.host else {
+                return reply(conn, error: .nameTaken(playerName))
+            }
+            givesWay = other
+        }
+        // Every check passed.
+        if let other = givesWay {
+            // Its name again, from its address, without its token: most
+            // likely its client restarted (a token lives as long as the
+            // client). The player away after a dropped link gives its place
+            // up rather than keep the name taken for the rest of its stay.
+            awayPlayers[other] = nil
+            performRegardless(.leave, in: room, by: other)
+            logger.info("player \(other) left \(room.name): \(conn.label) came as \(playerName) without its token")
+        }
+        // Back from a dropped link: it takes its place (and any pieces it
+        // holds) again, with no new `joined`. Joined before leaving the old
+        // room, so that a join the disk refuses (STORAGE) leaves it there.
+        if !returnFromAway(player, to: room) {
+            guard perform(.join(name: playerName), in: room, by: conn, player: player) != nil else { return }
+        }
+        if let old = conn.room { leaveRoom(conn); logger.info("\(conn.label) switched from \(old.name) to \(room.name)") }
+        room.add(conn)
+        conn.room = room
+        sendSnapshot(room, to: conn)
+        conn.send(.joined(room: room.name, player: player, seq: room.state.seq))
+        logger.info("\(conn.label) joined \(room.name)")
     }
 
     /// Performs a player's action and answers it with the reply the core's
