@@ -108,25 +108,31 @@ import PuzzleProtocol
         #expect(s.phase == .joined && s.room == "duo")
     }
 
-    /// A grab sent while the room list was on its way also stops the switch,
-    /// and a switch the link dropped under is said to be undone.
-    @Test func aSwitchWaitsForNoGrabAndSaysWhenTheLinkDropped() throws {
+    /// A grab on its way also stops a switch (it would be given back), a
+    /// refused switch keeps the player where it was without a rejoin, and a
+    /// switch the link dropped under is said to be undone.
+    @Test func aSwitchWaitsForNoGrabStaysOnARefusalAndSaysWhenTheLinkDropped() throws {
         var (s, _) = try joined()
-        s.submit("join other", now: 1)
         s.submit("grab 2", now: 1)
-        #expect(s.takeOutgoing() == [.rooms, .grab(2)])
-        s.receive("S room other kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4", now: 2)
-        s.receive("OK rooms 1", now: 2)
-        #expect(s.takeOutgoing().isEmpty)
+        s.submit("join other", now: 1)
+        #expect(s.takeOutgoing() == [.grab(2)])
         #expect(s.takeOutput().map(\.text).last == "error: you hold piece 2: drop it or give it back (Esc, /release) before you go")
-        s.receive("OK grabbed 2", now: 3)
         s.receive("EV 3 grabbed 2 1", now: 3)
+        s.receive("OK grabbed 2", now: 3)
         s.receive("EV 4 released 2 1", now: 4)
         _ = s.takeOutput()
-        s.submit("join other", now: 5)
+        // The server judges the new room before leaving the old one: no LEAVE.
+        s.submit("join other secret", now: 5)
+        #expect(s.takeOutgoing() == [.join(room: "other", password: "secret")])
+        s.receive("ERR BAD_PASSWORD wrong room password", now: 6)
+        #expect(s.phase == .joined && s.room == "duo")
+        #expect(s.takeOutgoing().isEmpty, "no rejoin: the server kept the player in its room")
+        #expect(s.takeOutput().map(\.text) == ["error BAD_PASSWORD: wrong room password", "you stay in duo"])
+        s.submit("join other", now: 7)
         s.connectionLost("the connection was cut")
-        s.connected(now: 6)
+        s.connected(now: 8)
         #expect(s.takeOutput().map(\.text).contains("/join other was not done: the connection dropped; try it again"))
+        #expect(s.takeOutgoing().map(\.line) == ["HELLO 2 alice", "JOIN duo"])
     }
 
     /// The runner wakes when the held piece's count of seconds changes.

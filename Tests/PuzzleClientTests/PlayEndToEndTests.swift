@@ -3,6 +3,7 @@ import Foundation
 import PuzzleTestSupport
 import Testing
 import PuzzleCore
+import PuzzleLink
 @testable import PuzzleClient
 @testable import PuzzleServer
 
@@ -112,20 +113,26 @@ import PuzzleCore
         try dave.waitFor(from: 0, "a refused create") { $0.hasPrefix("error: kind \"puzzle\" must be jigsaw or swap") }
         try dave.send("join extra")
         let joined = try dave.waitFor("joined extra as dave (#", prefix: true)
-        // A typo or a missing password is caught before leaving: dave stays put.
+        // Every check of the new room is made before dave leaves: a typo, a
+        // missing or a wrong password leave it where it is, and the room it
+        // is in sees nothing.
+        let watcher = try LineClient(port: server.port, name: "watcher")
+        try watcher.enter("extra", as: "watcher")
         try dave.send("join nowhere")
-        try dave.waitFor("error: no room named 'nowhere' (/rooms lists them)")
+        try dave.waitFor(from: joined.index, "UNKNOWN_ROOM") { $0.hasPrefix("error UNKNOWN_ROOM: ") }
         try dave.send("create locked jigsaw 3x3 password=pw")
         try dave.waitFor("ok: created locked")
         try dave.send("join locked")
-        try dave.waitFor("error: room locked needs a password: /join locked PASSWORD")
-        #expect(!dave.output.dropFirst(joined.index + 1).contains { $0.hasPrefix("joined ") })
-        // A wrong password is the server's to judge: refused, dave goes back where it was.
+        let missing = try dave.waitFor(from: joined.index, "BAD_PASSWORD") { $0.hasPrefix("error BAD_PASSWORD: ") }
         try dave.send("join locked wrong")
-        try dave.waitFor(from: joined.index, "BAD_PASSWORD") { $0.hasPrefix("error BAD_PASSWORD: ") }
-        try dave.waitFor("joined extra as dave (#", prefix: true, from: joined.index + 1)
+        try dave.waitFor(from: missing.index + 1, "BAD_PASSWORD") { $0.hasPrefix("error BAD_PASSWORD: ") }
+        try dave.waitFor(from: missing.index + 1, "you stay") { $0 == "you stay in extra" }
+        #expect(!dave.output.dropFirst(joined.index + 1).contains { $0.hasPrefix("joined ") })
+        try dave.send("say still here")
+        try watcher.waitForEvent { $0.contains(" say ") && $0.hasSuffix(" still here") }
+        #expect(!watcher.events.contains { $0.contains(" left ") || $0.contains(" joined ") }, "\(watcher.events)")
         try dave.send("who")
-        try dave.waitFor("ok: who 1")
+        try dave.waitFor("ok: who 2")
         dave.closeInput()
         #expect(try dave.waitForExit() == 0)  // not strict: refused commands do not fail the run
     }

@@ -39,13 +39,11 @@ extension ClientSession {
             switch phase {
             case .joined:
                 guard target != room else { return refuse("you are in \(target) already") }
-                if let held = heldPiece { return refuseLeaving(holding: held) }
-                // The server takes one room at a time (LEAVE, then JOIN): look
-                // first, so that a typo or a missing password does not take the
-                // player out of its room and back in front of everyone.
-                switchTo = (target, secret)
-                send(.rooms, fromUser: false, now: now)
-                return
+                // Leaving gives held pieces back: never by surprise (a grab on
+                // its way counts, Tab or the mouse may have just sent one).
+                if let held = heldPiece ?? pending.lazy.compactMap({ if case .grab(let p) = $0.request { p } else { nil } }).first {
+                    return refuseLeaving(holding: held)
+                }
             case .choosingRoom:
                 previousRoom = nil
             default:
@@ -85,33 +83,16 @@ extension ClientSession {
         }
     }
 
-    /// Asks to join `target` (leaving the room this player is in, if any).
+    /// Asks to join `target`. From a room this is a switch (protocol version
+    /// 2): the server checks the new room (its name, password, a name taken
+    /// there) before it leaves the old one, so a refused `/join` leaves the
+    /// player where it was, and nobody saw it go.
     mutating func join(_ target: String, password secret: String?, now: Int64) {
-        if phase == .joined {
-            previousRoom = room.map { ($0, password) }
-            send(.leave, fromUser: false, now: now)
-        }
+        if phase == .joined { previousRoom = room.map { ($0, password) } }
         room = target
         password = secret
         phase = .joining
         send(.join(room: target, password: secret), fromUser: true, now: now)
-    }
-
-    /// The room list asked for before a `/join` from a room: goes on with the
-    /// switch, or says why not and stays.
-    mutating func finishSwitch(to target: String, password secret: String?, rooms lines: [String], now: Int64) {
-        guard phase == .joined else { return }
-        // A grab sent while the list was on its way (Tab, the mouse) would be
-        // given back by the LEAVE: the same rule as for a piece already held.
-        if let held = heldPiece ?? pending.lazy.compactMap({ if case .grab(let p) = $0.request { p } else { nil } }).first {
-            return refuseLeaving(holding: held)
-        }
-        let listed = lines.first { Self.roomName(inListing: $0) == target }
-        guard let listed else { return refuse("no room named '\(target)' (/rooms lists them)") }
-        if secret == nil, listed.split(separator: " ").contains("password=yes") {
-            return refuse("room \(target) needs a password: /join \(target) PASSWORD")
-        }
-        join(target, password: secret, now: now)
     }
 
     /// Leaving would give `held` back: never by surprise.

@@ -61,17 +61,18 @@ extension ClientSession {
             return
         }
         if case .join = p.request { awayFrom = nil }
-        if case .rooms = p.request { switchTo = nil }
         switch p.request {
         case .join where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
             emit(.error, "error \(code): \(message)")
             failedCommands += 1
             if let back = previousRoom {
+                // A refused switch: the server kept the player in its room.
                 previousRoom = nil
                 room = back.name
                 password = back.password
-                send(.join(room: back.name, password: back.password), fromUser: false, now: p.sentAt)
+                phase = .joined
+                emit(.info, "you stay in \(back.name)")
             } else {
                 room = nil
                 phase = .choosingRoom
@@ -127,10 +128,7 @@ extension ClientSession {
             emit(.reply, "ok: \(text)")
         case .rooms where !p.fromUser:
             // The start-up list: shown only when the player has a choice to make.
-            if let target = switchTo {
-                switchTo = nil
-                finishSwitch(to: target.room, password: target.password, rooms: state, now: now)
-            } else if phase == .choosingRoom {
+            if phase == .choosingRoom {
                 chooseRoom(from: state, now: now)
             }
         case .keep:

@@ -56,8 +56,6 @@ public struct ClientSession: Sendable {
     /// The point the last keyboard drag asked for, ahead of the server's echo.
     public internal(set) var localDrag: (piece: Int, point: Point)?
 
-    /// A `/join` from a room, waiting for the room list that says whether it can go.
-    var switchTo: (room: String, password: String?)?
     /// The room as it was when the link dropped, until the rejoin's snapshot
     /// says what changed meanwhile.
     var awayFrom: RoomState?
@@ -98,13 +96,15 @@ public struct ClientSession: Sendable {
 
     /// A connection is up: greets and joins (pipelined).
     public mutating func connected(now: Int64) {
-        // Only the room this client is going back to (a link lost during a
-        // /join to another room leaves the old room's mirror behind).
-        awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
-        if let target = switchTo {
-            switchTo = nil
-            emit(.info, "/join \(target.room) was not done: the connection dropped; try it again")
+        if let back = previousRoom, phase != .joined {
+            // A switch whose answer the dropped link took along: back to the
+            // room the player was in (the server may or may not have moved it).
+            emit(.info, "/join \(room ?? "") was not done: the connection dropped; try it again")
+            room = back.name
+            password = back.password
         }
+        // Only the room this client is going back to.
+        awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
         pending.removeAll()
         connectedAgain(now: now)
     }
