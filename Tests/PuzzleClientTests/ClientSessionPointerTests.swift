@@ -87,8 +87,8 @@ import PuzzleProtocol
         s.receive("S room lobby kind=jigsaw size=3x3 rotation=off players=1 password=no puzzle=0 progress=2/9", now: 0)
         s.receive("OK rooms 2", now: 0)
         #expect(s.phase == .choosingRoom)
-        #expect(s.takeRoomChoices() == ["room duo kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4",
-                                        "room lobby kind=jigsaw size=3x3 rotation=off players=1 password=no puzzle=0 progress=2/9"])
+        #expect(s.takeRoomChoices() == ["duo  swap 2x2  0 players  0/4 placed",
+                                        "lobby  jigsaw 3x3  1 player  2/9 placed"])
         #expect(s.takeRoomChoices() == nil)
         // The messages say what to do, once, without repeating the list.
         #expect(s.takeOutput().map(\.text) == ["pick a room: /join NAME [PASSWORD] (rooms: duo, lobby)"])
@@ -114,5 +114,12 @@ import PuzzleProtocol
         s.receive("OK kept 1 \(lease)", now: lease / 2 + 20)
         #expect(s.state?.locks[1]?.expiresAt == lease / 2 + 20 + lease)
         #expect(s.takeOutput().isEmpty, "a KEEP is the client's own, not news")
+    }
+
+    @Test func aRoomChoiceSaysRotationPasswordAndSolvedOnlyWhenTheyApply() {
+        #expect(ClientSession.roomChoice("S room den kind=jigsaw size=5x5 rotation=on players=3 password=yes puzzle=2 progress=25/25 solved")
+                == "den  jigsaw 5x5  rotation  3 players  25/25 placed  solved  password")
+        // A line of another shape is shown as it came.
+        #expect(ClientSession.roomChoice("S room odd") == "room odd")
     }
 }

@@ -156,9 +156,32 @@ extension ClientSession {
             send(.join(room: names[0], password: nil), fromUser: false, now: now)
         default:
             // A choice to make, not news: the full screen opens a window with it.
-            roomChoices = lines.map { String($0.dropFirst(2)) }
+            roomChoices = lines.map(Self.roomChoice)
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
+    }
+
+    /// A ROOMS line as a player reads it: `S room lobby kind=jigsaw size=4x4
+    /// rotation=off players=2 password=no puzzle=0 progress=3/16` becomes
+    /// `lobby  jigsaw 4x4  2 players  3/16 placed` (with `rotation`,
+    /// `password` and `solved` said only when they apply).
+    static func roomChoice(_ line: String) -> String {
+        let words = line.split(separator: " ")
+        var fields: [Substring: Substring] = [:]
+        for word in words.dropFirst(3) {
+            guard let eq = word.firstIndex(of: "=") else { continue }
+            fields[word[..<eq]] = word[word.index(after: eq)...]
+        }
+        guard let name = roomName(inListing: line), let kind = fields["kind"], let size = fields["size"] else {
+            return String(line.dropFirst(2))
+        }
+        var parts = [name, "\(kind) \(size)"]
+        if fields["rotation"] == "on" { parts.append("rotation") }
+        if let players = fields["players"] { parts.append("\(players) player\(players == "1" ? "" : "s")") }
+        if let progress = fields["progress"] { parts.append("\(progress) placed") }
+        if words.last == "solved" { parts.append("solved") }
+        if fields["password"] == "yes" { parts.append("password") }
+        return parts.joined(separator: "  ")
     }
 
     /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
