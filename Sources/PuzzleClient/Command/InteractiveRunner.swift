@@ -250,6 +250,11 @@ public final class InteractiveRunner {
         }
         if let rooms = session.takeRoomChoices() {
             overlay = Overlay(title: "pick a room: /join NAME [PASSWORD]", lines: rooms)
+            overlay?.closesOnJoin = true
+            dirty = true
+        }
+        if session.phase == .joined, overlay?.closesOnJoin == true {
+            overlay = nil
             dirty = true
         }
         for line in session.takeOutput() {

@@ -6,6 +6,8 @@ public struct Overlay: Hashable, Sendable {
     public var collecting: Bool
     /// Lines scrolled past at the top.
     public var scroll = 0
+    /// Whether joining a room closes it (the start-up room picker: its choice is made).
+    public var closesOnJoin = false
 
     public init(title: String, lines: [String] = [], collecting: Bool = false) {
         self.title = title
