@@ -90,8 +90,8 @@ public enum SceneRenderer {
         let shown = " \(text) "
         let style = alert ? Frame.Style(foreground: TerminalColor(hex: 0xFFFFFF), background: TerminalColor(hex: 0xB00020), bold: true, inverse: false)
                           : Frame.Style(bold: true, inverse: true)
-        let column = max(0, (layout.viewColumns - shown.count) / 2)
-        frame.put(String(shown.prefix(layout.viewColumns)), row: row, column: column, style: style)
+        let column = max(0, (layout.viewColumns - DisplayWidth.of(shown)) / 2)
+        frame.put(String(DisplayWidth.prefix(shown, columns: layout.viewColumns)), row: row, column: column, style: style)
     }
 
     static func drawPanel(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
@@ -103,17 +103,18 @@ public enum SceneRenderer {
         row += 1
         let players = scene.state?.players.sorted { $0.key < $1.key } ?? []
         for (id, info) in players {
-            guard row < layout.viewTop + layout.viewRows - 4 else { break }
+            let details = panelDetails(moves: info.moves, holding: info.holding, width: width)
+            guard row + details.count < layout.viewTop + layout.viewRows - 4 else { break }
             let color = PlayerPalette.color(of: id)
             let swatch = Frame.Style(foreground: color, bold: true)
             frame.put(String(repeating: PlayerPalette.marker(of: id), count: 2), row: row, column: left, style: swatch)
             let me = id == scene.myID ? " (you)" : ""
-            frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
+            frame.put(String(DisplayWidth.prefix("\(info.name)\(me)", columns: width - 3)), row: row, column: left + 3)
             row += 1
-            let holding = info.holding.isEmpty ? "" : "  has piece\(info.holding.count == 1 ? "" : "s") " + info.holding.map(String.init).joined(separator: ",")
-            frame.put(String("   moves \(info.moves)\(holding)".prefix(width)), row: row, column: left,
-                      style: Frame.Style(foreground: color))
-            row += 1
+            for line in details {
+                frame.put(line, row: row, column: left, style: Frame.Style(foreground: color))
+                row += 1
+            }
         }
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false
@@ -122,6 +123,30 @@ public enum SceneRenderer {
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }
+    }
+
+    /// A player's lines under their name in a panel `width` columns wide: the moves, and the
+    /// pieces held beside them when they fit, else on lines of their own, broken after a comma:
+    /// a piece number is never cut (a 100x100 board has numbers up to 9999).
+    static func panelDetails(moves: Int, holding: [Int], width: Int) -> [String] {
+        let moves = "   moves \(moves)"
+        guard !holding.isEmpty else { return [moves] }
+        let label = "has piece\(holding.count == 1 ? "" : "s") "
+        let numbers = holding.map(String.init)
+        let together = moves + "  " + label + numbers.joined(separator: ",")
+        if together.count <= width { return [together] }
+        var lines = [moves]
+        var line = "   " + label
+        for (i, number) in numbers.enumerated() {
+            let item = number + (i < numbers.count - 1 ? "," : "")
+            if line.count + item.count > width && line.count > 3 + label.count {
+                lines.append(line)
+                line = "     "
+            }
+            line += item
+        }
+        lines.append(line)
+        return lines
     }
 
     static func drawMessages(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
