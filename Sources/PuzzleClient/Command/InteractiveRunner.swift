@@ -31,10 +31,8 @@ public final class InteractiveRunner {
     var fittedPuzzle: (room: String, puzzle: Int)?
     var showNumbers = true
     var followHeld = true
-    /// The message pane's history, oldest first (bounded).
-    var messages: [OutputLine] = []
-    /// Wrapped lines the pane is scrolled back from the newest.
-    var messageScroll = 0
+    /// The message pane: what is worth reading, its scroll and view.
+    var log = MessageLog(limit: InteractiveRunner.messageHistory)
     var dirty = true
     var lastRender: Int64 = -1_000
     var escapeDeadline: Int64?
@@ -245,21 +243,7 @@ public final class InteractiveRunner {
                 if line.kind == .reply && line.text.hasPrefix("ok:") { overlay?.collecting = false; continue }
                 if line.kind == .error { overlay = nil }
             }
-            if Self.showsInMessages(line) { addMessage(line) }
-        }
-    }
-
-    /// Replies the message list leaves out: what they say, an event says too.
-    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said", "ok: hint", "ok: next"]
-
-    /// Whether a session line goes to the message list. Drags (and the replies
-    /// to keyboard drags and rotations) would flood it, and the room's own
-    /// events already tell a grab, drop, release or chat.
-    static func showsInMessages(_ line: OutputLine) -> Bool {
-        switch line.kind {
-        case .drag: return false
-        case .reply: return !echoedReplies.contains(where: line.text.hasPrefix)
-        default: return true
+            addMessage(line)
         }
     }
 
@@ -331,6 +315,7 @@ public final class InteractiveRunner {
         case .character("-") where editor.text.isEmpty: setZoom(.zoomOut)
         case .character("=") where editor.text.isEmpty: setZoom(.fit)
         case .control(0x0E): showNumbers.toggle()  // Ctrl-N, free in the line editor
+        case .control(0x14): log.setChatOnly(nil); dirty = true  // Ctrl-T, free in the line editor too
         default:
             if case .submitted(let line) = editor.handle(key) { submit(line) }
         }
@@ -351,6 +336,7 @@ public final class InteractiveRunner {
             showNumbers = on ?? !showNumbers
             addMessage(OutputLine(kind: .info, text: "piece numbers \(showNumbers ? "on" : "off"): piece N belongs in cell (N div cols, N mod cols)"))
         case .mouse(let mode)?: setPointerMode(mode)
+        case .chatOnly(let on)?: log.setChatOnly(on)
         case .quit? where connection == nil: quitting = true
         case .help?:
             overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
@@ -450,18 +436,15 @@ public final class InteractiveRunner {
         dirty = true
     }
 
-    /// Adds a line to the message pane; a pane scrolled back stays where it is.
+    /// Offers a line to the message pane (`MessageLog` keeps what is worth reading).
     private func addMessage(_ line: OutputLine) {
-        messages.append(line)
-        if messages.count > Self.messageHistory { messages.removeFirst(messages.count - Self.messageHistory) }
-        if messageScroll > 0 { messageScroll += MessageWrap.wrap(line.text, width: size.cols).count }
+        log.add(line, me: session.myID, width: size.cols)
         dirty = true
     }
 
     /// Scrolls the message pane back (positive) or forward, within its history.
     private func scrollMessages(by lines: Int) {
-        let total = MessageWrap.lastLines(of: messages, width: size.cols, count: Int.max / 2).count
-        messageScroll = min(max(0, messageScroll + lines), max(0, total - layout.messageLines))
+        log.scroll(by: lines, width: size.cols, shown: layout.messageLines)
         dirty = true
     }
 
@@ -533,13 +516,14 @@ public final class InteractiveRunner {
         let st = session.state
         updateView()
         let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
-        let scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
+        var scene = Scene(width: size.cols, height: size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
                           picture: session.mirror?.picture, myID: session.myID, names: session.names, view: view, zoom: zoom,
                           showNumbers: showNumbers, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           clockStoppedAt: clockStoppedAt,
-                          messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
+                          messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)
+        scene.chatOnly = log.chatOnly
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t

@@ -8,7 +8,8 @@ enum MessageWrap {
         var lines: [OutputLine] = []
         for message in messages.reversed() {
             let pieces = wrap(message.text, width: width)
-            lines.insert(contentsOf: pieces.map { OutputLine(kind: message.kind, text: $0) }, at: 0)
+            // Each piece keeps what its line is about (a mention is highlighted whole).
+            lines.insert(contentsOf: pieces.map { var piece = message; piece.text = $0; return piece }, at: 0)
             if lines.count >= count { break }
         }
         return Array(lines.suffix(count))

@@ -154,22 +154,32 @@ public enum SceneRenderer {
         let shown = layout.messageLines
         let wrapped = MessageWrap.lastLines(of: scene.messages, width: frame.width, count: shown + scene.messageScroll)
         let scroll = min(scene.messageScroll, max(0, wrapped.count - shown))
-        if scroll > 0 {
-            let label = "-- \(scroll) line\(scroll == 1 ? "" : "s") more below (PgDn) "
-            frame.put(String(label.padding(toLength: frame.width, withPad: "-", startingAt: 0)), row: top, column: 0)
-        } else {
+        var label = ""
+        if scene.chatOnly { label += "-- chat only (Ctrl-T shows all) " }
+        if scroll > 0 { label += "-- \(scroll) line\(scroll == 1 ? "" : "s") more below (PgDn) " }
+        if label.isEmpty {
             frame.fill(row: top, column: 0, height: 1, width: frame.width, with: Frame.Cell("-"))
+        } else {
+            frame.put(String(label.padding(toLength: frame.width, withPad: "-", startingAt: 0)), row: top, column: 0)
         }
+        let myName = scene.myID.flatMap { scene.names[$0] } ?? ""
         let visible = wrapped.dropLast(scroll).suffix(shown)
         for (i, line) in visible.enumerated() {
-            frame.put(line.text, row: top + 1 + i, column: 0, style: style(of: line.kind))
+            let mentioned = MessageLog.mentions(line, name: myName, me: scene.myID)
+            let style = style(of: line.kind, mentioned: mentioned)
+            // A mention is a band across the pane, so it is seen from the table.
+            if mentioned { frame.fill(row: top + 1 + i, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: style)) }
+            frame.put(line.text, row: top + 1 + i, column: 0, style: style)
         }
     }
 
-    static func style(of kind: OutputLine.Kind) -> Frame.Style {
+    /// Chat stands out from the game's lines (bold, in a colour of its own), a chat line that
+    /// names the player most (reversed, so that plain terminals show it too); errors are red.
+    static func style(of kind: OutputLine.Kind, mentioned: Bool = false) -> Frame.Style {
         switch kind {
         case .error: return Frame.Style(foreground: TerminalColor(hex: 0xFF5555), bold: true)
-        case .chat: return Frame.Style(bold: true)
+        case .chat where mentioned: return Frame.Style(foreground: TerminalColor(hex: 0xFFD75F), bold: true, inverse: true)
+        case .chat: return Frame.Style(foreground: TerminalColor(hex: 0x5FD7FF), bold: true)
         default: return .default
         }
     }
