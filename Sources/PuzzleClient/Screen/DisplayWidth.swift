@@ -17,8 +17,8 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // The common case, ASCII, without a table look-up.
-        if first.value < 0x7F && scalars.count == 1 { return 1 }
+        // The common case, one scalar (ASCII, a half block), without a second look at it.
+        if scalars.count == 1 { return of(first) }
         var width = of(first)
         for scalar in scalars {
             if isWide(scalar) { return 2 }
@@ -31,8 +31,9 @@ public enum DisplayWidth {
 
     /// The columns one scalar takes on its own: 0, 1 or 2.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
-        if scalar.value < 0x7F { return 1 }
-        if scalar.value < 0xA0 { return 1 }  // C1 controls, drawn as "?"
+        // Below U+0300 (where the combining marks start) every character takes one column:
+        // ASCII, Latin-1 (the soft hyphen too), the C0 and C1 controls (drawn as "?").
+        if scalar.value < 0x300 { return 1 }
         if isWide(scalar) { return 2 }
         if isZeroWidth(scalar) { return 0 }
         return 1
