@@ -44,19 +44,12 @@ import PuzzleTestSupport
         }
     }
 
-    @Test func wideChatLeavesAnotherPlayersScreenExact() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
-        let server = try TestServer()
-        let bob = try LineClient(port: server.port, name: "bob")
-        try bob.enter(as: "bob")
-
+    /// `puzzle play` for `name` on a pseudo-terminal (util-linux `script`), its output collected.
+    static func play(port: Int, name: String) throws -> (Process, Pipe, Screen) {
         let exe = try PuzzleExecutable.url()
         let carol = Process()
         carol.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        carol.arguments = ["-qfec", "\(exe.path) play 127.0.0.1:\(server.port) --name carol", "/dev/null"]
+        carol.arguments = ["-qfec", "\(exe.path) play 127.0.0.1:\(port) --name \(name)", "/dev/null"]
         var env = ProcessInfo.processInfo.environment
         env["TERM"] = "xterm-256color"
         env.removeValue(forKey: "NO_COLOR")
@@ -71,6 +64,19 @@ import PuzzleTestSupport
             if !data.isEmpty { screen.append(data) }
         }
         try carol.run()
+        return (carol, input, screen)
+    }
+
+    @Test func wideChatLeavesAnotherPlayersScreenExact() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return
+        }
+        let server = try TestServer()
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+
+        let (carol, input, screen) = try Self.play(port: server.port, name: "carol")
         defer { if carol.isRunning { carol.terminate() } }
         func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
 
@@ -120,6 +126,43 @@ import PuzzleTestSupport
         #expect(last.rows.allSatisfy { DisplayWidth.of($0) == 80 })
 
         type("\u{15}/quit\r")  // Ctrl-U clears the typed line first
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { carol.waitUntilExit(); done.signal() }
+        #expect(done.wait(timeout: .now() + 20) == .success, "the client did not exit on quit")
+    }
+
+    /// Another player's grabs and releases show on the table, not as message lines: twenty of
+    /// them (ten Tab presses' worth) leave the chat before them in view (issue 16: each Tab
+    /// press added two lines, and a 5-line pane lost the chat at once).
+    @Test func othersMovesDoNotPushTheChatOutOfThePane() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            Issue.record("util-linux script is needed to give the client a terminal")
+            return
+        }
+        let server = try TestServer()
+        let bob = try LineClient(port: server.port, name: "bob")
+        try bob.enter(as: "bob")
+        let (carol, input, screen) = try Self.play(port: server.port, name: "carol")
+        defer { if carol.isRunning { carol.terminate() } }
+        var joined = false
+        for _ in 0..<40 where !joined {
+            input.fileHandleForWriting.write(Data("ready\r".utf8))
+            joined = (try? bob.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
+        }
+        #expect(joined, "carol never joined")
+        _ = try bob.request("SAY carol, the sky goes top left")
+        for piece in 0..<10 {
+            _ = try bob.request("GRAB \(piece % 9)")
+            _ = try bob.request("RELEASE")
+        }
+        // Then a line carol waits for, so that every move before it has reached her screen.
+        _ = try bob.request("SAY ok")
+        let (seen, model) = screen.wait { $0.rows.contains { $0.hasPrefix("<bob> ok") } }
+        #expect(seen, "no '<bob> ok':\n\(model.rows.joined(separator: "\n"))")
+        let pane = Array(model.rows[18...22])
+        #expect(pane.contains { $0.hasPrefix("<bob> carol, the sky goes top left") }, "\(pane)")
+        #expect(!pane.contains { $0.contains("grabbed") || $0.contains("released") }, "\(pane)")
+        input.fileHandleForWriting.write(Data("/quit\r".utf8))
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async { carol.waitUntilExit(); done.signal() }
         #expect(done.wait(timeout: .now() + 20) == .success, "the client did not exit on quit")
