@@ -85,6 +85,15 @@ import Testing
         #expect(SceneFixtures.rows(frame) == [" xb "])
     }
 
+    /// Text that could move the terminal's cursor or reorder a line is never written as it is:
+    /// controls and line separators show as "?", bidi overrides (zero width) are left out.
+    @Test func separatorsAndBidiOverridesCannotDisturbTheScreen() {
+        var frame = Frame(width: 6, height: 1)
+        frame.put("a\u{2028}b\u{202E}cd", row: 0, column: 0)
+        let bytes = String(decoding: frame.diff(from: nil, colorMode: .plain), as: UTF8.self)
+        #expect(bytes.contains("a?bcd") && !bytes.contains("\u{2028}") && !bytes.contains("\u{202E}"))
+    }
+
     /// Zero-width characters take no cell (a cell of its own would put the terminal's cursor
     /// out of step).
     @Test func zeroWidthCharactersTakeNoCell() {

@@ -35,6 +35,7 @@ public enum DisplayWidth {
         // ASCII, Latin-1 (the soft hyphen too), the C0 and C1 controls (drawn as "?").
         if scalar.value < 0x300 { return 1 }
         if isWide(scalar) { return 2 }
+        if scalar.value == 0x2028 || scalar.value == 0x2029 { return 1 }  // drawn as "?"
         if isZeroWidth(scalar) { return 0 }
         return 1
     }

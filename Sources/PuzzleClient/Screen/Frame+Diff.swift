@@ -11,7 +11,8 @@ extension Frame {
     /// A wide character is written once, from its own cell; its continuation cell never is.
     ///
     /// In `plain` mode colours are left out; bold, underline and inverse are still drawn.
-    /// Control characters in cells are written as "?" so they cannot disturb the terminal.
+    /// Control characters (and U+2028/U+2029) in cells are written as "?" so they cannot
+    /// disturb the terminal.
     public func diff(from previous: Frame?, colorMode: ColorMode) -> [UInt8] {
         var output: [UInt8] = []
         var base: Frame
@@ -92,8 +93,10 @@ extension Frame {
     }
 
     static func appendCharacter(_ character: Character, to output: inout [UInt8]) {
+        // C0 and C1 controls, and the line and paragraph separators (U+2028, U+2029), which a
+        // terminal may take as a line break.
         let isControl = character.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
         }
         if isControl {
             output.append(UInt8(ascii: "?"))
