@@ -53,6 +53,7 @@ struct KeyMapTests {
         #expect(KeyMap.action(for: .controlUp, in: idle) == .zoom(.zoomIn))
         #expect(KeyMap.action(for: .controlDown, in: idle) == .zoom(.zoomOut))
         #expect(KeyMap.action(for: KeyMap.numbersKey, in: idle) == .toggleNumbers)
+        #expect(KeyMap.action(for: KeyMap.chatOnlyKey, in: idle) == .toggleChatOnly)
     }
 
     @Test func aWindowClosesWithEscOrEnterAndPagesWithArrows() {

@@ -150,20 +150,6 @@ import PuzzleCore
     }
 }
 
-/// Each action of one's own reads once in the message list: by its event.
-@Suite struct MessageListFilterTests {
-    @Test func repliesThatRepeatAnEventStayOut() {
-        for text in ["ok: grabbed 3", "ok: dropped 3 cell 1 1", "ok: released 3", "ok: said", "ok: dragged 3 4 4 0,0", "ok: hint 2000"] {
-            #expect(!InteractiveRunner.showsInMessages(OutputLine(kind: .reply, text: text)), "\(text)")
-        }
-        for line in [OutputLine(kind: .reply, text: "ok: created den"), OutputLine(kind: .event, text: "alice grabbed piece 3"),
-                     OutputLine(kind: .error, text: "error HELD: piece 3 is held by bob (#2)"), OutputLine(kind: .chat, text: "<bob> hi")] {
-            #expect(InteractiveRunner.showsInMessages(line), "\(line.text)")
-        }
-        #expect(!InteractiveRunner.showsInMessages(OutputLine(kind: .drag, text: "bob dragged piece 1 to 4,4 → cell 0,0")))
-    }
-}
-
 /// While the link is down the clock stands where it was when it dropped: the
 /// server may count nothing meanwhile, and a clock that ran on could jump back.
 @Suite struct StoppedClockTests {

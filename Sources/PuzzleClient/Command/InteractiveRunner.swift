@@ -31,10 +31,8 @@ public final class InteractiveRunner {
     var fittedPuzzle: (room: String, puzzle: Int)?
     var showNumbers = true
     var followHeld = true
-    /// The message pane's history, oldest first (bounded).
-    var messages: [OutputLine] = []
-    /// Wrapped lines the pane is scrolled back from the newest.
-    var messageScroll = 0
+    /// The message pane: what is worth reading, its scroll and view.
+    var log = MessageLog(limit: InteractiveRunner.messageHistory)
     var dirty = true
     var lastRender: Int64 = -1_000
     var escapeDeadline: Int64?
@@ -72,7 +70,7 @@ public final class InteractiveRunner {
         var notes: [String] = []
         tokenFile = ResumeTokenFile.open(for: options) { notes.append($0) }
         session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token)
-        for note in notes { messages.append(OutputLine(kind: .info, text: note)) }
+        for note in notes { log.add(OutputLine(kind: .info, text: note), me: nil, width: size.cols) }
     }
 
     /// Where this player's resume token is kept across runs, if it is.
@@ -269,21 +267,7 @@ public final class InteractiveRunner {
                 if line.kind == .reply && line.text.hasPrefix("ok:") { overlay?.collecting = false; continue }
                 if line.kind == .error { overlay = nil }
             }
-            if Self.showsInMessages(line) { addMessage(line) }
-        }
-    }
-
-    /// Replies the message list leaves out: what they say, an event says too.
-    static let echoedReplies = ["ok: dragged", "ok: rotated", "ok: grabbed", "ok: dropped", "ok: released", "ok: said", "ok: hint", "ok: next"]
-
-    /// Whether a session line goes to the message list. Drags (and the replies
-    /// to keyboard drags and rotations) would flood it, and the room's own
-    /// events already tell a grab, drop, release or chat.
-    static func showsInMessages(_ line: OutputLine) -> Bool {
-        switch line.kind {
-        case .drag: return false
-        case .reply: return !echoedReplies.contains(where: line.text.hasPrefix)
-        default: return true
+            addMessage(line)
         }
     }
 
@@ -328,6 +312,9 @@ public final class InteractiveRunner {
         case .follow: followHeld = true
         case .zoom(let step): setZoom(step)
         case .toggleNumbers: showNumbers.toggle()
+        case .toggleChatOnly:
+            log.setChatOnly(nil)
+            dirty = true
         case .closeOverlay:
             overlay = nil
             dirty = true
@@ -353,6 +340,7 @@ public final class InteractiveRunner {
             showNumbers = on ?? !showNumbers
             addMessage(OutputLine(kind: .info, text: "piece numbers \(showNumbers ? "on" : "off"): piece N belongs in cell (N div cols, N mod cols)"))
         case .mouse(let mode)?: setPointerMode(mode)
+        case .chatOnly(let on)?: log.setChatOnly(on)
         case .quit? where connection == nil: quitting = true
         case .help?:
             overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
@@ -452,18 +440,15 @@ public final class InteractiveRunner {
         dirty = true
     }
 
-    /// Adds a line to the message pane; a pane scrolled back stays where it is.
+    /// Offers a line to the message pane (`MessageLog` keeps what is worth reading).
     private func addMessage(_ line: OutputLine) {
-        messages.append(line)
-        if messages.count > Self.messageHistory { messages.removeFirst(messages.count - Self.messageHistory) }
-        if messageScroll > 0 { messageScroll += MessageWrap.wrap(line.text, width: size.cols).count }
+        log.add(line, me: session.myID, width: size.cols)
         dirty = true
     }
 
     /// Scrolls the message pane back (positive) or forward, within its history.
     private func scrollMessages(by lines: Int) {
-        let total = MessageWrap.lastLines(of: messages, width: size.cols, count: Int.max / 2).count
-        messageScroll = min(max(0, messageScroll + lines), max(0, total - layout.messageLines))
+        log.scroll(by: lines, width: size.cols, shown: layout.messageLines)
         dirty = true
     }
 
@@ -546,9 +531,10 @@ public final class InteractiveRunner {
                           showNumbers: showNumbers, now: t,
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           clockStoppedAt: clockStoppedAt,
-                          messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
+                          messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay)
         scene.choosingRoom = session.phase == .choosingRoom
+        scene.chatOnly = log.chatOnly
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t

@@ -8,7 +8,8 @@ import PuzzleCore
 /// command line, so a chat line never loses its first letter to a piece key
 /// ("rotate it?" once arrived as "otate it?"). The table is played with keys
 /// that type nothing: Tab, arrows, Enter and Esc on an empty command line,
-/// and control keys (Ctrl-R rotates, Ctrl-Up/Down zoom, Ctrl-N numbers).
+/// and control keys (Ctrl-R rotates, Ctrl-Up/Down zoom, Ctrl-N numbers,
+/// Ctrl-T chat only).
 public enum KeyMap {
     /// What the full screen does with one key.
     public enum Action: Hashable, Sendable {
@@ -32,6 +33,8 @@ public enum KeyMap {
         case follow
         case zoom(ZoomStep)
         case toggleNumbers
+        /// Only chat in the messages, or everything again.
+        case toggleChatOnly
         case closeOverlay
         /// Page the open window back or on.
         case pageOverlay(back: Bool)
@@ -56,6 +59,8 @@ public enum KeyMap {
 
     /// Ctrl-N: piece numbers on and off.
     public static let numbersKey = Key.control(0x0E)
+    /// Ctrl-T: only chat in the messages, or everything.
+    public static let chatOnlyKey = Key.control(0x14)
     /// Ctrl-R: turn the held piece a quarter clockwise.
     public static let rotateKey = Key.control(0x12)
 
@@ -105,6 +110,7 @@ public enum KeyMap {
         case .controlUp: return .zoom(.zoomIn)
         case .controlDown: return .zoom(.zoomOut)
         case numbersKey: return .toggleNumbers
+        case chatOnlyKey: return .toggleChatOnly
         default: return .edit
         }
     }

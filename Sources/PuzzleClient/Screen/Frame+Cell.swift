@@ -1,10 +1,13 @@
 extension Frame {
     /// One column of the screen: a character and how it is drawn.
     public struct Cell: Hashable, Sendable {
-        /// What is shown; one terminal column.
+        /// What is shown: one or (`DisplayWidth` 2) two terminal columns; a space in a continuation.
         public var character: Character
         /// How it is drawn.
         public var style: Style
+        /// The right half of the wide character in the cell to its left, which draws it: a
+        /// continuation is never written to the terminal on its own.
+        public private(set) var isContinuation = false
 
         /// A space in the default style.
         public static let blank = Cell(" ")
@@ -13,6 +16,13 @@ extension Frame {
         public init(_ character: Character, style: Style = .default) {
             self.character = character
             self.style = style
+        }
+
+        /// The right half of a wide character drawn in `style`.
+        static func continuation(style: Style) -> Cell {
+            var cell = Cell(" ", style: style)
+            cell.isContinuation = true
+            return cell
         }
     }
 

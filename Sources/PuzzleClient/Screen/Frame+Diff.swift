@@ -8,8 +8,11 @@ extension Frame {
     /// attributes are reset at the end. The cursor is then put at `cursor` (shown) or hidden;
     /// identical frames with the same cursor produce no bytes.
     ///
+    /// A wide character is written once, from its own cell; its continuation cell never is.
+    ///
     /// In `plain` mode colours are left out; bold, underline and inverse are still drawn.
-    /// Control characters in cells are written as "?" so they cannot disturb the terminal.
+    /// Control characters (and U+2028/U+2029) in cells are written as "?" so they cannot
+    /// disturb the terminal.
     public func diff(from previous: Frame?, colorMode: ColorMode) -> [UInt8] {
         var output: [UInt8] = []
         var base: Frame
@@ -33,8 +36,13 @@ extension Frame {
         var wroteCells = false
         for row in 0..<height {
             for column in 0..<width {
-                let cell = cells[row * width + column].shown(in: colorMode)
-                guard cell != base.cells[row * width + column].shown(in: colorMode) else { continue }
+                let index = row * width + column
+                let cell = cells[index].shown(in: colorMode)
+                // A continuation is drawn by its wide character, which differs too when it does.
+                if cell.isContinuation { continue }
+                let wide = column + 1 < width && cells[index + 1].isContinuation
+                guard cell != base.cells[index].shown(in: colorMode)
+                        || (wide && cells[index + 1].shown(in: colorMode) != base.cells[index + 1].shown(in: colorMode)) else { continue }
                 if position != Position(row: row, column: column) {
                     ANSI.appendMoveCursor(row: row, column: column, to: &output)
                 }
@@ -44,7 +52,12 @@ extension Frame {
                 }
                 Self.appendCharacter(cell.character, to: &output)
                 wroteCells = true
-                position = column + 1 < width ? Position(row: row, column: column + 1) : nil
+                // After a wide character, or a cluster of several scalars, the next cell is
+                // placed explicitly: a terminal whose idea of the width differs (an older
+                // Unicode, '❤️' as one column) then shows at most that one glyph amiss.
+                let advance = wide ? 2 : 1
+                let certain = !wide && cell.character.unicodeScalars.count == 1
+                position = certain && column + advance < width ? Position(row: row, column: column + advance) : nil
             }
         }
         if pen != .default {
@@ -80,8 +93,10 @@ extension Frame {
     }
 
     static func appendCharacter(_ character: Character, to output: inout [UInt8]) {
+        // C0 and C1 controls, and the line and paragraph separators (U+2028, U+2029), which a
+        // terminal may take as a line break.
         let isControl = character.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
         }
         if isControl {
             output.append(UInt8(ascii: "?"))

@@ -8,13 +8,15 @@ enum MessageWrap {
         var lines: [OutputLine] = []
         for message in messages.reversed() {
             let pieces = wrap(message.text, width: width)
-            lines.insert(contentsOf: pieces.map { OutputLine(kind: message.kind, text: $0) }, at: 0)
+            // Each piece keeps what its line is about (a mention is highlighted whole).
+            lines.insert(contentsOf: pieces.map { var piece = message; piece.text = $0; return piece }, at: 0)
             if lines.count >= count { break }
         }
         return Array(lines.suffix(count))
     }
 
-    /// One text broken into lines of at most `width` characters; continuation
+    /// One text broken into lines of at most `width` columns (`DisplayWidth`: a
+    /// wide character takes two, and never straddles the end of a line); continuation
     /// lines are indented (by two spaces unless told) so a reader sees where a
     /// message starts.
     static func wrap(_ text: String, width: Int, indent continuation: Int = 2) -> [String] {
@@ -25,14 +27,17 @@ enum MessageWrap {
         while true {
             let room = first || width <= 4 ? width : width - hanging
             let indent = first || width <= 4 ? "" : String(repeating: " ", count: hanging)
-            if rest.count <= room {
+            if DisplayWidth.of(rest) <= room {
                 out.append(indent + rest)
                 return out
             }
-            let cut = rest.index(rest.startIndex, offsetBy: room)
+            let cut = DisplayWidth.prefix(rest, columns: room).endIndex
             // Break at the last space that leaves something on this line.
             var end = cut
-            if let space = rest[..<cut].lastIndex(of: " "), space > rest.startIndex { end = space }
+            if cut == rest.startIndex {
+                // A wide character in a one-column room: it goes alone (the frame shows a space).
+                end = rest.index(after: cut)
+            } else if let space = rest[..<cut].lastIndex(of: " "), space > rest.startIndex { end = space }
             out.append(indent + rest[..<end])
             rest = rest[end...].drop { $0 == " " }
             first = false
@@ -44,19 +49,20 @@ enum MessageWrap {
     /// ("mouse: press ..."), else under its second column (after the first run
     /// of two or more spaces, as in "/grab N    take piece N"), else two past
     /// its own indentation.
+    /// In columns, as the line is shown.
     static func hangingIndent(of line: String) -> Int {
         let leading = line.prefix { $0 == " " }.count
         let chars = Array(line)
-        if let colon = line.range(of: ": ")?.upperBound, line.distance(from: line.startIndex, to: colon) <= 12,
+        if let colon = line.range(of: ": ")?.upperBound, DisplayWidth.of(line[..<colon]) <= 12,
            !line[..<colon].contains("  ") {
-            return line.distance(from: line.startIndex, to: colon)
+            return DisplayWidth.of(line[..<colon])
         }
         var i = leading
         while i + 1 < chars.count {
             if chars[i] == " " && chars[i + 1] == " " {
                 var j = i
                 while j < chars.count && chars[j] == " " { j += 1 }
-                return j
+                return DisplayWidth.of(String(chars[..<j]))
             }
             i += 1
         }

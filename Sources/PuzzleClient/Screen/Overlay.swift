@@ -19,7 +19,7 @@ public struct Overlay: Hashable, Sendable {
 
     /// The window's width in `layout`: its widest line, within the screen.
     func width(in layout: SceneLayout) -> Int {
-        let widest = max(title.count + 4, Self.footer.count + 4, (lines.map(\.count).max() ?? 0) + 4)
+        let widest = max(DisplayWidth.of(title) + 4, Self.footer.count + 4, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
         return min(max(30, widest), max(10, layout.width - 2))
     }
 
@@ -70,14 +70,14 @@ extension SceneRenderer {
         let rule = "+" + String(repeating: "-", count: max(0, width - 2)) + "+"
         frame.put(rule, row: top, column: left)
         frame.put(rule, row: top + height - 1, column: left)
-        frame.put(" \(overlay.title) ", row: top, column: left + 2, style: Frame.Style(bold: true))
+        frame.put(String(DisplayWidth.prefix(" \(overlay.title) ", columns: width - 4)), row: top, column: left + 2, style: Frame.Style(bold: true))
         for r in (top + 1)..<(top + height - 1) {
             frame[r, left] = Frame.Cell("|")
             frame[r, left + width - 1] = Frame.Cell("|")
         }
         let first = min(overlay.scroll, max(0, lines.count - inner))
         for (i, line) in lines.dropFirst(first).prefix(inner).enumerated() {
-            frame.put(String(line.prefix(width - 4)), row: top + 1 + i, column: left + 2)
+            frame.put(String(DisplayWidth.prefix(line, columns: width - 4)), row: top + 1 + i, column: left + 2)
         }
         frame.put(String(footer.prefix(width - 4)), row: top + height - 2, column: left + 2, style: Frame.Style(inverse: true))
     }

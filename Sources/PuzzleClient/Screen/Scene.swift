@@ -32,6 +32,8 @@ public struct Scene: Sendable {
     public var messages: [OutputLine]
     /// Wrapped lines scrolled back from the newest (0: the newest are shown).
     public var messageScroll: Int
+    /// Whether `messages` is the chat-only view (the pane says so, and how to leave it).
+    public var chatOnly = false
     public var solvedBanner: String?
     /// Whether the whole picture is shown over the board (hint).
     public var showHint: Bool

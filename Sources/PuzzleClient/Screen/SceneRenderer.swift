@@ -92,8 +92,8 @@ public enum SceneRenderer {
         let shown = " \(text) "
         let style = alert ? Frame.Style(foreground: TerminalColor(hex: 0xFFFFFF), background: TerminalColor(hex: 0xB00020), bold: true, inverse: false)
                           : Frame.Style(bold: true, inverse: true)
-        let column = max(0, (layout.viewColumns - shown.count) / 2)
-        frame.put(String(shown.prefix(layout.viewColumns)), row: row, column: column, style: style)
+        let column = max(0, (layout.viewColumns - DisplayWidth.of(shown)) / 2)
+        frame.put(String(DisplayWidth.prefix(shown, columns: layout.viewColumns)), row: row, column: column, style: style)
     }
 
     static func drawPanel(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
@@ -105,17 +105,18 @@ public enum SceneRenderer {
         row += 1
         let players = scene.state?.players.sorted { $0.key < $1.key } ?? []
         for (id, info) in players {
-            guard row < layout.viewTop + layout.viewRows - 4 else { break }
+            let details = panelDetails(moves: info.moves, holding: info.holding, width: width)
+            guard row + details.count < layout.viewTop + layout.viewRows - 4 else { break }
             let color = PlayerPalette.color(of: id)
             let swatch = Frame.Style(foreground: color, bold: true)
             frame.put(String(repeating: PlayerPalette.marker(of: id), count: 2), row: row, column: left, style: swatch)
             let me = id == scene.myID ? " (you)" : ""
-            frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
+            frame.put(String(DisplayWidth.prefix("\(info.name)\(me)", columns: width - 3)), row: row, column: left + 3)
             row += 1
-            let holding = info.holding.isEmpty ? "" : "  has piece\(info.holding.count == 1 ? "" : "s") " + info.holding.map(String.init).joined(separator: ",")
-            frame.put(String("   moves \(info.moves)\(holding)".prefix(width)), row: row, column: left,
-                      style: Frame.Style(foreground: color))
-            row += 1
+            for line in details {
+                frame.put(line, row: row, column: left, style: Frame.Style(foreground: color))
+                row += 1
+            }
         }
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false
@@ -126,27 +127,61 @@ public enum SceneRenderer {
         }
     }
 
+    /// A player's lines under their name in a panel `width` columns wide: the moves, and the
+    /// pieces held beside them when they fit, else on lines of their own, broken after a comma:
+    /// a piece number is never cut (a 100x100 board has numbers up to 9999).
+    static func panelDetails(moves: Int, holding: [Int], width: Int) -> [String] {
+        let moves = "   moves \(moves)"
+        guard !holding.isEmpty else { return [moves] }
+        let label = "has piece\(holding.count == 1 ? "" : "s") "
+        let numbers = holding.map(String.init)
+        let together = moves + "  " + label + numbers.joined(separator: ",")
+        if together.count <= width { return [together] }
+        var lines = [moves]
+        var line = "   " + label
+        for (i, number) in numbers.enumerated() {
+            let item = number + (i < numbers.count - 1 ? "," : "")
+            if line.count + item.count > width && line.count > 3 + label.count {
+                lines.append(line)
+                line = "     "
+            }
+            line += item
+        }
+        lines.append(line)
+        return lines
+    }
+
     static func drawMessages(_ scene: Scene, in frame: inout Frame, layout: SceneLayout) {
         let top = layout.viewTop + layout.viewRows
         let shown = layout.messageLines
         let wrapped = MessageWrap.lastLines(of: scene.messages, width: frame.width, count: shown + scene.messageScroll)
         let scroll = min(scene.messageScroll, max(0, wrapped.count - shown))
-        if scroll > 0 {
-            let label = "-- \(scroll) line\(scroll == 1 ? "" : "s") more below (PgDn) "
-            frame.put(String(label.padding(toLength: frame.width, withPad: "-", startingAt: 0)), row: top, column: 0)
-        } else {
+        var label = ""
+        if scene.chatOnly { label += "-- chat only (Ctrl-T shows all) " }
+        if scroll > 0 { label += "-- \(scroll) line\(scroll == 1 ? "" : "s") more below (PgDn) " }
+        if label.isEmpty {
             frame.fill(row: top, column: 0, height: 1, width: frame.width, with: Frame.Cell("-"))
+        } else {
+            frame.put(String(label.padding(toLength: frame.width, withPad: "-", startingAt: 0)), row: top, column: 0)
         }
+        let myName = scene.myID.flatMap { scene.names[$0] } ?? ""
         let visible = wrapped.dropLast(scroll).suffix(shown)
         for (i, line) in visible.enumerated() {
-            frame.put(line.text, row: top + 1 + i, column: 0, style: style(of: line.kind))
+            let mentioned = MessageLog.mentions(line, name: myName, me: scene.myID)
+            let style = style(of: line.kind, mentioned: mentioned)
+            // A mention is a band across the pane, so it is seen from the table.
+            if mentioned { frame.fill(row: top + 1 + i, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: style)) }
+            frame.put(line.text, row: top + 1 + i, column: 0, style: style)
         }
     }
 
-    static func style(of kind: OutputLine.Kind) -> Frame.Style {
+    /// Chat stands out from the game's lines (bold, in a colour of its own), a chat line that
+    /// names the player most (reversed, so that plain terminals show it too); errors are red.
+    static func style(of kind: OutputLine.Kind, mentioned: Bool = false) -> Frame.Style {
         switch kind {
         case .error: return Frame.Style(foreground: TerminalColor(hex: 0xFF5555), bold: true)
-        case .chat: return Frame.Style(bold: true)
+        case .chat where mentioned: return Frame.Style(foreground: TerminalColor(hex: 0xFFD75F), bold: true, inverse: true)
+        case .chat: return Frame.Style(foreground: TerminalColor(hex: 0x5FD7FF), bold: true)
         default: return .default
         }
     }

@@ -32,6 +32,8 @@ public enum ClientCommand: Hashable, Sendable {
     case numbers(Bool?)
     /// How the mouse takes pieces: hold the button to drag, or click to pick up and click to put down.
     case mouse(PointerMode)
+    /// Show only chat in the message pane (interactive mode); nil toggles.
+    case chatOnly(Bool?)
     case quit
 
     /// The help text, one command a line (a line that starts with spaces goes
@@ -56,6 +58,7 @@ public enum ClientCommand: Hashable, Sendable {
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
         "zoom in|out|fit  larger or smaller pieces, or the whole table",
         "numbers [on|off] show or hide piece numbers (Ctrl-N)",
+        "chat [on|off]  show only chat in the messages, or everything (Ctrl-T)",
         "mouse hold     press on a piece, drag, release to drop (default)",
         "mouse click    click a piece to pick it up, click again to put it down",
         "help           this list",
@@ -84,7 +87,10 @@ public enum ClientCommand: Hashable, Sendable {
             "       Shift+arrows pan the table (or /pan, or drag it);",
             "       PgUp/PgDn scroll the messages, Home follows your piece;",
             "       Ctrl-Up/Ctrl-Down zoom (out to the whole table); Ctrl-N",
-            "       shows or hides the piece numbers (drawn where they fit)",
+            "       shows or hides the piece numbers (drawn where they fit);",
+            "       Ctrl-T shows only chat in the messages, or everything again",
+            "messages: others' moves show on the table, not here; a line that",
+            "       names you is highlighted; a repeated line reads (xN)",
             "piece N belongs in cell (N div cols, N mod cols), counting from 0",
             "text without a leading / is chat to the room (// sends a / line)",
             // A command's second line moves right with the slash, like its first.
@@ -170,6 +176,13 @@ public enum ClientCommand: Hashable, Sendable {
             case "on" where args.count == 1: return .numbers(true)
             case "off" where args.count == 1: return .numbers(false)
             default: throw ParseError(message: "usage: numbers [on|off]")
+            }
+        case "chat":
+            switch args.first?.lowercased() {
+            case nil: return .chatOnly(nil)
+            case "on" where args.count == 1: return .chatOnly(true)
+            case "off" where args.count == 1: return .chatOnly(false)
+            default: throw ParseError(message: "usage: chat [on|off]")
             }
         case "mouse":
             switch args.first?.lowercased() {

@@ -10,11 +10,11 @@ extension ClientSession {
         }
         switch event {
         case .say(_, let player, let text):
-            emit(.chat, "<\(displayName(player))> \(text)")
+            emit(.chat, "<\(displayName(player))> \(text)", about: .chat(from: player, words: text))
         case .room(let e):
             if case .joined(let id, let name) = e.body { names[id] = name }
             guard var st = state, !syncing else {
-                emit(kind(of: e.body), describe(e.body, time: e.time, in: state))
+                emit(kind(of: e.body), describe(e.body, time: e.time, in: state), about: .event(e.body, completes: false))
                 return
             }
             if e.body.isSequenced && e.seq <= st.seq { return }  // already in the snapshot
@@ -23,7 +23,7 @@ extension ClientSession {
             // a player still holding a piece is told, not left wondering why it went.
             let heldBeforeSolve: [Int] = if case .solved = e.body, let me = myID { st.players[me]?.holding ?? [] } else { [] }
             guard Self.isApplicable(e.body, to: st) else {
-                emit(kind(of: e.body), text)
+                emit(kind(of: e.body), text, about: .event(e.body, completes: false))
                 requestSync(now: now)
                 return
             }
@@ -31,12 +31,14 @@ extension ClientSession {
                 try st.apply(e)
             } catch {
                 // A gap: something was missed. Say what arrived, then reload.
-                emit(kind(of: e.body), text)
+                emit(kind(of: e.body), text, about: .event(e.body, completes: false))
                 requestSync(now: now)
                 return
             }
             mirror?.state = st
-            emit(kind(of: e.body), text)
+            let completed = Self.completedLines(by: e.body, in: st)
+            emit(kind(of: e.body), text + (completed.isEmpty ? "" : ": " + completed.joined(separator: " and ") + " complete"),
+                 about: .event(e.body, completes: !completed.isEmpty))
             if let me = myID {
                 // Pieces whose hold lapsed, so a mouse release that comes too late can say why.
                 if case .returned(let p, me, .expired) = e.body { lapsedHolds.insert(p) }
@@ -56,6 +58,27 @@ extension ClientSession {
         guard !syncing, phase == .joined else { return }
         syncing = true
         send(.sync, fromUser: false, now: now)
+    }
+
+    /// The board rows and columns a drop made whole and right ("row 3", "column 0"), for the
+    /// line that tells it: what a player reads about others' moves, which the table shows.
+    /// `st` is the room after the drop. A solve is told by its own event.
+    static func completedLines(by body: EventBody, in st: RoomState) -> [String] {
+        let pieces: [Int]
+        switch body {
+        case .placed(let p, _, .board, _): pieces = [p]
+        case .swapped(let p, let o, _): pieces = [p, o]
+        default: return []
+        }
+        guard st.solveMillis == nil else { return [] }
+        let cols = st.spec.cols, rows = st.spec.rows
+        var lines: [String] = []
+        for p in pieces where p >= 0 && p < st.pieceCount && st.isCorrect(p) {
+            let row = p / cols, col = p % cols
+            if !lines.contains("row \(row)"), (0..<cols).allSatisfy({ st.isCorrect(row * cols + $0) }) { lines.append("row \(row)") }
+            if !lines.contains("column \(col)"), (0..<rows).allSatisfy({ st.isCorrect($0 * cols + col) }) { lines.append("column \(col)") }
+        }
+        return lines
     }
 
     func kind(of body: EventBody) -> OutputLine.Kind {

@@ -140,7 +140,7 @@ extension ClientSession {
             }
             emit(.reply, "ok: \(text)")
         default:
-            if p.fromUser { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)") }
+            if p.fromUser { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)", about: .reply(to: p.request)) }
         }
     }
 

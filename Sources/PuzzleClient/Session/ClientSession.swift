@@ -219,8 +219,8 @@ public struct ClientSession: Sendable {
         outgoing.append(request)
     }
 
-    mutating func emit(_ kind: OutputLine.Kind, _ text: String) {
-        output.append(OutputLine(kind: kind, text: text))
+    mutating func emit(_ kind: OutputLine.Kind, _ text: String, about: OutputLine.Subject? = nil) {
+        output.append(OutputLine(kind: kind, text: text, about: about))
     }
 }
 
@@ -241,11 +241,25 @@ public struct OutputLine: Hashable, Sendable {
         case info
     }
 
+    /// What a line is about, as typed values, for a reader that chooses lines by what they
+    /// say rather than by their text (the full screen's message log).
+    public enum Subject: Hashable, Sendable {
+        /// A chat line: who spoke, and their words as sent.
+        case chat(from: PlayerID, words: String)
+        /// A room event; `completes`: a drop that made a whole board row or column right.
+        case event(EventBody, completes: Bool)
+        /// The reply to a request the player made.
+        case reply(to: Request)
+    }
+
     public var kind: Kind
     public var text: String
+    /// What the line tells, where the session knows (nil for local notes and old callers).
+    public var about: Subject?
 
-    public init(kind: Kind, text: String) {
+    public init(kind: Kind, text: String, about: Subject? = nil) {
         self.kind = kind
         self.text = text
+        self.about = about
     }
 }

@@ -48,7 +48,7 @@ enum SceneFixtures {
     static func ansi(_ frame: Frame) -> String {
         var out = ""
         for r in 0..<frame.height {
-            for c in 0..<frame.width {
+            for c in 0..<frame.width where !frame[r, c].isContinuation {
                 let cell = frame[r, c]
                 var sgr = [0]
                 if cell.style.bold { sgr.append(1) }
@@ -63,6 +63,7 @@ enum SceneFixtures {
     }
 
     static func rows(_ frame: Frame) -> [String] {
-        (0..<frame.height).map { r in String((0..<frame.width).map { frame[r, $0].character }) }
+        // A wide character's continuation cell is part of it: a row reads as the terminal shows it.
+        (0..<frame.height).map { r in String((0..<frame.width).filter { !frame[r, $0].isContinuation }.map { frame[r, $0].character }) }
     }
 }
