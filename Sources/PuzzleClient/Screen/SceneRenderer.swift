@@ -104,9 +104,10 @@ public enum SceneRenderer {
         let players = scene.state?.players.sorted { $0.key < $1.key } ?? []
         for (id, info) in players {
             guard row < layout.viewTop + layout.viewRows - 4 else { break }
-            let color = PlayerPalette.color(of: id)
+            let slots = scene.state?.colorSlots ?? [:]
+            let color = PlayerPalette.color(of: id, in: slots)
             let swatch = Frame.Style(foreground: color, bold: true)
-            frame.put(String(repeating: PlayerPalette.marker(of: id), count: 2), row: row, column: left, style: swatch)
+            frame.put(String(repeating: PlayerPalette.marker(of: id, in: slots), count: 2), row: row, column: left, style: swatch)
             let me = id == scene.myID ? " (you)" : ""
             frame.put(String("\(info.name)\(me)".prefix(width - 3)), row: row, column: left + 3)
             row += 1

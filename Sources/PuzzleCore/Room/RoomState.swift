@@ -114,6 +114,17 @@ public struct RoomState: Hashable, Sendable {
 
     public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
 
+    /// The lowest colour slot no present player other than `player` has: the
+    /// slot a player arriving now gets. O(players).
+    public func lowestFreeColorSlot(besides player: PlayerID? = nil) -> Int {
+        var taken = [Bool](repeating: false, count: players.count + 1)
+        for (id, info) in players where id != player && info.colorSlot < taken.count { taken[info.colorSlot] = true }
+        return taken.firstIndex(of: false) ?? taken.count
+    }
+
+    /// Each present player's colour slot (distinct within the room).
+    public var colorSlots: [PlayerID: Int] { players.mapValues(\.colorSlot) }
+
     /// The hold of `player` whose lease runs out first, if it holds anything.
     public func soonestLapsingHold(of player: PlayerID) -> (piece: Int, expiresAt: Int64)? {
         locks.filter { $0.value.holder == player }.min { ($0.value.expiresAt, $0.key) < ($1.value.expiresAt, $1.key) }

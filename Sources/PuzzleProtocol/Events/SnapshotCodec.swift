@@ -20,7 +20,8 @@ public struct RoomSnapshot: Equatable, Sendable {
 ///
 /// `extended` adds what protocol version 1 does not have (and the disk keeps):
 /// `clock=running|paused` on the room line, `S total <id> <moves>` for each
-/// player (moves on every puzzle of the sequence) and `S absent ...` for the
+/// player (moves on every puzzle of the sequence), `S color <id> <slot>` for
+/// each player (its colour slot, see `PlayerInfo.colorSlot`) and `S absent ...` for the
 /// players who left, with their counters. Without it the lines are exactly
 /// version 1's.
 public enum SnapshotCodec {
@@ -38,6 +39,9 @@ public enum SnapshotCodec {
         if extended {
             for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S total \(id.rawValue) \(p.totalMoves)\n")
+            }
+            for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
+                out.append(text: "S color \(id.rawValue) \(p.colorSlot)\n")
             }
             for (id, p) in st.absent.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S absent \(id.rawValue) \(p.moves) \(p.totalMoves) \(p.hintUsed ? 1 : 0) \(p.name)\n")
@@ -79,6 +83,7 @@ public enum SnapshotCodec {
         var players: [PlayerID: PlayerInfo] = [:]
         var absent: [PlayerID: PlayerInfo] = [:]
         var totals: [PlayerID: Int] = [:]
+        var colorSlots: [PlayerID: Int] = [:]
         var pieces: [PieceState] = []
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
@@ -120,6 +125,9 @@ public enum SnapshotCodec {
             case "total":
                 guard w.count == 3 else { throw .malformed(String(line)) }
                 totals[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.moves)
+            case "color":
+                guard w.count == 3 else { throw .malformed(String(line)) }
+                colorSlots[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.colorSlots)
             case "absent":
                 guard w.count >= 6 else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
@@ -205,7 +213,8 @@ public enum SnapshotCodec {
         let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
                                   locks: locks, players: players, absent: absent, seq: seq,
-                                  elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now)
+                                  elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now,
+                                  colorSlots: colorSlots)
         // The core checks who holds what; what a hold shows (its turn, point and
         // target) is checked here so that a mirror never draws an impossible piece.
         for (piece, lock) in locks {
