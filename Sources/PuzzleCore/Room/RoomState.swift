@@ -5,7 +5,7 @@
 /// and `apply` (replaying events). Every lookup the hot paths need (piece by id,
 /// occupant by cell, hold by piece) is O(1) in the number of pieces.
 public struct RoomState: Hashable, Sendable {
-    public let settings: RoomSettings
+    public internal(set) var settings: RoomSettings
     public internal(set) var puzzleIndex: Int
     public internal(set) var spec: PuzzleSpec
     public internal(set) var geometry: TableGeometry
@@ -52,6 +52,13 @@ public struct RoomState: Hashable, Sendable {
         clockRunningSince = nil
         solveMillis = nil
         correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
+    }
+
+    /// Gives the room its host's picture library to cycle through (see
+    /// `RoomSettings.pictures`): a server does so when it opens or restores
+    /// a room. Nothing else about the room changes.
+    public mutating func usePictures(_ names: [String]) {
+        settings.pictures = names
     }
 
     public var pieceCount: Int { pieces.count }

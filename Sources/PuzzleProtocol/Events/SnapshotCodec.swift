@@ -31,7 +31,7 @@ public enum SnapshotCodec {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
-        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused")\n" : "\n")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed")\n" : "\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
             let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
@@ -191,10 +191,19 @@ public enum SnapshotCodec {
             guard range.contains(value) else { throw .malformed("room line has \(key)= out of range") }
             return value
         }
+        // Without pictures= (version 1, older files): the default, cycle.
+        func cycle() throws(SnapshotError) -> Bool {
+            switch header["pictures"] {
+            case nil, "cycle": return true
+            case "fixed": return false
+            default: throw .malformed("room line has a bad pictures=")
+            }
+        }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
-                                    maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed)
+                                    maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed,
+                                    cyclesPictures: try cycle())
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
         let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)
