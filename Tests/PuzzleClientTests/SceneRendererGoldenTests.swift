@@ -103,7 +103,7 @@ import PuzzleCore
     @Test func swapBoardColor() throws {
         let f = try frame(.swap, .trueColor)
         #expect(SceneFixtures.rows(f) == Self.swapColor)
-        let alice = PlayerPalette.color(of: SceneFixtures.alice), bob = PlayerPalette.color(of: SceneFixtures.bob)
+        let alice = PlayerPalette.color(of: SceneFixtures.alice, in: [:]), bob = PlayerPalette.color(of: SceneFixtures.bob, in: [:])
         // Each holder's colour shows (outline, target frame, name label), in half-blocks.
         func shows(_ c: TerminalColor) -> Bool { f.cells.contains { $0.style.background == c || $0.style.foreground == c } }
         #expect(shows(alice) && shows(bob))
@@ -135,7 +135,7 @@ import PuzzleCore
     @Test func jigsawBoardColor() throws {
         let f = try frame(.jigsaw, .trueColor)
         #expect(SceneFixtures.rows(f) == Self.jigsawColor)
-        let alice = PlayerPalette.color(of: SceneFixtures.alice), bob = PlayerPalette.color(of: SceneFixtures.bob)
+        let alice = PlayerPalette.color(of: SceneFixtures.alice, in: [:]), bob = PlayerPalette.color(of: SceneFixtures.bob, in: [:])
         // Each player's colour: a drop-target frame plus their piece's outline, as half-block pixels.
         let aliceCells = f.cells.filter { $0.style.background == alice || $0.style.foreground == alice }.count
         let bobCells = f.cells.filter { $0.style.background == bob || $0.style.foreground == bob }.count

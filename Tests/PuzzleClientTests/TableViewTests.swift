@@ -165,14 +165,14 @@ import PuzzleCore
         canvas.drawBoard(st, picture: scene.picture, hint: false)
         let loose = canvas.drawLoosePieces(st, picture: scene.picture)
         canvas.drawHeldPieces(st, picture: scene.picture, names: scene.names, loose: loose)
-        let alice = PixelCanvas.pack(PlayerPalette.color(of: Self.alice))
+        let alice = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
         // The frame runs one pixel outside the cell, over the piece's shadow and outline.
         for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 3), (r.x1, r.y0 + 3)] {
             #expect(canvas.canvas.pixels[y * canvas.canvas.width + x] & PixelCanvas.colorMask == alice)
             #expect(canvas.canvas.owner[y * canvas.canvas.width + x] == PixelCanvas.mark)
         }
         // In the frame: the held piece carries alice's name in her colour.
-        let named = f.cells.enumerated().filter { $0.element.character == "a" && $0.element.style.background == PlayerPalette.color(of: Self.alice) }
+        let named = f.cells.enumerated().filter { $0.element.character == "a" && $0.element.style.background == PlayerPalette.color(of: Self.alice, in: st.colorSlots) }
         #expect(!named.isEmpty)
     }
 
@@ -184,7 +184,7 @@ import PuzzleCore
         try st.perform(.drag(piece: 5, to: Point(x: g.width - 4, y: g.height - 4)), by: Self.bob, at: 1, into: &events)
         let zoom = TableZoom(pixels: 16, cells: 1)
         let f = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom))
-        let bob = PlayerPalette.color(of: Self.bob)
+        let bob = PlayerPalette.color(of: Self.bob, in: st.colorSlots)
         #expect(f.cells.contains { $0.character == "◢" && $0.style.foreground == bob })
         // Plain: an arrow and bob's marker.
         let p = SceneRenderer.render(SceneFixtures.scene(st, colorMode: .plain, width: 120, height: 40, zoom: zoom))

@@ -107,9 +107,10 @@ public enum SceneRenderer {
         for (id, info) in players {
             let details = panelDetails(moves: info.moves, holding: info.holding, width: width)
             guard row + details.count < layout.viewTop + layout.viewRows - 4 else { break }
-            let color = PlayerPalette.color(of: id)
+            let slots = scene.state?.colorSlots ?? [:]
+            let color = PlayerPalette.color(of: id, in: slots)
             let swatch = Frame.Style(foreground: color, bold: true)
-            frame.put(String(repeating: PlayerPalette.marker(of: id), count: 2), row: row, column: left, style: swatch)
+            frame.put(String(repeating: PlayerPalette.marker(of: id, in: slots), count: 2), row: row, column: left, style: swatch)
             let me = id == scene.myID ? " (you)" : ""
             frame.put(String(DisplayWidth.prefix("\(info.name)\(me)", columns: width - 3)), row: row, column: left + 3)
             row += 1

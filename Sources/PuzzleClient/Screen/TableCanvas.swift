@@ -13,6 +13,8 @@ struct TableCanvas {
     let view: Point
     let colorMode: ColorMode
     var showNumbers: Bool
+    /// The room's colour slots, for holders' colours (set by `drawHeldPieces`).
+    var colorSlots: [PlayerID: Int] = [:]
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -133,6 +135,7 @@ struct TableCanvas {
     /// then every drop target, then the text over them all.
     mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)]) {
         let unit = st.geometry.unit
+        colorSlots = st.colorSlots
         let holds = st.locks.sorted { $0.key < $1.key }
         for (piece, lock) in holds {
             drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2)
@@ -195,7 +198,7 @@ struct TableCanvas {
     /// A held piece's border in its holder's colour (small pieces: all of it).
     mutating func drawHolderOutline(_ piece: Int, at point: Point, holder: PlayerID, unit: Int) {
         let r = rect(point, unit: unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
+        let color = PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots))
         if r.x1 - r.x0 >= 3 {
             canvas.frame(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
         } else {
@@ -208,7 +211,7 @@ struct TableCanvas {
     /// everything, so it shows even under the held piece or another's target.
     mutating func drawTarget(_ cell: Cell, in st: RoomState, holder: PlayerID) {
         let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
+        let color = PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots))
         if r.x1 - r.x0 >= 3 {
             canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
         } else {
@@ -220,7 +223,7 @@ struct TableCanvas {
     /// Plain mode: the screen cells along a pixel rectangle's border show the player's marker.
     mutating func markBorder(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, owner: Int32?) {
         let top = TableZoom.floorDiv(r.y0, 2), bottom = TableZoom.floorDiv(r.y1 - 1, 2)
-        let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil)
+        let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil)
         for row in top...bottom {
             for column in r.x0..<r.x1 where row == top || row == bottom || column == r.x0 || column == r.x1 - 1 {
                 if let owner, !canvas.cellOwned(by: owner, row: row, column: column) { continue }
@@ -300,8 +303,8 @@ struct TableCanvas {
         let r = rect(lock.point, unit: unit)
         let row = TableZoom.floorDiv(r.y0, 2) - 1
         let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
-        let color = PlayerPalette.color(of: lock.holder)
-        let shown = plain ? "\(PlayerPalette.marker(of: lock.holder))\(name)" : name
+        let color = PlayerPalette.color(of: lock.holder, in: colorSlots)
+        let shown = plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name
         canvas.put(String(shown.prefix(16)), row: max(0, row), column: max(0, r.x0), foreground: color.contrasting, background: color)
     }
 
@@ -324,12 +327,12 @@ struct TableCanvas {
             }
             let column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
             let row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
-            let color = PlayerPalette.color(of: holder)
+            let color = PlayerPalette.color(of: holder, in: colorSlots)
             canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
                        row: row, column: column)
             if plain {
                 // Who it is: the marker beside the arrow, inside the view.
-                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil),
+                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil),
                            row: row, column: column == 0 ? 1 : column - 1)
             }
         }

@@ -22,6 +22,7 @@ extension ClientSession {
             // A solve ends every hold (PROTOCOL: after `solved` all holds are gone):
             // a player still holding a piece is told, not left wondering why it went.
             let heldBeforeSolve: [Int] = if case .solved = e.body, let me = myID { st.players[me]?.holding ?? [] } else { [] }
+            let pictureBefore = st.spec.picture
             guard Self.isApplicable(e.body, to: st) else {
                 emit(kind(of: e.body), text, about: .event(e.body, completes: false))
                 requestSync(now: now)
@@ -48,7 +49,10 @@ extension ClientSession {
             case .solved(let puzzle, let ms):
                 solvedBanner = solvedText(puzzle: puzzle, millis: ms)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
-            case .nextPuzzle: solvedBanner = nil; tabCursor = -1
+            case .nextPuzzle(_, let spec):
+                solvedBanner = nil; tabCursor = -1
+                // Another picture (a room cycles them): its pixels come with a snapshot.
+                if spec.picture != pictureBefore { requestSync(now: now) }
             default: break
             }
         }

@@ -34,7 +34,8 @@ public struct PuzzleSpec: Hashable, Sendable {
     public var pieceCount: Int { rows * cols }
 
     /// The puzzle that follows this one in a room: one row and one column more
-    /// (capped at the largest size), same kind, picture and rotation rule.
+    /// (capped at the largest size), same kind, picture and rotation rule (a
+    /// room then picks its picture: `RoomSettings.picture(forPuzzle:)`).
     public func next() -> PuzzleSpec {
         var s = self
         s.rows = min(rows + 1, Self.sizeRange.upperBound)

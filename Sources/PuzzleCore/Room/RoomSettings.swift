@@ -1,6 +1,7 @@
 /// The rules a room plays by, fixed when it is created.
 public struct RoomSettings: Hashable, Sendable {
-    /// The first puzzle; later ones follow `PuzzleSpec.next()`.
+    /// The first puzzle; later ones follow `PuzzleSpec.next()`, with their
+    /// picture from `picture(forPuzzle:)`.
     public var first: PuzzleSpec
     /// How long a hold lasts without activity from its holder.
     public var leaseMillis: Int64
@@ -10,12 +11,45 @@ public struct RoomSettings: Hashable, Sendable {
     public var maxHeld: Int
     /// Seed from which every puzzle of the room is built.
     public var seed: UInt64
+    /// Whether each next puzzle takes another picture from `pictures` (the
+    /// room option `pictures=cycle`, the default) or every puzzle keeps the
+    /// first one's (`pictures=fixed`). Recorded with the room.
+    public var cyclesPictures: Bool
+    /// The pictures the room may cycle through: its host's picture library
+    /// (a server's built-in and configured pictures). Not recorded: the host
+    /// supplies them when it opens or restores the room; a mirror needs none,
+    /// since every `next` event names its picture.
+    public var pictures: [String]
 
-    public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64) {
+    public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64,
+                cyclesPictures: Bool = true, pictures: [String] = []) {
         self.first = first
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
         self.maxHeld = max(1, maxHeld)
         self.seed = seed
+        self.cyclesPictures = cyclesPictures
+        self.pictures = pictures
+    }
+
+    /// The picture of the room's puzzle number `index`. A room that fixed its
+    /// picture, or has no other, shows the first puzzle's picture throughout.
+    /// Otherwise the pictures form a cycle: the first puzzle's picture, then
+    /// every other picture (each name once) in an order shuffled by the room's
+    /// seed; puzzle `index` shows entry `index % count`. So two puzzles in a
+    /// row never share a picture, every picture comes round, and the same
+    /// seed, library and number give the same picture (a replay, a restart).
+    public func picture(forPuzzle index: Int) -> String {
+        guard cyclesPictures else { return first.picture }
+        var others = Array(Set(pictures).subtracting([first.picture])).sorted()
+        guard !others.isEmpty else { return first.picture }
+        // Fisher-Yates with the core's own generator: the standard library's
+        // shuffle may change between releases, and a replay must not.
+        var rng = SeededGenerator(seed: SeededGenerator.derive(seed, 0x7069_6374))  // "pict"
+        for i in stride(from: others.count - 1, to: 0, by: -1) {
+            others.swapAt(i, Int(rng.next() % UInt64(i + 1)))
+        }
+        let position = index % (others.count + 1)
+        return position == 0 ? first.picture : others[position - 1]
     }
 }

@@ -62,9 +62,12 @@ extension RoomState {
         switch event.body {
         case .joined(let player, let name):
             // Someone coming back gets their counters back (moves, hint used).
+            let present = players[player] != nil
             var info = players[player] ?? absent.removeValue(forKey: player) ?? PlayerInfo(name: name)
             info.name = name
             info.holding = []
+            // A colour no one else present has, kept while the player stays.
+            if !present { info.colorSlot = lowestFreeColorSlot(besides: player) }
             // The clock starts when the first player arrives, and runs on while anyone is there.
             if players.isEmpty && !isSolved && clockRunningSince == nil { startClock(at: time) }
             players[player] = info

@@ -4,10 +4,13 @@ extension RoomState {
     /// and players are taken as given, after checking that every piece exists
     /// exactly once and every hold has a holder in the room. The clock is at
     /// `elapsed` and runs from `now` if `clockRunning` (a solved puzzle's clock
-    /// stands at its solve time).
+    /// stands at its solve time). `colorSlots` gives present players' colour
+    /// slots (distinct); a player without one (a version 1 snapshot, an
+    /// older file) gets the lowest free slot, in id order.
     public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
                 locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:], seq: UInt64,
-                elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64) throws(SnapshotError) {
+                elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64,
+                colorSlots: [PlayerID: Int] = [:]) throws(SnapshotError) {
         var state = RoomState(settings: settings)
         let layout = PuzzleLayout(spec: spec, seed: settings.seed, index: puzzleIndex)
         guard pieces.count == spec.pieceCount else { throw .pieceCount(expected: spec.pieceCount, got: pieces.count) }
@@ -35,7 +38,21 @@ extension RoomState {
             players[lock.holder]?.holding.append(piece)
         }
         state.locks = locks
-        state.players = players
+        var slotted: [PlayerID: PlayerInfo] = [:]
+        for (id, slot) in colorSlots.sorted(by: { $0.key < $1.key }) where players[id] != nil {
+            guard RoomLimits.colorSlots.contains(slot), !slotted.values.contains(where: { $0.colorSlot == slot }) else {
+                throw .badColorSlot(id.rawValue)
+            }
+            slotted[id] = players[id]
+            slotted[id]?.colorSlot = slot
+        }
+        state.players = slotted
+        for (id, info) in players.sorted(by: { $0.key < $1.key }) where slotted[id] == nil {
+            var info = info
+            info.colorSlot = state.lowestFreeColorSlot()
+            state.players[id] = info
+        }
+        players = state.players
         // Present wins: a player cannot be both in the room and away.
         state.absent = absent.filter { players[$0.key] == nil }.mapValues { var p = $0; p.holding = []; return p }
         state.seq = seq
@@ -57,5 +74,7 @@ public enum SnapshotError: Error, Hashable, Sendable {
     case pieceCount(expected: Int, got: Int)
     case badPiece(Int)
     case badHold(Int)
+    /// A colour slot out of range, or one two present players share (the player's id).
+    case badColorSlot(Int)
     case malformed(String)
 }

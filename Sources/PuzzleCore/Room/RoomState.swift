@@ -5,7 +5,7 @@
 /// and `apply` (replaying events). Every lookup the hot paths need (piece by id,
 /// occupant by cell, hold by piece) is O(1) in the number of pieces.
 public struct RoomState: Hashable, Sendable {
-    public let settings: RoomSettings
+    public internal(set) var settings: RoomSettings
     public internal(set) var puzzleIndex: Int
     public internal(set) var spec: PuzzleSpec
     public internal(set) var geometry: TableGeometry
@@ -52,6 +52,13 @@ public struct RoomState: Hashable, Sendable {
         clockRunningSince = nil
         solveMillis = nil
         correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
+    }
+
+    /// Gives the room its host's picture library to cycle through (see
+    /// `RoomSettings.pictures`): a server does so when it opens or restores
+    /// a room. Nothing else about the room changes.
+    public mutating func usePictures(_ names: [String]) {
+        settings.pictures = names
     }
 
     public var pieceCount: Int { pieces.count }
@@ -113,6 +120,17 @@ public struct RoomState: Hashable, Sendable {
     }
 
     public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
+
+    /// The lowest colour slot no present player other than `player` has: the
+    /// slot a player arriving now gets. O(players).
+    public func lowestFreeColorSlot(besides player: PlayerID? = nil) -> Int {
+        var taken = [Bool](repeating: false, count: players.count + 1)
+        for (id, info) in players where id != player && info.colorSlot < taken.count { taken[info.colorSlot] = true }
+        return taken.firstIndex(of: false) ?? taken.count
+    }
+
+    /// Each present player's colour slot (distinct within the room).
+    public var colorSlots: [PlayerID: Int] { players.mapValues(\.colorSlot) }
 
     /// The hold of `player` whose lease runs out first, if it holds anything.
     public func soonestLapsingHold(of player: PlayerID) -> (piece: Int, expiresAt: Int64)? {

@@ -21,6 +21,8 @@ public enum RoomLimits {
     public static let playerIDs: ClosedRange<Int> = 1...(1 << 40)
     /// A player's move counters (one drop is one move; 2^50 is out of reach).
     public static let moves: ClosedRange<Int> = 0...(1 << 50)
+    /// Colour slots (there are never more present players than ids).
+    public static let colorSlots: ClosedRange<Int> = 0...(1 << 40)
     /// Pieces one player may hold.
     public static let maxHeld: ClosedRange<Int> = 1...100
 }

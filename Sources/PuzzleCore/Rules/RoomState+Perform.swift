@@ -104,7 +104,8 @@ extension RoomState {
             return .hint(millis: settings.hintMillis, until: until)
         case .next:
             guard isSolved else { throw .notSolved }
-            let next = spec.next()
+            var next = spec.next()
+            next.picture = settings.picture(forPuzzle: puzzleIndex + 1)
             emit(.nextPuzzle(puzzle: puzzleIndex + 1, spec: next))
             return .next(puzzle: puzzleIndex + 1, spec: next)
         }

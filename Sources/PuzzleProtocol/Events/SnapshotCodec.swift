@@ -20,7 +20,8 @@ public struct RoomSnapshot: Equatable, Sendable {
 ///
 /// `extended` adds what protocol version 1 does not have (and the disk keeps):
 /// `clock=running|paused` on the room line, `S total <id> <moves>` for each
-/// player (moves on every puzzle of the sequence) and `S absent ...` for the
+/// player (moves on every puzzle of the sequence), `S color <id> <slot>` for
+/// each player (its colour slot, see `PlayerInfo.colorSlot`) and `S absent ...` for the
 /// players who left, with their counters. Without it the lines are exactly
 /// version 1's.
 public enum SnapshotCodec {
@@ -30,7 +31,7 @@ public enum SnapshotCodec {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
-        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused")\n" : "\n")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed")\n" : "\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
             let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
@@ -38,6 +39,9 @@ public enum SnapshotCodec {
         if extended {
             for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S total \(id.rawValue) \(p.totalMoves)\n")
+            }
+            for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
+                out.append(text: "S color \(id.rawValue) \(p.colorSlot)\n")
             }
             for (id, p) in st.absent.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S absent \(id.rawValue) \(p.moves) \(p.totalMoves) \(p.hintUsed ? 1 : 0) \(p.name)\n")
@@ -79,6 +83,7 @@ public enum SnapshotCodec {
         var players: [PlayerID: PlayerInfo] = [:]
         var absent: [PlayerID: PlayerInfo] = [:]
         var totals: [PlayerID: Int] = [:]
+        var colorSlots: [PlayerID: Int] = [:]
         var pieces: [PieceState] = []
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
@@ -120,6 +125,9 @@ public enum SnapshotCodec {
             case "total":
                 guard w.count == 3 else { throw .malformed(String(line)) }
                 totals[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.moves)
+            case "color":
+                guard w.count == 3 else { throw .malformed(String(line)) }
+                colorSlots[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.colorSlots)
             case "absent":
                 guard w.count >= 6 else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
@@ -183,10 +191,19 @@ public enum SnapshotCodec {
             guard range.contains(value) else { throw .malformed("room line has \(key)= out of range") }
             return value
         }
+        // Without pictures= (version 1, older files): the default, cycle.
+        func cycle() throws(SnapshotError) -> Bool {
+            switch header["pictures"] {
+            case nil, "cycle": return true
+            case "fixed": return false
+            default: throw .malformed("room line has a bad pictures=")
+            }
+        }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
-                                    maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed)
+                                    maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed,
+                                    cyclesPictures: try cycle())
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
         let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)
@@ -205,7 +222,8 @@ public enum SnapshotCodec {
         let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
                                   locks: locks, players: players, absent: absent, seq: seq,
-                                  elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now)
+                                  elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now,
+                                  colorSlots: colorSlots)
         // The core checks who holds what; what a hold shows (its turn, point and
         // target) is checked here so that a mirror never draws an impossible piece.
         for (piece, lock) in locks {

@@ -3,7 +3,7 @@ import PuzzleCore
 /// A room to open, in one syntax with one set of rules wherever it comes from:
 /// the arguments of `CREATE` and a config file's `room =` line (and `--room`):
 ///
-///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]
+///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed]
 public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// Longest password, in bytes.
     public static let maxPasswordLength = 64
@@ -24,6 +24,9 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public var leaseMillis: Int?
     public var hintMillis: Int?
     public var maxHeld: Int?
+    /// `pictures=cycle` (the default: each next puzzle takes another of the
+    /// server's pictures) or `pictures=fixed` (every puzzle keeps `picture`).
+    public var cyclesPictures: Bool = true
 
     public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
                 rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil) {
@@ -49,6 +52,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         if let leaseMillis { a.append("lease=\(leaseMillis)") }
         if let hintMillis { a.append("hint=\(hintMillis)") }
         if let maxHeld { a.append("hold=\(maxHeld)") }
+        if !cyclesPictures { a.append("pictures=fixed") }
         return a
     }
 
@@ -60,7 +64,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
         func bad(_ why: String) -> ProtocolError { ProtocolError("BAD_ARGS", why) }
         guard words.count >= 3 else {
-            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N]")
+            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed]")
         }
         let name = String(words[0])
         guard NameRule.isValid(name) else { throw ProtocolError("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)") }
@@ -101,8 +105,14 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
             case "lease": spec.leaseMillis = try Request.number(value, 100...3_600_000)
             case "hint": spec.hintMillis = try Request.number(value, 0...60_000)
             case "hold": spec.maxHeld = try Request.number(value, 1...100)
+            case "pictures":
+                switch value.lowercased() {
+                case "cycle": spec.cyclesPictures = true
+                case "fixed": spec.cyclesPictures = false
+                default: throw bad("pictures must be cycle or fixed, not \"\(value.prefix(32))\"")
+                }
             default:
-                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold)")
+                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures)")
             }
         }
         if spec.rotation && spec.kind == .swap { throw bad("rotation=on is only for jigsaw rooms: a swap tile is always upright") }

@@ -11,7 +11,8 @@ extension PuzzleServer {
             if issue.isDamage { logger.error("\(issue)") } else { logger.warn("\(issue)") }
         }
         for stored in restored {
-            let snap = stored.snapshot
+            var snap = stored.snapshot
+            snap.state.usePictures(pictures.names)
             let spec = snap.state.spec
             let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
             rooms[snap.name] = HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture)
@@ -58,7 +59,8 @@ extension PuzzleServer {
                                     leaseMillis: Int64(r.leaseMillis ?? config.leaseMillis),
                                     hintMillis: Int64(r.hintMillis ?? config.hintMillis),
                                     maxHeld: r.maxHeld ?? config.maxHeldPieces,
-                                    seed: rng.next())
+                                    seed: rng.next(),
+                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names)
         let state = RoomState(settings: settings)
         let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
         let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture)
