@@ -11,63 +11,9 @@ import PuzzleServer
 /// provides it), so the full-screen mode is what starts: it must draw the room,
 /// take keys, and leave the terminal as it found it on `quit`.
 @Suite(.serialized) struct InteractiveTerminalTests {
-    /// Collects a child's output on a reader thread; waiters are woken per chunk.
-    final class Output: @unchecked Sendable {
-        private let lock = NSCondition()
-        private var bytes: [UInt8] = []
-
-        func append(_ data: Data) {
-            lock.lock()
-            bytes += data
-            lock.broadcast()
-            lock.unlock()
-        }
-
-        var text: String {
-            lock.lock(); defer { lock.unlock() }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-
-        /// Waits until the output contains `needle`, up to `timeout` seconds.
-        func wait(for needle: String, timeout: Double = 20) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            lock.lock(); defer { lock.unlock() }
-            while !String(decoding: bytes, as: UTF8.self).contains(needle) {
-                if !lock.wait(until: deadline) { return false }
-            }
-            return true
-        }
-    }
-
-    private func startPlay(port: Int, name: String) throws -> (Process, Pipe, Output) {
-        let exe = try PuzzleExecutable.url()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        // -q quiet, -f flush at once, -e the child's exit status, -c the command.
-        p.arguments = ["-qfec", "\(exe.path) play 127.0.0.1:\(port) --name \(name)", "/dev/null"]
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        env["COLORTERM"] = "truecolor"
-        // Resume tokens go to the test's own directory, never the user's.
-        env["XDG_STATE_HOME"] = TestServer.temporaryDirectory()
-        env.removeValue(forKey: "NO_COLOR")
-        p.environment = env
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = output
-        let collected = Output()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { collected.append(data) }
-        }
-        try p.run()
-        return (p, input, collected)
-    }
-
     /// util-linux `script` gives the client a terminal; without it the test says so.
     private func hasScript() -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+        guard PtyPlayer.available else {
             Issue.record("util-linux script is needed to give the client a terminal")
             return false
         }
@@ -82,30 +28,25 @@ import PuzzleServer
         return (server, watcher)
     }
 
-    private func waitForExit(_ p: Process, timeout: Double = 20) -> Bool {
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { p.waitUntilExit(); done.signal() }
-        return done.wait(timeout: .now() + timeout) == .success
-    }
-
     @Test func fullScreenModeDrawsTheRoomTakesKeysAndRestoresTheTerminalOnQuit() throws {
         guard hasScript() else { return }
         let (server, watcher) = try serverWithWatcher()
-        let (p, input, out) = try startPlay(port: server.port, name: "tty")
+        let player = try PtyPlayer(port: server.port, name: "tty")
+        let (p, out) = (player.process, player)
         defer { if p.isRunning { p.terminate() } }
         // Full screen: alternate screen, then the status line of the room.
         #expect(out.wait(for: "\u{1B}[?1049h"), "no alternate screen: \(out.text.suffix(300))")
         #expect(out.wait(for: "lobby"), "no status line: \(out.text.suffix(300))")
         // Tab grabs a free piece; the other player sees the grab.
-        input.fileHandleForWriting.write(Data("\t".utf8))
+        player.write(Data("\t".utf8))
         let grab = try watcher.waitForEvent { $0.contains(" grabbed ") }
         #expect(grab.hasPrefix("EV "))
         // Plain text is chat, seen by the other player.
-        input.fileHandleForWriting.write(Data("hi from a tty\r".utf8))
+        player.write(Data("hi from a tty\r".utf8))
         let say = try watcher.waitForEvent { $0.contains(" say ") }
         #expect(say.hasSuffix(" hi from a tty"))
-        input.fileHandleForWriting.write(Data("/quit\r".utf8))
-        #expect(waitForExit(p), "the client did not exit on quit")
+        player.write(Data("/quit\r".utf8))
+        #expect(player.waitForExit(), "the client did not exit on quit")
         #expect(p.terminationStatus == 0)
         // The terminal was handed back: main screen restored, cursor shown.
         #expect(out.wait(for: "\u{1B}[?1049l") && out.wait(for: "\u{1B}[?25h"), "terminal not handed back: \(out.text.suffix(200))")
@@ -119,13 +60,14 @@ import PuzzleServer
     @Test func mousePressDragsAndReleaseDrops() throws {
         guard hasScript() else { return }
         let (server, watcher) = try serverWithWatcher()
-        let (p, input, out) = try startPlay(port: server.port, name: "mouse")
+        let player = try PtyPlayer(port: server.port, name: "mouse")
+        let (p, out) = (player.process, player)
         defer { if p.isRunning { p.terminate() } }
         #expect(out.wait(for: "\u{1B}[?1006h"), "mouse reporting not turned on: \(out.text.suffix(300))")
         // Joined once its chat reaches the room (typed too early, it is refused: type it again).
         var joined = false
         for _ in 0..<40 where !joined {
-            input.fileHandleForWriting.write(Data("ready\r".utf8))
+            player.write(Data("ready\r".utf8))
             joined = (try? watcher.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
         }
         #expect(joined, "the client never joined: \(out.text.suffix(300))")
@@ -151,23 +93,23 @@ import PuzzleServer
         func sgr(_ code: Int, _ row: Int, _ column: Int, _ final: String) -> Data {
             Data("\u{1B}[<\(code);\(column + 1);\(row + 1)\(final)".utf8)
         }
-        input.fileHandleForWriting.write(sgr(0, touch.row, touch.column, "M"))
+        player.write(sgr(0, touch.row, touch.column, "M"))
         let grab = try watcher.waitForEvent { $0.contains(" grabbed \(piece) ") }
         #expect(grab.hasPrefix("EV "))
         // Three columns right and two rows down, the button held: the piece follows, offset kept.
         let to = (row: touch.row + 2, column: touch.column + 3)
         let toPoint = try #require(layout.tablePoint(row: to.row, column: to.column, view: fitted.view))
-        input.fileHandleForWriting.write(sgr(32, to.row, to.column, "M"))
+        player.write(sgr(32, to.row, to.column, "M"))
         let corner = st.position(of: piece)
         let expected = Point(x: corner.x + toPoint.x - touch.point.x, y: corner.y + toPoint.y - touch.point.y)
         try watcher.waitForEvent { $0.contains(" dragged \(piece) ") && $0.contains(" \(expected.x) \(expected.y) ") }
         // The fitted view was drawn in half-blocks, each frame a synchronized update.
         // (Waited for: the frame may still be on its way through the pty.)
         #expect(out.wait(for: "▀") && out.wait(for: "\u{1B}[?2026h"), "no half-blocks or synchronized output: \(out.text.suffix(300))")
-        input.fileHandleForWriting.write(sgr(0, to.row, to.column, "m"))
+        player.write(sgr(0, to.row, to.column, "m"))
         try watcher.waitForEvent { $0.contains(" placed \(piece) ") }
-        input.fileHandleForWriting.write(Data("/quit\r".utf8))
-        #expect(waitForExit(p), "the client did not exit on quit")
+        player.write(Data("/quit\r".utf8))
+        #expect(player.waitForExit(), "the client did not exit on quit")
         #expect(out.wait(for: "\u{1B}[?1002l") && out.wait(for: "\u{1B}[?1006l"), "mouse reporting left on")
     }
 
@@ -178,7 +120,8 @@ import PuzzleServer
         let data = TestServer.temporaryDirectory()
         var server: TestServer? = try TestServer(dataDirectory: data)
         let port = server!.port
-        let (p, input, out) = try startPlay(port: port, name: "phoenix")
+        let player = try PtyPlayer(port: port, name: "phoenix")
+        let (p, out) = (player.process, player)
         defer { if p.isRunning { p.terminate() } }
         do {
             let watcher = try LineClient(port: port, name: "watcher")
@@ -193,10 +136,10 @@ import PuzzleServer
         let watcher = try LineClient(port: port, name: "watcher2")
         try watcher.enter(as: "watcher2")
         try watcher.waitForEvent(timeout: 20) { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
-        input.fileHandleForWriting.write(Data("back again\r".utf8))
+        player.write(Data("back again\r".utf8))
         try watcher.waitForEvent { $0.contains(" say ") && $0.hasSuffix(" back again") }
-        input.fileHandleForWriting.write(Data("/quit\r".utf8))
-        #expect(waitForExit(p), "the client did not exit on quit")
+        player.write(Data("/quit\r".utf8))
+        #expect(player.waitForExit(), "the client did not exit on quit")
     }
 
     /// The status line shows the room's play time, kept by the server (not
@@ -222,7 +165,8 @@ import PuzzleServer
 
         var server: TestServer? = try TestServer(dataDirectory: data)
         let port = server!.port
-        let (p, input, out) = try startPlay(port: port, name: "phoenix")
+        let player = try PtyPlayer(port: port, name: "phoenix")
+        let (p, out) = (player.process, player)
         defer { if p.isRunning { p.terminate() } }
         let id: String
         do {
@@ -245,8 +189,8 @@ import PuzzleServer
         try watcher.enter(as: "watcher2")
         // Back as the same player (its resume token), not a new one.
         try watcher.waitForEvent(timeout: 20) { $0.contains(" joined \(id) phoenix") }
-        input.fileHandleForWriting.write(Data("/quit\r".utf8))
-        #expect(waitForExit(p), "the client did not exit on quit")
+        player.write(Data("/quit\r".utf8))
+        #expect(player.waitForExit(), "the client did not exit on quit")
         _ = server
     }
 }

@@ -9,82 +9,18 @@ import PuzzleTestSupport
 /// showed `你好你好 typing` as `你好 typing`). carol runs the real `puzzle play` on a
 /// pseudo-terminal; her screen is rebuilt from the bytes written to it by a terminal model.
 @Suite(.serialized) struct WideChatTerminalTests {
-    /// The bytes a child wrote to its terminal; waiters are woken per chunk.
-    final class Screen: @unchecked Sendable {
-        private let lock = NSCondition()
-        private var bytes: [UInt8] = []
-
-        func append(_ data: Data) {
-            lock.lock()
-            bytes += data
-            lock.broadcast()
-            lock.unlock()
-        }
-
-        /// The screen the bytes so far give on an 80x24 terminal.
-        func model() -> TerminalModel {
-            lock.lock(); defer { lock.unlock() }
-            var model = TerminalModel(width: 80, height: 24)
-            model.feed(bytes)
-            return model
-        }
-
-        /// Waits until the screen satisfies `condition`, up to `timeout` seconds; the last
-        /// screen either way.
-        @discardableResult
-        func wait(timeout: Double = 20, until condition: (TerminalModel) -> Bool) -> (Bool, TerminalModel) {
-            let deadline = Date().addingTimeInterval(timeout)
-            lock.lock(); defer { lock.unlock() }
-            while true {
-                var model = TerminalModel(width: 80, height: 24)
-                model.feed(bytes)
-                if condition(model) { return (true, model) }
-                if !lock.wait(until: deadline) { return (false, model) }
-            }
-        }
-    }
-
-    /// `puzzle play` for `name` on a pseudo-terminal (util-linux `script`), its output collected.
-    static func play(port: Int, name: String) throws -> (Process, Pipe, Screen) {
-        let exe = try PuzzleExecutable.url()
-        let carol = Process()
-        carol.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        carol.arguments = ["-qfec", "\(exe.path) play 127.0.0.1:\(port) --name \(name)", "/dev/null"]
-        var env = ProcessInfo.processInfo.environment
-        env["TERM"] = "xterm-256color"
-        env.removeValue(forKey: "NO_COLOR")
-        carol.environment = env
-        let input = Pipe(), output = Pipe()
-        carol.standardInput = input
-        carol.standardOutput = output
-        carol.standardError = output
-        let screen = Screen()
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { screen.append(data) }
-        }
-        try carol.run()
-        return (carol, input, screen)
-    }
-
     @Test func wideChatLeavesAnotherPlayersScreenExact() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
+        guard PtyPlayer.available else { Issue.record("util-linux script is needed to give the client a terminal"); return }
         let server = try TestServer()
         let bob = try LineClient(port: server.port, name: "bob")
         try bob.enter(as: "bob")
 
-        let (carol, input, screen) = try Self.play(port: server.port, name: "carol")
-        defer { if carol.isRunning { carol.terminate() } }
-        func type(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+        let carol = try PtyPlayer(port: server.port, name: "carol")
+        func type(_ text: String) { carol.type(text) }
 
         // carol is in once her chat reaches bob (typed before the join, it is refused: again).
-        var joined = false
-        for _ in 0..<40 where !joined {
-            type("ready\r")
-            joined = (try? bob.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
+        let joined = carol.typeUntilSeen("ready\r") {
+            (try? bob.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
         }
         #expect(joined, "carol never joined")
 
@@ -95,7 +31,7 @@ import PuzzleTestSupport
         }
         /// Waits for a row starting with `row`; says what the screen showed if it never came.
         func expectRow(_ row: String) {
-            let (seen, model) = screen.wait { $0.rows.contains { $0.hasPrefix(row) } }
+            let (seen, model) = carol.waitForScreen { $0.rows.contains { $0.hasPrefix(row) } }
             #expect(seen, "no row \(row) on carol's screen:\n\(model.rows.joined(separator: "\n"))")
         }
         try bobSays("héllo 👋 你好 ok")
@@ -120,34 +56,26 @@ import PuzzleTestSupport
             padded("<carol> done"),
             padded("> 你好你好 typing"),
         ]
-        let (exact, last) = screen.wait { Array($0.rows[17...]) == expected && $0.cursor == Frame.Position(row: 23, column: 17) }
+        let (exact, last) = carol.waitForScreen { Array($0.rows[17...]) == expected && $0.cursor == Frame.Position(row: 23, column: 17) }
         #expect(exact, "carol's screen:\n\(last.rows.joined(separator: "\n"))\ncursor \(last.cursor)")
         // Every row is whole: nothing wider or narrower than the terminal, nothing left over.
         #expect(last.rows.allSatisfy { DisplayWidth.of($0) == 80 })
 
         type("\u{15}/quit\r")  // Ctrl-U clears the typed line first
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { carol.waitUntilExit(); done.signal() }
-        #expect(done.wait(timeout: .now() + 20) == .success, "the client did not exit on quit")
+        #expect(carol.waitForExit(), "the client did not exit on quit")
     }
 
     /// Another player's grabs and releases show on the table, not as message lines: twenty of
     /// them (ten Tab presses' worth) leave the chat before them in view (issue 16: each Tab
     /// press added two lines, and a 5-line pane lost the chat at once).
     @Test func othersMovesDoNotPushTheChatOutOfThePane() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
-            Issue.record("util-linux script is needed to give the client a terminal")
-            return
-        }
+        guard PtyPlayer.available else { Issue.record("util-linux script is needed to give the client a terminal"); return }
         let server = try TestServer()
         let bob = try LineClient(port: server.port, name: "bob")
         try bob.enter(as: "bob")
-        let (carol, input, screen) = try Self.play(port: server.port, name: "carol")
-        defer { if carol.isRunning { carol.terminate() } }
-        var joined = false
-        for _ in 0..<40 where !joined {
-            input.fileHandleForWriting.write(Data("ready\r".utf8))
-            joined = (try? bob.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
+        let carol = try PtyPlayer(port: server.port, name: "carol")
+        let joined = carol.typeUntilSeen("ready\r") {
+            (try? bob.waitForEvent(timeout: 0.5) { $0.contains(" say ") && $0.hasSuffix(" ready") }) != nil
         }
         #expect(joined, "carol never joined")
         _ = try bob.request("SAY carol, the sky goes top left")
@@ -157,14 +85,12 @@ import PuzzleTestSupport
         }
         // Then a line carol waits for, so that every move before it has reached her screen.
         _ = try bob.request("SAY ok")
-        let (seen, model) = screen.wait { $0.rows.contains { $0.hasPrefix("<bob> ok") } }
+        let (seen, model) = carol.waitForScreen { $0.rows.contains { $0.hasPrefix("<bob> ok") } }
         #expect(seen, "no '<bob> ok':\n\(model.rows.joined(separator: "\n"))")
         let pane = Array(model.rows[18...22])
         #expect(pane.contains { $0.hasPrefix("<bob> carol, the sky goes top left") }, "\(pane)")
         #expect(!pane.contains { $0.contains("grabbed") || $0.contains("released") }, "\(pane)")
-        input.fileHandleForWriting.write(Data("/quit\r".utf8))
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async { carol.waitUntilExit(); done.signal() }
-        #expect(done.wait(timeout: .now() + 20) == .success, "the client did not exit on quit")
+        carol.type("/quit\r")
+        #expect(carol.waitForExit(), "the client did not exit on quit")
     }
 }

@@ -41,19 +41,25 @@ public final class ResumeTokenFile {
     public init?(directory: String, host: String, port: UInt16, name: String) throws(Errno) {
         let tokens = directory + "/tokens"
         _ = try Directory.createAll(tokens, permissions: 0o700)
-        path = tokens + "/" + Self.fileName(host: host, port: port, name: name)
-        descriptor = try FileDescriptor.open(path, FileOpenOptions(access: .readWrite, create: true), permissions: 0o600)
+        let path = tokens + "/" + Self.fileName(host: host, port: port, name: name)
+        // The descriptor is closed here on every way out before it is stored:
+        // once every property is set, a failing init runs deinit, which closes
+        // it too, and a second close may close a number reused meanwhile.
+        let descriptor = try FileDescriptor.open(path, FileOpenOptions(access: .readWrite, create: true), permissions: 0o600)
+        let text: String
         do {
             guard try descriptor.tryLockExclusive() else {
                 try? descriptor.close()
                 return nil
             }
-            let text = String(decoding: try descriptor.readToEnd().prefix(256), as: UTF8.self)
-            token = Self.validToken(text.split(whereSeparator: \.isWhitespace).first.map(String.init))
+            text = String(decoding: try descriptor.readToEnd().prefix(256), as: UTF8.self)
         } catch {
             try? descriptor.close()
             throw error
         }
+        self.path = path
+        self.descriptor = descriptor
+        token = Self.validToken(text.split(whereSeparator: \.isWhitespace).first.map(String.init))
     }
 
     /// The token file for a run of `puzzle play`, or nil when tokens are not

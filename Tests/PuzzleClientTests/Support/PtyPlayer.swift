@@ -50,13 +50,51 @@ final class PtyPlayer: @unchecked Sendable {
 
     /// Types `text` (raw bytes: "\r" is Enter, "\t" Tab, "\u{12}" Ctrl-R).
     func type(_ text: String) {
-        input.fileHandleForWriting.write(Data(text.utf8))
+        write(Data(text.utf8))
+    }
+
+    /// Sends raw bytes to the terminal (mouse reports, partial sequences).
+    func write(_ data: Data) {
+        input.fileHandleForWriting.write(data)
     }
 
     /// Everything the client wrote so far.
     var text: String {
         lock.lock(); defer { lock.unlock() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The screen the bytes so far give on a `width`×`height` terminal.
+    func screen(width: Int = 80, height: Int = 24) -> TerminalModel {
+        lock.lock(); defer { lock.unlock() }
+        var model = TerminalModel(width: width, height: height)
+        model.feed(bytes)
+        return model
+    }
+
+    /// Waits until the screen (`width`×`height`) satisfies `condition`, up to
+    /// `timeout` seconds; returns whether it did, and the last screen either way.
+    @discardableResult
+    func waitForScreen(width: Int = 80, height: Int = 24, timeout: Double = 20,
+                       until condition: (TerminalModel) -> Bool) -> (Bool, TerminalModel) {
+        let deadline = Date().addingTimeInterval(timeout)
+        lock.lock(); defer { lock.unlock() }
+        while true {
+            var model = TerminalModel(width: width, height: height)
+            model.feed(bytes)
+            if condition(model) { return (true, model) }
+            if !lock.wait(until: deadline) { return (false, model) }
+        }
+    }
+
+    /// Types `line` until `seen` finds it arrived (a line typed before the
+    /// client has joined is refused, so it is typed again); false after 40 tries.
+    func typeUntilSeen(_ line: String, seen: () -> Bool) -> Bool {
+        for _ in 0..<40 {
+            type(line)
+            if seen() { return true }
+        }
+        return false
     }
 
     /// Waits until the output contains `needle`, up to `timeout` seconds.
