@@ -25,3 +25,21 @@ import PuzzleProtocol
         #expect(s.takeOutgoing() == [])
     }
 }
+
+/// The client's mirror knows the room's box lid after JOIN (issue 16).
+@Suite struct MirrorLidTests {
+    @Test func theMirrorHasTheRoomsLid() throws {
+        for lid in [true, false] {
+            let spec = try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2)
+            var st = RoomState(settings: RoomSettings(first: spec, seed: 5, lid: lid))
+            try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0)
+            var s = ClientSession(name: "alice", room: "duo")
+            s.connected(now: 0)
+            _ = s.takeOutgoing()
+            s.receive("OK hello version=2 id=1 name=alice token=0123456789abcdef0123456789abcdef server=puzzle-room", now: 0)
+            for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
+            s.receive("OK joined duo id=1 seq=1", now: 0)
+            #expect(s.state?.settings.lid == lid)
+        }
+    }
+}

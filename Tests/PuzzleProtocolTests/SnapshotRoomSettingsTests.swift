@@ -18,10 +18,10 @@ import PuzzleCore
     @Test func picturesFixedOrCycleTravelsOnTheExtendedLineOnly() throws {
         let fixed = try Self.room(.jigsaw, cycles: false)
         let lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: fixed, picture: nil), now: 0)
-        #expect(lines[0].hasSuffix(" pictures=fixed"), "\(lines[0])")
+        #expect(lines[0].hasSuffix(" pictures=fixed lid=on"), "\(lines[0])")
         #expect(try Self.decode(lines).settings.cyclesPictures == false)
         let v1 = SnapshotCodec.lines(RoomSnapshot(name: "r", state: fixed, picture: nil), now: 0, extended: false)
-        #expect(!v1[0].contains("pictures="))
+        #expect(!v1[0].contains("pictures=") && !v1[0].contains("lid="))
     }
 
     @Test func aLineWithoutTheNewSettingsLoadsWithTheDefaults() throws {
@@ -33,6 +33,36 @@ import PuzzleCore
         let pieces = lines
         let st = try Self.decode([old] + pieces)
         #expect(st.settings.cyclesPictures)
+        #expect(st.settings.lid, "a jigsaw room's lid is on unless it says otherwise")
+        #expect(throws: SnapshotError.self) { try Self.decode([old + " lid=ajar"] + pieces) }
         #expect(throws: SnapshotError.self) { try Self.decode([old + " pictures=sometimes"] + pieces) }
+    }
+
+    @Test func theLidTravelsAndDefaultsByKind() throws {
+        for (kind, lid) in [(PuzzleKind.jigsaw, true), (.swap, false)] {
+            let room = try Self.room(kind)
+            #expect(room.settings.lid == lid)
+            var lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: room, picture: nil), now: 0)
+            #expect(lines[0].hasSuffix(" lid=\(lid ? "on" : "off")"), "\(lines[0])")
+            #expect(try Self.decode(lines).settings.lid == lid)
+            // An older line, without lid=: the kind's default.
+            lines[0] = String(lines[0][..<lines[0].range(of: " pictures=")!.lowerBound])
+            #expect(try Self.decode(lines).settings.lid == lid)
+        }
+        let spec = try PuzzleSpec(kind: .swap, rows: 3, cols: 3)
+        let lidded = RoomState(settings: RoomSettings(first: spec, seed: 9, lid: true))
+        let lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: lidded, picture: nil), now: 0)
+        #expect(try Self.decode(lines).settings.lid == true)
+    }
+
+    @Test func roomSpecsTakeLidAndPictures() throws {
+        func parse(_ s: String) throws(ProtocolError) -> RoomSpec { try RoomSpec.parse(s.split(separator: " ")) }
+        let spec = try parse("den swap 3x3 lid=on pictures=fixed")
+        #expect(spec.lid == true && spec.cyclesPictures == false)
+        #expect(try parse(spec.description) == spec)
+        #expect(try parse("den jigsaw 3x3").lid == nil)
+        #expect(try parse("den jigsaw 3x3 lid=off").lid == false)
+        #expect(throws: ProtocolError.self) { try parse("den jigsaw 3x3 lid=maybe") }
+        #expect(throws: ProtocolError.self) { try parse("den jigsaw 3x3 pictures=some") }
     }
 }

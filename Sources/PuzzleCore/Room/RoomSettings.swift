@@ -20,9 +20,18 @@ public struct RoomSettings: Hashable, Sendable {
     /// supplies them when it opens or restores the room; a mirror needs none,
     /// since every `next` event names its picture.
     public var pictures: [String]
+    /// The box lid (room option `lid=on|off`): on, players may look at the
+    /// whole picture at will (a reference window, a faint copy in the board's
+    /// empty cells); off, they see it only through their hint (once per
+    /// puzzle, `hintMillis`). Clients have the picture either way, so the
+    /// server enforces nothing more; it tells every client which it is.
+    /// Default: on for a jigsaw room, off for a swap room (whose puzzle is
+    /// finding where each tile belongs). Recorded with the room.
+    public var lid: Bool
 
+    /// `lid` nil: the default for the first puzzle's kind (`defaultLid`).
     public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64,
-                cyclesPictures: Bool = true, pictures: [String] = []) {
+                cyclesPictures: Bool = true, pictures: [String] = [], lid: Bool? = nil) {
         self.first = first
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
@@ -30,7 +39,11 @@ public struct RoomSettings: Hashable, Sendable {
         self.seed = seed
         self.cyclesPictures = cyclesPictures
         self.pictures = pictures
+        self.lid = lid ?? Self.defaultLid(for: first.kind)
     }
+
+    /// The box lid a room has unless it says otherwise: on for jigsaw, off for swap.
+    public static func defaultLid(for kind: PuzzleKind) -> Bool { kind == .jigsaw }
 
     /// The picture of the room's puzzle number `index`. A room that fixed its
     /// picture, or has no other, shows the first puzzle's picture throughout.

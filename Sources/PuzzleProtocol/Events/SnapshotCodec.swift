@@ -21,7 +21,8 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// `extended` adds what protocol version 1 does not have (and the disk keeps):
 /// `clock=running|paused` on the room line, `S total <id> <moves>` for each
 /// player (moves on every puzzle of the sequence), `S color <id> <slot>` for
-/// each player (its colour slot, see `PlayerInfo.colorSlot`) and `S absent ...` for the
+/// each player (its colour slot, see `PlayerInfo.colorSlot`), the room's
+/// `pictures=cycle|fixed` and `lid=on|off` on the room line, and `S absent ...` for the
 /// players who left, with their counters. Without it the lines are exactly
 /// version 1's.
 public enum SnapshotCodec {
@@ -31,7 +32,7 @@ public enum SnapshotCodec {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
-        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed")\n" : "\n")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\n" : "\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
             let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
@@ -199,11 +200,20 @@ public enum SnapshotCodec {
             default: throw .malformed("room line has a bad pictures=")
             }
         }
+        // Without lid= (version 1, older files): the default for the kind.
+        func lid() throws(SnapshotError) -> Bool? {
+            switch header["lid"] {
+            case nil: return nil
+            case "on": return true
+            case "off": return false
+            default: throw .malformed("room line has a bad lid=")
+            }
+        }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
                                     maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed,
-                                    cyclesPictures: try cycle())
+                                    cyclesPictures: try cycle(), lid: try lid())
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
         let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)

@@ -3,7 +3,7 @@ import PuzzleCore
 /// A room to open, in one syntax with one set of rules wherever it comes from:
 /// the arguments of `CREATE` and a config file's `room =` line (and `--room`):
 ///
-///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed]
+///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]
 public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// Longest password, in bytes.
     public static let maxPasswordLength = 64
@@ -27,9 +27,13 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// `pictures=cycle` (the default: each next puzzle takes another of the
     /// server's pictures) or `pictures=fixed` (every puzzle keeps `picture`).
     public var cyclesPictures: Bool = true
+    /// `lid=on|off`: whether players may look at the picture at will (the box
+    /// lid); nil: the default for the kind (`RoomSettings.defaultLid`).
+    public var lid: Bool?
 
     public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
-                rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil) {
+                rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil,
+                cyclesPictures: Bool = true, lid: Bool? = nil) {
         self.name = name
         self.kind = kind
         self.rows = rows
@@ -40,6 +44,8 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
         self.maxHeld = maxHeld
+        self.cyclesPictures = cyclesPictures
+        self.lid = lid
     }
 
     /// The spec in the syntax `parse` reads (options at their default left out),
@@ -53,6 +59,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         if let hintMillis { a.append("hint=\(hintMillis)") }
         if let maxHeld { a.append("hold=\(maxHeld)") }
         if !cyclesPictures { a.append("pictures=fixed") }
+        if let lid { a.append("lid=\(lid ? "on" : "off")") }
         return a
     }
 
@@ -64,7 +71,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
         func bad(_ why: String) -> ProtocolError { ProtocolError("BAD_ARGS", why) }
         guard words.count >= 3 else {
-            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed]")
+            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]")
         }
         let name = String(words[0])
         guard NameRule.isValid(name) else { throw ProtocolError("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)") }
@@ -111,8 +118,14 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
                 case "fixed": spec.cyclesPictures = false
                 default: throw bad("pictures must be cycle or fixed, not \"\(value.prefix(32))\"")
                 }
+            case "lid":
+                switch value.lowercased() {
+                case "on": spec.lid = true
+                case "off": spec.lid = false
+                default: throw bad("lid must be on or off, not \"\(value.prefix(32))\"")
+                }
             default:
-                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures)")
+                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures, lid)")
             }
         }
         if spec.rotation && spec.kind == .swap { throw bad("rotation=on is only for jigsaw rooms: a swap tile is always upright") }

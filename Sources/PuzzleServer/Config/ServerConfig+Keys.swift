@@ -44,7 +44,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .maxConnectionsPerAddress: ("--max-per-address", "N", "most simultaneous connections from one IP address; 0 = no limit")
         case .maxLineLength: ("--max-line", "N", "longest request line in bytes")
         case .logLevel: ("--log-level", "L", "debug, info, warn or error")
-        case .leaseMillis: ("--lease-ms", "N", "ms a grabbed piece stays locked without activity")
+        case .leaseMillis: ("--lease-ms", "N", "ms a grabbed piece stays locked without a drag, turn or KEEP")
         case .dragRateLimit: ("--drag-rate", "N", "drags per second per connection; 0 = unlimited")
         case .chatRateLimit: ("--chat-rate", "N", "chat lines per second per connection after the burst; 0 = unlimited")
         case .chatBurst: ("--chat-burst", "N", "chat lines a connection may send at once")
@@ -53,7 +53,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
         case .fsync: ("--fsync", "P", "always (once per move), batch (once per loop turn, before replies) or never")
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
-        case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S]\"; repeatable, replaces config rooms")
+        case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .maxHeldPieces, .snapshotEvery, .picture:
             nil
