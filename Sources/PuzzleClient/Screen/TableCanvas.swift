@@ -2,9 +2,10 @@ import PuzzleCore
 
 /// Draws the table view in half-block pixels at the scene's zoom (`TableZoom`):
 /// the table and the board, placed pieces flush in their cells, loose pieces
-/// lifted (a shadow) with their tabs and blanks, held pieces outlined in their
-/// holder's colour and named, every drop target framed above everything, and
-/// arrows at the view's edges towards held pieces out of sight. Piece numbers
+/// lifted (a shadow) with their tabs and blanks, held pieces whole above
+/// everything, ringed in their holder's colour and named, every drop target as
+/// light corner brackets on its cell (never over a held piece), and arrows at
+/// the view's edges towards held pieces out of sight. Piece numbers
 /// and stack counts are text over the pixels where their piece is on top.
 /// Without colours the pictures are shading characters and players markers.
 struct TableCanvas {
@@ -129,40 +130,57 @@ struct TableCanvas {
         return loose
     }
 
-    /// The moving layer, redrawn every frame over the still one: held pieces,
-    /// then every drop target, then the text over them all.
-    mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)]) {
+    /// The moving layer, redrawn every frame over the still one: first every
+    /// drop target (a mark inside its cell, under the pieces), then the held
+    /// pieces whole, each ringed in its holder's colour (others' first, one's
+    /// own on top), then the text over them all. Nothing is drawn over a held
+    /// piece's pixels but its number: the player sees what they hold.
+    /// `countdown`: seconds left on this player's holds about to lapse, by piece.
+    mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)],
+                                 me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
-        let holds = st.locks.sorted { $0.key < $1.key }
+        // One's own holds last, so they lie above anyone else's.
+        let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
-            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2)
-            drawHolderOutline(piece, at: lock.point, holder: lock.holder, unit: unit)
+            let ring = PixelCanvas.pack(PlayerPalette.color(of: lock.holder))
+            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2, ring: ring)
         }
-        for (_, lock) in holds {
-            if let target = lock.target { drawTarget(target, in: st, holder: lock.holder) }
+        drawTargets(st, holds: holds.map { $0.value })
+        if plain {
+            for (piece, lock) in holds { markRing(rect(lock.point, unit: unit), holder: lock.holder, piece: Int32(piece)) }
+            markTargets(st, holds: holds.map { $0.value })
         }
         if showNumbers { drawNumbers(st) }
         drawStacks(loose, unit: unit)
-        for (piece, lock) in holds { drawHolderName(piece, lock: lock, names: names, unit: unit) }
+        let heldOwners = Set(holds.map { Int32($0.key) })
+        for (piece, lock) in holds {
+            drawHolderName(piece, lock: lock, names: names, unit: unit, secondsLeft: countdown[piece], held: heldOwners)
+        }
         drawOffScreenMarkers(holds.map { ($0.value.point, $0.value.holder) }, unit: unit)
     }
 
     /// One loose or held piece: a shadow `lift` pixels down and right (when
-    /// pieces are big enough to show one), its part of the picture turned, and
-    /// its tabs (bumps out) and blanks (notches in) in the middle of each side.
-    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int) {
+    /// pieces are big enough to show one), a one-pixel ring just outside it
+    /// (`ring`: a held piece's holder colour; else, over the board, the lifted
+    /// outline that says "not placed"), its part of the picture turned, and
+    /// its tabs (bumps out, over the ring) and blanks (notches in) in the
+    /// middle of each side.
+    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int, ring: UInt32? = nil) {
         let r = rect(point, unit: st.geometry.unit)
         guard isVisible(r, margin: 2) else { return }
         let w = r.x1 - r.x0, h = r.y1 - r.y0
         let who = Int32(piece)
-        if w >= 4 {
-            canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
-        }
-        // Over the board a shadow would not show on the dark cells: an outline says "not placed".
-        let g = st.geometry, o = g.boardOrigin
-        let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
-        if overBoard && w >= 3 {
-            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+        if lift > 0 { drawShadow(r, lift: lift) }
+        if let ring {
+            // At every size, down to a pixel: the ring is what says whose it is.
+            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, ring, owner: PixelCanvas.ring)
+        } else {
+            // Over the board a shadow would not show on the dark cells: an outline says "not placed".
+            let g = st.geometry, o = g.boardOrigin
+            let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
+            if overBoard && w >= 3 {
+                canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+            }
         }
         for j in 0..<h {
             for i in 0..<w {
@@ -192,38 +210,110 @@ struct TableCanvas {
         mark(.right, r.x1 - 1, my, r.x1, my + len, outside: (1, 0))
     }
 
-    /// A held piece's border in its holder's colour (small pieces: all of it).
-    mutating func drawHolderOutline(_ piece: Int, at point: Point, holder: PlayerID, unit: Int) {
-        let r = rect(point, unit: unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
-        if r.x1 - r.x0 >= 3 {
-            canvas.frame(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
-        } else {
-            canvas.fill(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
-        }
-        if plain { markBorder(r, holder: holder, owner: Int32(piece)) }
+    /// A piece's shadow `lift` pixels down and right, when pieces are big
+    /// enough (4 pixels) to show one.
+    mutating func drawShadow(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), lift: Int) {
+        guard r.x1 - r.x0 >= 4, isVisible(r, margin: lift) else { return }
+        canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
     }
 
-    /// The drop target: a frame around the cell in the holder's colour, over
-    /// everything, so it shows even under the held piece or another's target.
-    mutating func drawTarget(_ cell: Cell, in st: RoomState, holder: PlayerID) {
-        let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder))
-        if r.x1 - r.x0 >= 3 {
-            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
-        } else {
-            canvas.fill(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
-        }
-        if plain { markBorder((r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1), holder: holder, owner: nil) }
+    /// The corners of a pixel rectangle, clockwise from the top left, each as
+    /// the rectangles of its bracket: an L `arm` pixels long, `depth` deep.
+    static func brackets(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), arm: Int, depth: Int) -> [[(x0: Int, y0: Int, x1: Int, y1: Int)]] {
+        [[(r.x0, r.y0, r.x0 + arm, r.y0 + depth), (r.x0, r.y0, r.x0 + depth, r.y0 + arm)],
+         [(r.x1 - arm, r.y0, r.x1, r.y0 + depth), (r.x1 - depth, r.y0, r.x1, r.y0 + arm)],
+         [(r.x1 - arm, r.y1 - depth, r.x1, r.y1), (r.x1 - depth, r.y1 - arm, r.x1, r.y1)],
+         [(r.x0, r.y1 - depth, r.x0 + arm, r.y1), (r.x0, r.y1 - arm, r.x0 + depth, r.y1)]]
     }
 
-    /// Plain mode: the screen cells along a pixel rectangle's border show the player's marker.
-    mutating func markBorder(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, owner: Int32?) {
-        let top = TableZoom.floorDiv(r.y0, 2), bottom = TableZoom.floorDiv(r.y1 - 1, 2)
+    /// The drop targets: corner brackets two pixels deep across the edge of
+    /// each target cell (its edge pixel and the one outside), in a light tint
+    /// of the holder's colour, drawn over everything on the table but the held
+    /// pieces themselves (their rings and shadows included): a mark never
+    /// covers a piece, shows in the cell beside a piece that aims there, and
+    /// round the ring of a piece held right over it. It reads apart from a
+    /// holder's ring: light corners, not a whole frame round a piece. Players
+    /// aiming at one cell each get brackets of their own, nested two pixels
+    /// in (cells of 8 pixels and more), or share the corners out in turn (two:
+    /// a diagonal pair each); cells of 2 pixels or less are filled with the
+    /// pixel around them, shared out pixel by pixel.
+    mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
+        var heldPiece = Set<Int32>()
+        for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
+        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: UInt32) {
+            for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
+                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1)) where !heldPiece.contains(canvas.owner(x, y)) {
+                    canvas.set(x, y, color, owner: PixelCanvas.mark)
+                }
+            }
+        }
+        for (cell, holders) in Self.targetsByCell(holds) {
+            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+            guard isVisible(r, margin: 1) else { continue }
+            let w = r.x1 - r.x0
+            let outer = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+            if w <= 2 {
+                for (n, y) in (outer.y0..<outer.y1).enumerated() {
+                    for (m, x) in (outer.x0..<outer.x1).enumerated() {
+                        put(x, y, x + 1, y + 1, Self.targetColor(holders[(n * (w + 2) + m) % holders.count]))
+                    }
+                }
+                continue
+            }
+            let arm = max(3, (w + 2) / 3 + 1)
+            if w >= 8 {
+                for (k, holder) in holders.prefix(w / 4).enumerated() {
+                    let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
+                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, Self.targetColor(holder)) } }
+                }
+                continue
+            }
+            for (k, corner) in Self.brackets(outer, arm: arm, depth: 2).enumerated() {
+                for p in corner { put(p.x0, p.y0, p.x1, p.y1, Self.targetColor(holders[k % holders.count])) }
+            }
+        }
+    }
+
+    /// A target mark's colour: the holder's, lightened halfway to white, so
+    /// that where a mark meets its holder's ring (a piece held right over its
+    /// cell) the corners still read apart from the ring.
+    static func targetColor(_ holder: PlayerID) -> UInt32 {
+        let c = PixelCanvas.pack(PlayerPalette.color(of: holder))
+        func half(_ shift: UInt32) -> UInt32 { ((((c >> shift) & 0xFF) + 0xFF) / 2) << shift }
+        return half(16) | half(8) | half(0)
+    }
+
+    /// Target cells and who aims at each (by id), in a stable order.
+    static func targetsByCell(_ holds: [PieceLock]) -> [(Cell, [PlayerID])] {
+        var byCell: [Cell: [PlayerID]] = [:]
+        for lock in holds { if let t = lock.target { byCell[t, default: []].append(lock.holder) } }
+        return byCell.map { ($0.key, Array(Set($0.value)).sorted()) }.sorted { ($0.0.row, $0.0.col) < ($1.0.row, $1.0.col) }
+    }
+
+    /// Plain mode: each target corner's screen cell shows its holder's marker
+    /// where the mark is still uncovered.
+    mutating func markTargets(_ st: RoomState, holds: [PieceLock]) {
+        for (cell, holders) in Self.targetsByCell(holds) {
+            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+            let cells = [(r.y0, r.x0), (r.y0, r.x1 - 1), (r.y1 - 1, r.x1 - 1), (r.y1 - 1, r.x0)]
+            for (k, (y, x)) in cells.enumerated() {
+                let row = TableZoom.floorDiv(y, 2)
+                guard canvas.owner(x, 2 * row) == PixelCanvas.mark || canvas.owner(x, 2 * row + 1) == PixelCanvas.mark else { continue }
+                let holder = holders[k % holders.count]
+                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil), row: row, column: x)
+            }
+        }
+    }
+
+    /// Plain mode: the screen cells of a held piece's ring show its holder's
+    /// marker, where the piece does not fill the cell.
+    mutating func markRing(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, piece: Int32) {
+        let ring = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+        let top = TableZoom.floorDiv(ring.y0, 2), bottom = TableZoom.floorDiv(ring.y1 - 1, 2)
         let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil)
         for row in top...bottom {
-            for column in r.x0..<r.x1 where row == top || row == bottom || column == r.x0 || column == r.x1 - 1 {
-                if let owner, !canvas.cellOwned(by: owner, row: row, column: column) { continue }
+            for column in ring.x0..<ring.x1 where row == top || row == bottom || column == ring.x0 || column == ring.x1 - 1 {
+                if canvas.cellOwned(by: piece, row: row, column: column) { continue }
                 canvas.put(text, row: row, column: column)
             }
         }
@@ -294,16 +384,50 @@ struct TableCanvas {
         }
     }
 
-    /// A held piece's holder's name, in their colour, just above the piece.
-    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int) {
-        guard zoom.piecePixels >= 2 else { return }
+    /// A held piece's holder's name, in their colour, on the screen row
+    /// above its ring and tabs, or below its shadow when that row is out of
+    /// view or would cover another held piece (neither: no name; the ring's
+    /// colour tells whose it is). Then the seconds left when the hold is about
+    /// to lapse, white on red, where the player is looking, at every zoom
+    /// (names only where pieces are 2 pixels or more).
+    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int, secondsLeft: Int? = nil,
+                                 held: Set<Int32> = []) {
+        guard zoom.piecePixels >= 2 || secondsLeft != nil else { return }
         let r = rect(lock.point, unit: unit)
-        let row = TableZoom.floorDiv(r.y0, 2) - 1
+        guard isVisible(r) else { return }
         let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
-        let color = PlayerPalette.color(of: lock.holder)
-        let shown = plain ? "\(PlayerPalette.marker(of: lock.holder))\(name)" : name
-        canvas.put(String(shown.prefix(16)), row: max(0, row), column: max(0, r.x0), foreground: color.contrasting, background: color)
+        let shownName = zoom.piecePixels >= 2 ? String((plain ? "\(PlayerPalette.marker(of: lock.holder))\(name)" : name).prefix(16)) : ""
+        let count = secondsLeft.map { "\($0)s" } ?? ""
+        let width = shownName.unicodeScalars.count + (shownName.isEmpty || count.isEmpty ? 0 : 1) + count.count
+        let column = max(0, r.x0 - 1)
+        // The ring and a top tab take pixel y0 - 1: the row above ends before it;
+        // the shadow ends at y1 + 1: the row below starts after it.
+        let above = TableZoom.floorDiv(r.y0 - 3, 2), below = TableZoom.floorDiv(r.y1 + 3, 2)
+        func free(_ row: Int) -> Bool {
+            guard row >= 0, row < canvas.rows else { return false }
+            return (column..<min(canvas.width, column + width)).allSatisfy { x in
+                [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { $0 == Int32(piece) || !held.contains($0) }
+            }
+        }
+        let row: Int
+        if free(above) { row = above } else if free(below) { row = below } else if !count.isEmpty {
+            row = above >= 0 ? above : below
+        } else { return }
+        var used = 0
+        if !shownName.isEmpty {
+            let color = PlayerPalette.color(of: lock.holder)
+            canvas.put(shownName, row: row, column: column, foreground: color.contrasting, background: color)
+            used = shownName.unicodeScalars.count + 1
+        }
+        for (i, c) in count.unicodeScalars.enumerated() {
+            canvas.put(PixelCanvas.Text(character: c, foreground: plain ? nil : TerminalColor(hex: 0xFFFFFF),
+                                        background: plain ? nil : Self.countdownBackground, inverse: plain),
+                       row: row, column: column + used + i)
+        }
     }
+
+    /// The lapsing hold's count: the alert red of the banners.
+    static let countdownBackground = TerminalColor(hex: 0xB00020)
 
     /// Arrows on the view's edge pointing at held pieces out of sight, in their holder's colour.
     mutating func drawOffScreenMarkers(_ held: [(point: Point, holder: PlayerID)], unit: Int) {
