@@ -127,7 +127,9 @@ public struct SceneLayout: Hashable, Sendable {
             z.pixel(table.width) <= pixels.x && z.pixel(table.height) <= pixels.y
         } ?? TableZoom.levels[TableZoom.levels.count - 1]
         let fitted = zoomed(zoom)
-        return (zoom, fitted.clamp(Point(x: 0, y: 0), table: table))
+        // Centred where the table is smaller than the view, from its edge where it is larger.
+        func axis(_ shown: Int, _ size: Int) -> Int { shown >= size ? -(shown - size) / 2 : 0 }
+        return (zoom, Point(x: axis(fitted.viewUnits.x, table.width), y: axis(fitted.viewUnits.y, table.height)))
     }
 
     /// Whether a screen row is in the message area below the table.
@@ -135,10 +137,15 @@ public struct SceneLayout: Hashable, Sendable {
         row >= viewTop + viewRows && row < height - 1
     }
 
-    /// The view origin clamped to the table (or centred on it when the table is smaller).
+    /// The view origin kept where the view shows some of the table: at least
+    /// half the view's width (height) of it, or all of it where it is smaller.
+    /// Not flush with the table's edges: zooming about a point near a corner
+    /// (the wheel) must be free to keep that point under the pointer, and a
+    /// view pushed back inside the table moved the corner off the screen.
     public func clamp(_ view: Point, table: TableGeometry) -> Point {
         func axis(_ v: Int, _ shown: Int, _ size: Int) -> Int {
-            shown >= size ? -(shown - size) / 2 : min(max(0, v), size - shown)
+            let lo = min(-shown / 2, size - shown), hi = max(size - shown / 2, 0)
+            return min(max(lo, v), hi)
         }
         return Point(x: axis(view.x, viewUnits.x, table.width), y: axis(view.y, viewUnits.y, table.height))
     }
