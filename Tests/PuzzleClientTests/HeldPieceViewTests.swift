@@ -122,7 +122,7 @@ import PuzzleCore
         let cell = Cell(row: 1, col: 1)
         let st = try Self.aiming(5, at: cell, offset: 2, bobs: 10)
         #expect(st.locks[5]?.target == cell && st.locks[10]?.target == cell)
-        for zoom in [TableZoom(pixels: 16, cells: 1), TableZoom(pixels: 8, cells: 1), TableZoom(pixels: 4, cells: 1), TableZoom(pixels: 2, cells: 1)] {
+        for zoom in [TableZoom(pixels: 16, cells: 1), TableZoom(pixels: 8, cells: 1), TableZoom(pixels: 4, cells: 1)] {
             let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
             let canvas = Self.canvas(scene)
             let c = canvas.canvas

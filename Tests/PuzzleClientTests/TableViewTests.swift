@@ -17,12 +17,13 @@ import PuzzleCore
         return st
     }
 
-    /// The numbers written in the table view (left of the panel, between status and messages).
+    /// The piece numbers written in the table view (left of the panel, between status and messages).
     static func numbersInView(_ f: Frame, width: Int, height: Int) -> [Int] {
         let layout = SceneLayout(width: width, height: height)
         var found: [Int] = []
         for r in layout.viewTop..<(layout.viewTop + layout.viewRows) {
-            let line = String((0..<layout.viewColumns).map { f[r, $0].character })
+            // The rulers' row and column numbers are not pieces'.
+            let line = String((0..<layout.viewColumns).map { f[r, $0].style.background == TableCanvas.rulerStyle.background ? " " : f[r, $0].character })
             found += line.split { !$0.isNumber }.compactMap { Int($0) }
         }
         return found

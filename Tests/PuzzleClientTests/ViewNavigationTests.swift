@@ -33,3 +33,69 @@ import PuzzleCore
         }
     }
 }
+
+/// The overview map and the rulers.
+@Suite struct MapAndRulerTests {
+    static func thirty() throws -> RoomState { try TableViewTests.room(.jigsaw, 30, 30) }
+
+    /// Zoomed in so the table does not fit, the map shows at the view's bottom
+    /// right with a white rectangle where the view lies, which moves with the
+    /// view; fitted, there is no map.
+    @Test func theMapShowsWhereTheViewLies() throws {
+        let st = try Self.thirty()
+        let g = st.geometry
+        let fitted = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
+        #expect(OverviewMap.box(layout: SceneLayout(width: 120, height: 40, zoom: fitted.zoom), table: g) == nil)
+        let zoom = TableZoom(pixels: 8, cells: 1)
+        let layout = SceneLayout(width: 120, height: 40, zoom: zoom)
+        let b = try #require(OverviewMap.box(layout: layout, table: g))
+        #expect(b.left + b.width == layout.viewColumns && b.top + b.height == layout.viewTop + layout.viewRows)
+        func whiteColumns(at view: Point) -> [Int] {
+            var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+            scene.view = view
+            let f = SceneRenderer.render(scene)
+            let white = TerminalColor(hex: 0xFFFFFF)
+            var columns: [Int] = []
+            for r in b.top..<(b.top + b.height) {
+                for c in b.left..<(b.left + b.width) where f[r, c].style.foreground == white || f[r, c].style.background == white { columns.append(c) }
+            }
+            return columns
+        }
+        let left = whiteColumns(at: Point(x: 0, y: 0)), right = whiteColumns(at: Point(x: g.width - layout.viewUnits.x, y: 0))
+        #expect(!left.isEmpty && !right.isEmpty)
+        #expect(left.min()! < right.min()! && left.max()! < right.max()!, "\(left) \(right)")
+        #expect(left.min()! <= b.left + 2 && right.max()! >= b.left + b.width - 3)
+    }
+
+    /// Rulers number the board's columns above it and its rows left of it,
+    /// each by its cell, where cells are 4 pixels or more; zoomed into the
+    /// middle they stay on the view's edges; at small zooms there are none.
+    @Test func rulersNumberRowsAndColumnsWhereCellsAreLegible() throws {
+        let st = try Self.thirty()
+        let g = st.geometry
+        let zoom = TableZoom(pixels: 8, cells: 1)
+        var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+        scene.showNumbers = false
+        scene.view = Point(x: g.boardOrigin.x - 8, y: g.boardOrigin.y - 8)
+        var rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        let canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: false)
+        // Column 3's number centred over the cell, on the screen row above the board.
+        let c3 = canvas.rect(g.origin(of: Cell(row: 0, col: 3)), unit: g.unit)
+        let rulerRow = 1 + c3.y0 / 2 - 1
+        #expect(Array(rows[rulerRow])[c3.x0 + 3] == "3", "\(rows[rulerRow])")
+        // Row 2's number left of the board, on the screen row through the cell's middle.
+        let r2 = canvas.rect(g.origin(of: Cell(row: 2, col: 0)), unit: g.unit)
+        let line = Array(rows[1 + (r2.y0 + r2.y1) / 4])
+        #expect(String(line[(r2.x0 - 3)..<r2.x0]).contains("2"), "\(String(line))")
+        // In the middle of the board: the numbers stay on the view's edges.
+        scene.view = Point(x: g.boardOrigin.x + 40, y: g.boardOrigin.y + 40)
+        rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        #expect(rows[1].contains("10") && rows[1].contains("11"), "\(rows[1])")
+        let firstColumns = rows[2..<20].map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(firstColumns.contains("10") && firstColumns.contains("11"), "\(firstColumns)")
+        // 2 pixels a cell: no rulers.
+        let small = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: TableZoom(pixels: 2, cells: 1))
+        let tiny = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: small.zoom), view: small.view, colorMode: .trueColor, showNumbers: false)
+        #expect(!tiny.showsRulers)
+    }
+}

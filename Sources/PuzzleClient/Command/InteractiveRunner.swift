@@ -56,6 +56,10 @@ public final class InteractiveRunner {
     var pointerMode = PointerMode.hold
     /// The window over the table (help, players, rooms, board), if open.
     var overlay: Overlay?
+    /// This player's own view: piece filter, the box lid, a found piece.
+    var lens = TableLens()
+    /// Whether the room offers the lid (until `RoomSettings` says: jigsaw rooms).
+    var lidAllowed: Bool { session.state?.spec.kind == .jigsaw }
 
     static let socketToken: UInt64 = 1
     static let inputToken: UInt64 = 2
@@ -331,6 +335,7 @@ public final class InteractiveRunner {
         case .character("-") where editor.text.isEmpty: setZoom(.zoomOut)
         case .character("=") where editor.text.isEmpty: setZoom(.fit)
         case .control(0x0E): showNumbers.toggle()  // Ctrl-N, free in the line editor
+        case .control(0x10): changeLens(.lid(.cycle))  // Ctrl-P, free in the line editor: the box lid
         default:
             if case .submitted(let line) = editor.handle(key) { submit(line) }
         }
@@ -351,6 +356,7 @@ public final class InteractiveRunner {
             showNumbers = on ?? !showNumbers
             addMessage(OutputLine(kind: .info, text: "piece numbers \(showNumbers ? "on" : "off"): piece N belongs in cell (N div cols, N mod cols)"))
         case .mouse(let mode)?: setPointerMode(mode)
+        case .lens(let change)?: changeLens(change)
         case .quit? where connection == nil: quitting = true
         case .help?:
             overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
@@ -382,7 +388,7 @@ public final class InteractiveRunner {
             if pointerMode == .click, let hold = pointer {
                 // Click mode: the second click puts the piece down.
                 finishPointer(hold, at: point, now: t)
-            } else if let point, let hold = session.pointerPress(at: point, now: t) {
+            } else if let point, let hold = session.pointerPress(at: point, now: t, lens: lens) {
                 pointer = hold
                 followHeld = false
             } else if point != nil {
@@ -409,6 +415,11 @@ public final class InteractiveRunner {
             let step = event.button == .wheelUp ? -2 : 2
             if layout.isMessageRow(event.row) {
                 scrollMessages(by: -step)
+            } else if let st = session.state, lidAllowed, lens.lidOpen,
+                      LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols) {
+                // Over the lid the wheel sizes it (never closing it).
+                lens.lid = event.button == .wheelUp ? min(TableLens.lidSteps, lens.lid + 1) : max(1, lens.lid - 1)
+                dirty = true
             } else if let st = session.state, layout.tablePoint(row: event.row, column: event.column, view: view) != nil {
                 // Over the table the wheel zooms, keeping the point under the pointer in place.
                 let next = layout.nextZoom(in: event.button == .wheelUp, table: st.geometry)
@@ -421,6 +432,22 @@ public final class InteractiveRunner {
         default:
             break
         }
+    }
+
+    /// Applies a change to the player's own view; a found piece out of sight is brought into view.
+    private func changeLens(_ change: LensCommand) {
+        let said = lens.apply(change, lidAllowed: lidAllowed, in: session.state)
+        addMessage(OutputLine(kind: said.isError ? .error : .info, text: said.isError ? "error: \(said.text)" : said.text))
+        if case .find(let piece?) = change, lens.found == piece, let st = session.state {
+            updateView()
+            let at = st.position(of: piece)
+            if layout.screenCell(of: Point(x: at.x + st.geometry.unit / 2, y: at.y + st.geometry.unit / 2), view: view) == nil {
+                view = layout.follow(at, view: view, table: st.geometry)
+                autoFit = false
+                followHeld = false
+            }
+        }
+        dirty = true
     }
 
     /// Sends the newest pointer position as a drag (the throttle allows it now).
@@ -539,7 +566,7 @@ public final class InteractiveRunner {
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           clockStoppedAt: clockStoppedAt,
                           messages: messages, messageScroll: messageScroll, solvedBanner: session.solvedBanner,
-                          showHint: hintUntil > t, editor: editor, overlay: overlay)
+                          showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))
         if !bytes.isEmpty { try TerminalWriter(fd: 1).writeAll(bytes) }
         lastRender = t

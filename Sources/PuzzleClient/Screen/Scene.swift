@@ -41,13 +41,23 @@ public struct Scene: Sendable {
     public var editor: LineEditor
     /// A window over the table, if one is open.
     public var overlay: Overlay?
+    /// What this player chose to see: a piece filter, the lid, a found piece.
+    public var lens: TableLens
+    /// Whether the room offers the box lid (the picture at will, and faintly
+    /// in the board's empty cells); else the picture shows only through the hint.
+    public var lidAllowed: Bool
+    /// Whether the lid window is drawn: open, offered, and a picture to show.
+    var drawsLid: Bool { lidAllowed && lens.lidOpen && picture != nil && !drawsHint }
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), zoom: TableZoom = .standard,
                 showNumbers: Bool = true, now: Int64 = 0,
                 rttMillis: Int64? = nil, connectionNotice: String? = nil, clockStoppedAt: Int64? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
-                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil) {
+                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil,
+                lens: TableLens = TableLens(), lidAllowed: Bool = false) {
         self.overlay = overlay
+        self.lens = lens
+        self.lidAllowed = lidAllowed
         self.width = width
         self.height = height
         self.colorMode = colorMode

@@ -33,7 +33,19 @@ public enum SceneRenderer {
                                       countdown: leaseCountdown(scene, state))
             }
             canvas.drawPlainBoardMarks(state)
+            if !scene.drawsHint {
+                canvas.drawFound(state)
+                canvas.drawRulers(state)
+            }
             canvas.compose(into: &frame)
+            // The map, then the lid over it (the lid at its largest covers the view: no map).
+            if !(scene.drawsLid && scene.lens.lid >= TableLens.lidSteps) {
+                OverviewMap.draw(state, picture: scene.picture, view: scene.view, layout: layout, lens: scene.lens,
+                                 plain: scene.colorMode == .plain, into: &frame)
+            }
+            if scene.drawsLid, let picture = scene.picture {
+                LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain, into: &frame)
+            }
             if let banner = scene.solvedBanner {
                 // Two lines, so that an 80-column terminal shows both whole.
                 let middle = layout.viewTop + layout.viewRows / 2

@@ -14,6 +14,10 @@ struct TableCanvas {
     let view: Point
     let colorMode: ColorMode
     var showNumbers: Bool
+    /// The player's own filter and marks.
+    var lens: TableLens
+    /// Where the overview map lies over the view (screen rows and columns), if it is shown: arrows keep out of it.
+    var mapBox: (top: Int, left: Int, height: Int, width: Int)?
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -30,7 +34,8 @@ struct TableCanvas {
 
     var plain: Bool { colorMode == .plain }
 
-    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool) {
+    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool, lens: TableLens = TableLens()) {
+        self.lens = lens
         self.layout = layout
         self.view = view
         self.colorMode = colorMode
@@ -61,8 +66,10 @@ struct TableCanvas {
 
     /// The table, the board (cells in a checker of two dark shades) and the
     /// pieces placed on it, pixel by pixel, so that every zoom (down to
-    /// several cells a pixel) shows what lies in each cell.
-    mutating func drawBoard(_ st: RoomState, picture: Picture?, hint: Bool) {
+    /// several cells a pixel) shows what lies in each cell. Placed pieces the
+    /// lens's filter leaves out are dimmed; with `faint` (the room offers the
+    /// lid) the empty cells show the picture faintly, as on a tray.
+    mutating func drawBoard(_ st: RoomState, picture: Picture?, hint: Bool, faint: Bool = false) {
         let g = st.geometry
         let o = g.boardOrigin
         let table = rect(Point(x: 0, y: 0), unit: 0)
@@ -81,6 +88,7 @@ struct TableCanvas {
             }
         }
         let swap = st.spec.kind == .swap
+        let filtering = lens.filter != .all
         let columns = axis(xs, origin: o.x, cells: g.cols, viewStart: view.x)
         let rowsMap = axis(ys, origin: o.y, cells: g.rows, viewStart: view.y)
         for (j, y) in ys.enumerated() {
@@ -92,17 +100,28 @@ struct TableCanvas {
                     continue
                 }
                 let cell = Cell(row: r.cell, col: c.cell)
-                if hint, let picture {
+                func pictureAt() -> UInt32? {
+                    guard let picture else { return nil }
                     let px = min(picture.width - 1, (c.cell * c.n + c.i) * picture.width / (g.cols * c.n))
                     let py = min(picture.height - 1, (r.cell * r.n + r.i) * picture.height / (g.rows * r.n))
-                    canvas.set(x, y, Self.pack(picture[x: px, y: py]) | PixelCanvas.pictureBit, owner: PixelCanvas.background)
+                    return Self.pack(picture[x: px, y: py])
+                }
+                if hint, let shown = pictureAt() {
+                    canvas.set(x, y, shown | PixelCanvas.pictureBit, owner: PixelCanvas.background)
                 } else if let piece = st.occupant(of: cell), st.locks[piece] == nil {
                     var color = Self.sample(picture, st: st, piece: piece, i: c.i, j: r.i, w: c.n, h: r.n, rotation: st.pieces[piece].rotation)
                     // Swap tiles are framed so a shuffled board reads as tiles; jigsaw pieces join up.
                     if swap, c.n >= 4, c.i == 0 || r.i == 0 { color = Self.tileBorder(color) }
+                    // Dimmed: no longer a picture pixel, so plain mode leaves it blank.
+                    if filtering && lens.dimsPlaced(piece, in: st) { color = Self.dim(color) }
                     canvas.set(x, y, color, owner: Int32(piece))
                 } else {
-                    canvas.set(x, y, (r.cell + c.cell) & 1 == 0 ? Self.boardBackground : Self.boardChecker, owner: PixelCanvas.background)
+                    let board = (r.cell + c.cell) & 1 == 0 ? Self.boardBackground : Self.boardChecker
+                    if faint && !plain, let shown = pictureAt() {
+                        canvas.set(x, y, Self.blend(board, shown, percent: Self.faintPercent), owner: PixelCanvas.background)
+                    } else {
+                        canvas.set(x, y, board, owner: PixelCanvas.background)
+                    }
                 }
             }
         }
@@ -111,7 +130,8 @@ struct TableCanvas {
     // MARK: Pieces
 
     /// The still layer: the loose pieces lying on the table (lower numbers
-    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew.
+    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew;
+    /// those the lens's filter hides are left out.
     /// Nothing in it moves until a piece is dropped, grabbed or let go.
     /// Returns the loose pieces in view, for the stack counts.
     mutating func drawLoosePieces(_ st: RoomState, picture: Picture?) -> [(piece: Int, point: Point)] {
@@ -120,8 +140,10 @@ struct TableCanvas {
         // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
         var held = [Bool](repeating: false, count: st.pieceCount)
         for piece in st.locks.keys where piece < held.count { held[piece] = true }
+        let filtering = lens.filter != .all
         for piece in 0..<st.pieceCount where !held[piece] {
             guard case .table(let p) = st.pieces[piece].location else { continue }
+            if filtering && !lens.showsLoose(piece, in: st) { continue }
             let r = rect(p, unit: unit)
             guard isVisible(r, margin: 2) else { continue }
             drawPiece(piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
@@ -139,6 +161,7 @@ struct TableCanvas {
     mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)],
                                  me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
+        mapBox = OverviewMap.box(layout: layout, table: st.geometry)
         // One's own holds last, so they lie above anyone else's.
         let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
@@ -235,8 +258,8 @@ struct TableCanvas {
     /// holder's ring: light corners, not a whole frame round a piece. Players
     /// aiming at one cell each get brackets of their own, nested two pixels
     /// in (cells of 8 pixels and more), or share the corners out in turn (two:
-    /// a diagonal pair each); cells of 2 pixels or less are filled with the
-    /// pixel around them, shared out pixel by pixel.
+    /// a diagonal pair each); cells of 2 pixels or less are filled, shared
+    /// out pixel by pixel, where no ring lies.
     mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
         var heldPiece = Set<Int32>()
         for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
@@ -253,14 +276,16 @@ struct TableCanvas {
             let w = r.x1 - r.x0
             let outer = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
             if w <= 2 {
-                for (n, y) in (outer.y0..<outer.y1).enumerated() {
-                    for (m, x) in (outer.x0..<outer.x1).enumerated() {
-                        put(x, y, x + 1, y + 1, Self.targetColor(holders[(n * (w + 2) + m) % holders.count]))
+                // Tiny cells: the cell itself, shared out pixel by pixel, under any holder's ring.
+                for (n, y) in (r.y0..<r.y1).enumerated() {
+                    for (m, x) in (r.x0..<r.x1).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
+                        put(x, y, x + 1, y + 1, Self.targetColor(holders[(n * w + m) % holders.count]))
                     }
                 }
                 continue
             }
-            let arm = max(3, (w + 2) / 3 + 1)
+            // Arms a quarter of the side: the holder's ring shows between them.
+            let arm = max(3, (w + 2) / 4 + 1)
             if w >= 8 {
                 for (k, holder) in holders.prefix(w / 4).enumerated() {
                     let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
@@ -432,30 +457,40 @@ struct TableCanvas {
     /// Arrows on the view's edge pointing at held pieces out of sight, in their holder's colour.
     mutating func drawOffScreenMarkers(_ held: [(point: Point, holder: PlayerID)], unit: Int) {
         for (point, holder) in held {
-            let r = rect(point, unit: unit)
-            guard !isVisible(r) else { continue }
-            let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
-            let arrow: Unicode.Scalar
-            switch (left, right, up, down) {
-            case (true, _, true, _): arrow = plain ? "\\" : "◤"
-            case (true, _, _, true): arrow = plain ? "/" : "◣"
-            case (_, true, true, _): arrow = plain ? "/" : "◥"
-            case (_, true, _, true): arrow = plain ? "\\" : "◢"
-            case (true, _, _, _): arrow = plain ? "<" : "◀"
-            case (_, true, _, _): arrow = plain ? ">" : "▶"
-            case (_, _, true, _): arrow = plain ? "^" : "▲"
-            default: arrow = plain ? "v" : "▼"
+            drawArrow(towards: rect(point, unit: unit), color: PlayerPalette.color(of: holder), marker: PlayerPalette.markerScalar(of: holder))
+        }
+    }
+
+    /// An arrow on the view's edge towards a pixel rectangle out of sight
+    /// (nothing when it is in sight); plain mode puts `marker` beside it.
+    mutating func drawArrow(towards r: (x0: Int, y0: Int, x1: Int, y1: Int), color: TerminalColor, marker: Unicode.Scalar) {
+        guard !isVisible(r) else { return }
+        let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
+        let arrow: Unicode.Scalar
+        switch (left, right, up, down) {
+        case (true, _, true, _): arrow = plain ? "\\" : "◤"
+        case (true, _, _, true): arrow = plain ? "/" : "◣"
+        case (_, true, true, _): arrow = plain ? "/" : "◥"
+        case (_, true, _, true): arrow = plain ? "\\" : "◢"
+        case (true, _, _, _): arrow = plain ? "<" : "◀"
+        case (_, true, _, _): arrow = plain ? ">" : "▶"
+        case (_, _, true, _): arrow = plain ? "^" : "▲"
+        default: arrow = plain ? "v" : "▼"
+        }
+        var column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
+        var row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
+        // Not under the overview map in the bottom right corner: beside it, on the same edge.
+        if let map = mapBox {
+            let top = map.top - layout.viewTop
+            if row >= top && column >= map.left {
+                if right { column = map.left - 1 } else { row = top - 1 }
             }
-            let column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
-            let row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
-            let color = PlayerPalette.color(of: holder)
-            canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
-                       row: row, column: column)
-            if plain {
-                // Who it is: the marker beside the arrow, inside the view.
-                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder), foreground: nil, background: nil),
-                           row: row, column: column == 0 ? 1 : column - 1)
-            }
+        }
+        canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
+                   row: row, column: column)
+        if plain {
+            // Who (or what) it is: the marker beside the arrow, inside the view.
+            canvas.put(PixelCanvas.Text(character: marker, foreground: nil, background: nil), row: row, column: column == 0 ? 1 : column - 1)
         }
     }
 
@@ -476,6 +511,24 @@ struct TableCanvas {
     }
 
     // MARK: Pictures
+
+    /// How much of the picture the lid's faint copy in an empty cell shows.
+    static let faintPercent: UInt32 = 30
+
+    /// `a` moved `percent` of the way to `b`, channel by channel.
+    static func blend(_ a: UInt32, _ b: UInt32, percent: UInt32) -> UInt32 {
+        func ch(_ shift: UInt32) -> UInt32 {
+            let x = (a >> shift) & 0xFF, y = (b >> shift) & 0xFF
+            return ((x * (100 - percent) + y * percent) / 100) << shift
+        }
+        return ch(16) | ch(8) | ch(0)
+    }
+
+    /// A piece the filter leaves out: a third of its brightness, no longer a picture pixel.
+    static func dim(_ packed: UInt32) -> UInt32 {
+        func ch(_ shift: UInt32) -> UInt32 { (((packed >> shift) & 0xFF) / 3) << shift }
+        return ch(16) | ch(8) | ch(0)
+    }
 
     static func pack(_ rgb: RGB) -> UInt32 { UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) }
 

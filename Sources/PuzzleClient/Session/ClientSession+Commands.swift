@@ -21,8 +21,8 @@ extension ClientSession {
         case .help:
             for line in ClientCommand.helpLines { emit(.info, "  " + line) }
             return
-        case .pan, .panHome, .mouse, .zoom, .numbers:
-            emit(.info, "pan, zoom, numbers and mouse are for the full-screen view; they do nothing here")
+        case .pan, .panHome, .mouse, .zoom, .numbers, .lens:
+            emit(.info, "pan, zoom, numbers, mouse, the filters, find and the lid are for the full-screen view; they do nothing here")
             return
         case .board:
             guard let st = state else { return refuse("not in a room yet") }
@@ -81,7 +81,7 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
-        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .board, .rooms, .quit, .join, .create: break
+        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .lens, .board, .rooms, .quit, .join, .create: break
         }
     }
 
