@@ -42,6 +42,15 @@ import PuzzleCore
         scene.showHint = true
         check("the hint", stillChanged: true)
         scene.showHint = false
+        check("the hint gone", stillChanged: true)
+        scene.lens.filter = .edges
+        check("the edge filter", stillChanged: true)
+        scene.lens.found = 5
+        check("a piece found", stillChanged: false)
+        scene.lidAllowed = true
+        check("the lid offered (its faint copy)", stillChanged: true)
+        scene.lens.lid = 2
+        check("the lid open", stillChanged: false)
         scene.colorMode = .plain
         check("plain colours", stillChanged: true)
         scene.colorMode = .palette256
