@@ -32,6 +32,23 @@ import PuzzleCore
             }
         }
     }
+
+    /// Panning never loses the table: one that fits the view stays whole in
+    /// it; a larger one keeps at least half the view.
+    @Test func panningKeepsTheTableInView() throws {
+        let small = try TableViewTests.room(.jigsaw, 4, 4).geometry
+        let layout = SceneLayout(width: 80, height: 24)
+        let fitted = layout.fit(table: small)
+        let shown = layout.zoomed(fitted.zoom).viewUnits
+        for far in [Point(x: 10_000, y: 10_000), Point(x: -10_000, y: -10_000)] {
+            let v = layout.zoomed(fitted.zoom).clamp(far, table: small)
+            #expect(v.x <= 0 && v.y <= 0 && v.x + shown.x >= small.width && v.y + shown.y >= small.height, "\(v)")
+        }
+        let big = try TableViewTests.room(.jigsaw, 30, 30).geometry
+        let zoomed = layout.zoomed(TableZoom(pixels: 8, cells: 1))
+        let v = zoomed.clamp(Point(x: 10_000, y: -10_000), table: big)
+        #expect(big.width - v.x >= zoomed.viewUnits.x / 2 && v.y + zoomed.viewUnits.y >= zoomed.viewUnits.y / 2)
+    }
 }
 
 /// The overview map and the rulers.

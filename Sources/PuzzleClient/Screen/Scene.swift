@@ -147,14 +147,15 @@ public struct SceneLayout: Hashable, Sendable {
         row >= viewTop + viewRows && row < height - 1
     }
 
-    /// The view origin kept where the view shows some of the table: at least
-    /// half the view's width (height) of it, or all of it where it is smaller.
-    /// Not flush with the table's edges: zooming about a point near a corner
-    /// (the wheel) must be free to keep that point under the pointer, and a
-    /// view pushed back inside the table moved the corner off the screen.
+    /// The view origin kept where the view shows the table: all of it where
+    /// it fits the view (anywhere in it), else at least half the view's width
+    /// (height) of it. Not flush with the table's edges: zooming about a point
+    /// near a corner (the wheel) must be free to keep that point under the
+    /// pointer, and a view pushed back inside the table moved the corner off
+    /// the screen.
     public func clamp(_ view: Point, table: TableGeometry) -> Point {
         func axis(_ v: Int, _ shown: Int, _ size: Int) -> Int {
-            let lo = min(-shown / 2, size - shown), hi = max(size - shown / 2, 0)
+            let lo = shown >= size ? size - shown : -shown / 2, hi = shown >= size ? 0 : size - shown / 2
             return min(max(lo, v), hi)
         }
         return Point(x: axis(view.x, viewUnits.x, table.width), y: axis(view.y, viewUnits.y, table.height))

@@ -513,7 +513,7 @@ struct TableCanvas {
     // MARK: Pictures
 
     /// How much of the picture the lid's faint copy in an empty cell shows.
-    static let faintPercent: UInt32 = 30
+    static let faintPercent: UInt32 = 25
 
     /// `a` moved `percent` of the way to `b`, channel by channel.
     static func blend(_ a: UInt32, _ b: UInt32, percent: UInt32) -> UInt32 {
