@@ -45,8 +45,10 @@ import PuzzleCore
         check("the hint gone", stillChanged: true)
         scene.lens.filter = .edges
         check("the edge filter", stillChanged: true)
+        scene.lens.found = 4
+        check("an edge piece found", stillChanged: false)
         scene.lens.found = 5
-        check("a piece found", stillChanged: false)
+        check("an interior piece found: drawn despite the filter", stillChanged: true)
         scene.lidAllowed = true
         check("the lid offered (its faint copy)", stillChanged: true)
         scene.lens.lid = 2

@@ -97,6 +97,9 @@ import PuzzleProtocol
         let yellow = TableCanvas.foundColor
         #expect(marked.cells.filter { $0.style.foreground == yellow || $0.style.background == yellow }.count >= 8)
         #expect(!Self.frame(st, lens: TableLens()).cells.contains { $0.style.foreground == yellow || $0.style.background == yellow })
+        // An interior piece found under the edge filter is drawn all the same (and only it of the interior ones).
+        let edgesFound = TableViewTests.numbersInView(Self.frame(st, lens: TableLens(filter: .edges, found: 7)), width: 120, height: 40)
+        #expect(edgesFound.contains(7) && !edgesFound.contains(8))
         // Zoomed in at the table's far corner: piece 7 is out of sight, an arrow points at it.
         var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: TableZoom(pixels: 16, cells: 1))
         scene.view = Point(x: st.geometry.width - 20, y: st.geometry.height - 12)

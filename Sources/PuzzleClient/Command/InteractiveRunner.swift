@@ -442,7 +442,9 @@ public final class InteractiveRunner {
             updateView()
             let at = st.position(of: piece)
             if layout.screenCell(of: Point(x: at.x + st.geometry.unit / 2, y: at.y + st.geometry.unit / 2), view: view) == nil {
-                view = layout.follow(at, view: view, table: st.geometry)
+                // Out of sight: the view centred on it.
+                let shown = layout.viewUnits
+                view = layout.clamp(Point(x: at.x + st.geometry.unit / 2 - shown.x / 2, y: at.y + st.geometry.unit / 2 - shown.y / 2), table: st.geometry)
                 autoFit = false
                 followHeld = false
             }

@@ -21,6 +21,8 @@ public struct TableLayerCache: Sendable {
         var picture: Picture?
         var hint: Bool
         var filter: TableLens.Filter
+        /// The found piece, where the filter would hide it but for that.
+        var found: Int?
         var faint: Bool
     }
 
@@ -39,7 +41,9 @@ public struct TableLayerCache: Sendable {
         // The lid's faint copy in the empty cells: where the room offers the lid.
         let faint = scene.lidAllowed && !hint
         let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view,
-                      layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter, faint: faint)
+                      layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter,
+                      found: scene.lens.found.flatMap { scene.lens.filter == .edges && $0 < st.pieceCount && !TableLens.isEdge($0, in: st) ? $0 : nil },
+                      faint: faint)
         if let canvas, self.key == key {
             var kept = canvas
             kept.lens = scene.lens

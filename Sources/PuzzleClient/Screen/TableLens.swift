@@ -41,8 +41,9 @@ public struct TableLens: Hashable, Sendable {
 
     /// Whether a piece lying on the table is drawn (the filter hides the
     /// others; a held piece is always drawn: it is in someone's hand).
+    /// The piece `/find` marked is drawn whatever the filter.
     func showsLoose(_ piece: Int, in st: RoomState) -> Bool {
-        filter != .edges || Self.isEdge(piece, in: st)
+        filter != .edges || piece == found || Self.isEdge(piece, in: st)
     }
 
     /// Whether a piece placed on the board is drawn dimmed.
