@@ -197,3 +197,24 @@ import PuzzleProtocol
         #expect(differ > (r.x1 - r.x0) * (r.y1 - r.y0) / 2)
     }
 }
+
+/// The lid never hides the piece in one's hand: it moves to the view's other side.
+@Suite struct LidPlacementTests {
+    @Test func theLidMovesOffTheHeldPiece() throws {
+        var st = try TableViewTests.room(.jigsaw, 30, 30)
+        let layout = SceneLayout(width: 80, height: 24, zoom: TableZoom(pixels: 8, cells: 1))
+        let view = Point(x: 0, y: 0)
+        let right = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30))
+        // Alice holds a piece under where the lid would be.
+        let under = try #require(layout.tablePoint(row: right.top + 2, column: right.left + right.width / 2, view: view))
+        let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
+        try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
+        try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: max(0, under.y - 2))), by: SceneFixtures.alice, at: 1)
+        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let moved = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30, avoiding: held))
+        #expect(moved.left == 0 && right.left > 0)
+        #expect(!(held.column >= moved.left && held.column < moved.left + moved.width))
+        // Bob's piece is his: alice's lid stays where it was.
+        #expect(LidWindow.heldCell(st, me: SceneFixtures.bob, layout: layout, view: view) == nil)
+    }
+}

@@ -416,7 +416,8 @@ public final class InteractiveRunner {
             if layout.isMessageRow(event.row) {
                 scrollMessages(by: -step)
             } else if let st = session.state, lidAllowed, lens.lidOpen,
-                      LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols) {
+                      LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols,
+                                         avoiding: LidWindow.heldCell(st, me: session.myID, layout: layout, view: view)) {
                 // Over the lid the wheel sizes it (never closing it).
                 lens.lid = event.button == .wheelUp ? min(TableLens.lidSteps, lens.lid + 1) : max(1, lens.lid - 1)
                 dirty = true

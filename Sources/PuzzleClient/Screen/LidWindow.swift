@@ -6,8 +6,10 @@ import PuzzleCore
 /// the picture keeping the board's shape (square cells).
 enum LidWindow {
     /// The window's screen rectangle, border included, or nil when it would be
-    /// too small to show anything.
-    static func box(layout: SceneLayout, step: Int, rows: Int, cols: Int) -> (top: Int, left: Int, height: Int, width: Int)? {
+    /// too small to show anything: at the view's top right, or its top left
+    /// when the player's held piece (`avoiding`, a screen cell) would be under it.
+    static func box(layout: SceneLayout, step: Int, rows: Int, cols: Int,
+                    avoiding: (row: Int, column: Int)? = nil) -> (top: Int, left: Int, height: Int, width: Int)? {
         let steps = TableLens.lidSteps
         let s = min(max(1, step), steps)
         let maxWidth = layout.viewColumns * s / steps, maxHeight = layout.viewRows * s / steps
@@ -21,12 +23,16 @@ enum LidWindow {
         }
         guard pw >= 4, ph >= 2 else { return nil }
         let width = pw + 2, height = (ph + 1) / 2 + 2
-        return (layout.viewTop, layout.viewColumns - width, height, width)
+        let right = layout.viewColumns - width
+        if let a = avoiding, a.row >= layout.viewTop - 1, a.row <= layout.viewTop + height, a.column >= right - 1 {
+            return (layout.viewTop, 0, height, width)
+        }
+        return (layout.viewTop, right, height, width)
     }
 
     /// Whether a screen cell lies in the lid window.
-    static func contains(row: Int, column: Int, layout: SceneLayout, step: Int, rows: Int, cols: Int) -> Bool {
-        guard let b = box(layout: layout, step: step, rows: rows, cols: cols) else { return false }
+    static func contains(row: Int, column: Int, layout: SceneLayout, step: Int, rows: Int, cols: Int, avoiding: (row: Int, column: Int)?) -> Bool {
+        guard let b = box(layout: layout, step: step, rows: rows, cols: cols, avoiding: avoiding) else { return false }
         return row >= b.top && row < b.top + b.height && column >= b.left && column < b.left + b.width
     }
 
@@ -34,8 +40,9 @@ enum LidWindow {
 
     /// Draws the lid over the table view: a border titled with how to close
     /// and size it, the picture in half-block pixels (plain mode: shading).
-    static func draw(_ picture: Picture, st: RoomState, step: Int, layout: SceneLayout, plain: Bool, into frame: inout Frame) {
-        guard let b = box(layout: layout, step: step, rows: st.spec.rows, cols: st.spec.cols) else { return }
+    static func draw(_ picture: Picture, st: RoomState, step: Int, layout: SceneLayout, plain: Bool,
+                     avoiding: (row: Int, column: Int)?, into frame: inout Frame) {
+        guard let b = box(layout: layout, step: step, rows: st.spec.rows, cols: st.spec.cols, avoiding: avoiding) else { return }
         let style = plain ? Frame.Style.default : borderStyle
         for r in b.top..<(b.top + b.height) {
             for c in b.left..<(b.left + b.width) {
@@ -64,5 +71,13 @@ enum LidWindow {
             }
         }
         canvas.compose(into: &frame, top: b.top + 1, left: b.left + 1, plain: plain)
+    }
+
+    /// The screen cell of the middle of the piece `me` holds (the first, by
+    /// number), if it is in the view: what the lid keeps clear of.
+    static func heldCell(_ st: RoomState, me: PlayerID?, layout: SceneLayout, view: Point) -> (row: Int, column: Int)? {
+        guard let me, let piece = st.locks.filter({ $0.value.holder == me }).keys.min(), let lock = st.locks[piece] else { return nil }
+        let half = st.geometry.unit / 2
+        return layout.screenCell(of: Point(x: lock.point.x + half, y: lock.point.y + half), view: view)
     }
 }

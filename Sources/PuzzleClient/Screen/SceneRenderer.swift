@@ -44,7 +44,8 @@ public enum SceneRenderer {
                                  plain: scene.colorMode == .plain, into: &frame)
             }
             if scene.drawsLid, let picture = scene.picture {
-                LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain, into: &frame)
+                LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain,
+                               avoiding: LidWindow.heldCell(state, me: scene.myID, layout: layout, view: scene.view), into: &frame)
             }
             if let banner = scene.solvedBanner {
                 // Two lines, so that an 80-column terminal shows both whole.

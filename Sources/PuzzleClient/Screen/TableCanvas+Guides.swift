@@ -43,7 +43,8 @@ extension TableCanvas {
     mutating func drawRulers(_ st: RoomState) {
         guard showsRulers else { return }
         let g = st.geometry, o = g.boardOrigin
-        var held = Set<Int32>()
+        // Held pieces and their rings stay whole.
+        var held: Set<Int32> = [PixelCanvas.ring]
         for piece in st.locks.keys { held.insert(Int32(piece)) }
         func put(_ label: String, row: Int, column: Int) {
             // Not against a piece's number: "30" and "5" would read "305".

@@ -104,14 +104,16 @@ public struct TableLens: Hashable, Sendable {
                 lid = 0
                 return ("this room shows the picture only through /hint (once a puzzle)", true)
             }
+            let was = lid
             switch step {
             case .toggle: lid = lid > 0 ? 0 : 1
             case .cycle: lid = lid >= Self.lidSteps ? 0 : lid + 1
             case .bigger: lid = min(Self.lidSteps, lid + 1)
             case .smaller: lid = max(0, lid - 1)
             }
-            return (lid > 0 ? "lid open: the whole picture (Ctrl-P or /lid bigger|smaller sizes it, the wheel over it too; /lid closes it)"
-                            : "lid closed", false)
+            if lid == 0 { return ("lid closed", false) }
+            if was == 0 { return ("lid open: the whole picture (Ctrl-P or /lid bigger|smaller sizes it, the wheel over it too; /lid closes it)", false) }
+            return ("lid size \(lid) of \(Self.lidSteps)", false)
         }
     }
 }
