@@ -217,4 +217,19 @@ import PuzzleProtocol
         // Bob's piece is his: alice's lid stays where it was.
         #expect(LidWindow.heldCell(st, me: SceneFixtures.bob, layout: layout, view: view) == nil)
     }
+
+    /// So does the overview map (bottom right, else bottom left).
+    @Test func theMapMovesOffTheHeldPiece() throws {
+        var st = try TableViewTests.room(.jigsaw, 30, 30)
+        let layout = SceneLayout(width: 80, height: 24, zoom: TableZoom(pixels: 8, cells: 1))
+        let view = Point(x: 0, y: 0)
+        let right = try #require(OverviewMap.box(layout: layout, table: st.geometry))
+        let under = try #require(layout.tablePoint(row: right.top + 1, column: right.left + right.width / 2, view: view))
+        let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
+        try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
+        try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: under.y - 2)), by: SceneFixtures.alice, at: 1)
+        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let moved = try #require(OverviewMap.box(layout: layout, table: st.geometry, avoiding: held))
+        #expect(moved.left == 0 && right.left > 0 && moved.top == right.top)
+    }
 }

@@ -1,12 +1,17 @@
 import PuzzleCore
 
 /// The overview map: while zoomed in so that the table does not fit the view,
-/// a small inset at the view's bottom right shows the whole table (the board,
+/// a small inset at the view's bottom right (left, if the player's held piece
+/// is there) shows the whole table (the board,
 /// placed pieces in their colours, loose pieces as light dots, held ones in
 /// their holder's colour, a `/find` mark) and a white rectangle where the view lies.
 enum OverviewMap {
-    /// The inset's screen rectangle, or nil when the table fits the view (or the view is too small for a map).
-    static func box(layout: SceneLayout, table g: TableGeometry) -> (top: Int, left: Int, height: Int, width: Int)? {
+    /// The inset's screen rectangle, or nil when the table fits the view (or
+    /// the view is too small for a map): at the view's bottom right, or its
+    /// bottom left when the player's held piece (`avoiding`, a screen cell)
+    /// would be under it.
+    static func box(layout: SceneLayout, table g: TableGeometry,
+                    avoiding: (row: Int, column: Int)? = nil) -> (top: Int, left: Int, height: Int, width: Int)? {
         let units = layout.viewUnits
         guard units.x < g.width || units.y < g.height else { return nil }
         let maxWidth = max(12, layout.viewColumns / 4), maxHeight = max(5, layout.viewRows / 3)
@@ -20,16 +25,19 @@ enum OverviewMap {
         }
         guard pw >= 4, ph >= 2 else { return nil }
         let width = pw + 2, height = (ph + 2 + 1) / 2
-        return (layout.viewTop + layout.viewRows - height, layout.viewColumns - width, height, width)
+        let top = layout.viewTop + layout.viewRows - height, right = layout.viewColumns - width
+        if let a = avoiding, a.row >= top - 1, a.column >= right - 1 { return (top, 0, height, width) }
+        return (top, right, height, width)
     }
 
     static let viewColor: UInt32 = 0xFFFFFF
     static let borderColor: UInt32 = 0x000000
     static let looseColor: UInt32 = 0x7A7A7A
 
-    static func draw(_ st: RoomState, picture: Picture?, view: Point, layout: SceneLayout, lens: TableLens, plain: Bool, into frame: inout Frame) {
+    static func draw(_ st: RoomState, picture: Picture?, view: Point, layout: SceneLayout, lens: TableLens, plain: Bool,
+                     avoiding: (row: Int, column: Int)?, into frame: inout Frame) {
         let g = st.geometry
-        guard let b = box(layout: layout, table: g) else { return }
+        guard let b = box(layout: layout, table: g, avoiding: avoiding) else { return }
         let pw = b.width - 2, ph = 2 * b.height - 2
         var canvas = PixelCanvas(width: b.width, rows: b.height)
         canvas.fill(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height, borderColor, owner: PixelCanvas.background)

@@ -38,14 +38,16 @@ public enum SceneRenderer {
                 canvas.drawRulers(state)
             }
             canvas.compose(into: &frame)
-            // The map, then the lid over it (the lid at its largest covers the view: no map).
+            // The map, then the lid over it (the lid at its largest covers the
+            // view: no map); both keep clear of the piece in the player's hand.
+            let held = LidWindow.heldCell(state, me: scene.myID, layout: layout, view: scene.view)
             if !(scene.drawsLid && scene.lens.lid >= TableLens.lidSteps) {
                 OverviewMap.draw(state, picture: scene.picture, view: scene.view, layout: layout, lens: scene.lens,
-                                 plain: scene.colorMode == .plain, into: &frame)
+                                 plain: scene.colorMode == .plain, avoiding: held, into: &frame)
             }
             if scene.drawsLid, let picture = scene.picture {
                 LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain,
-                               avoiding: LidWindow.heldCell(state, me: scene.myID, layout: layout, view: scene.view), into: &frame)
+                               avoiding: held, into: &frame)
             }
             if let banner = scene.solvedBanner {
                 // Two lines, so that an 80-column terminal shows both whole.

@@ -161,7 +161,7 @@ struct TableCanvas {
     mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)],
                                  me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
-        mapBox = OverviewMap.box(layout: layout, table: st.geometry)
+        mapBox = OverviewMap.box(layout: layout, table: st.geometry, avoiding: LidWindow.heldCell(st, me: me, layout: layout, view: view))
         // One's own holds last, so they lie above anyone else's.
         let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
