@@ -59,13 +59,14 @@ enum OverviewMap {
                         color = TableCanvas.boardChecker
                     }
                 }
-                canvas.set(1 + i, 1 + j, color, owner: PixelCanvas.background)
+                // Plain mode shades picture pixels only: the map is shaded whole, by brightness.
+                canvas.set(1 + i, 1 + j, color | (plain ? PixelCanvas.pictureBit : 0), owner: PixelCanvas.background)
             }
         }
         let half = g.unit / 2
         for piece in 0..<st.pieceCount where st.locks[piece] == nil {
             guard case .table(let p) = st.pieces[piece].location, lens.filter == .all || lens.showsLoose(piece, in: st) else { continue }
-            canvas.set(mapX(p.x + half), mapY(p.y + half), looseColor, owner: PixelCanvas.background)
+            canvas.set(mapX(p.x + half), mapY(p.y + half), looseColor | (plain ? PixelCanvas.pictureBit : 0), owner: PixelCanvas.background)
         }
         for (_, lock) in st.locks {
             canvas.set(mapX(lock.point.x + half), mapY(lock.point.y + half), PixelCanvas.pack(PlayerPalette.color(of: lock.holder)), owner: PixelCanvas.mark)

@@ -503,7 +503,9 @@ struct TableCanvas {
                 let r = rect(g.origin(of: Cell(row: row, col: col)), unit: g.unit)
                 guard isVisible(r) else { continue }
                 let line = TableZoom.floorDiv(r.y0, 2)
-                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0) else { continue }
+                // Not over a label (a holder's name, a count, a ruler).
+                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0),
+                      line >= 0, line < canvas.rows, r.x0 >= 0, r.x0 < canvas.width, canvas.text[line * canvas.width + r.x0] == nil else { continue }
                 canvas.put(PixelCanvas.Text(character: r.x1 - r.x0 >= 4 ? "+" : ".", foreground: nil, background: nil, bold: false),
                            row: line, column: r.x0)
             }
