@@ -116,3 +116,19 @@ import PuzzleCore
         #expect(!tiny.showsRulers)
     }
 }
+
+/// A press on the map shows the table point under it: its corners are the table's.
+@Suite struct MapPointerTests {
+    @Test func theMapsCellsMapBackToTheTable() throws {
+        let st = try TableViewTests.room(.jigsaw, 30, 30)
+        let g = st.geometry
+        let layout = SceneLayout(width: 120, height: 40, zoom: TableZoom(pixels: 8, cells: 1))
+        let b = try #require(OverviewMap.box(layout: layout, table: g))
+        let topLeft = try #require(OverviewMap.tablePoint(row: b.top, column: b.left + 1, layout: layout, table: g, avoiding: nil))
+        let bottomRight = try #require(OverviewMap.tablePoint(row: b.top + b.height - 1, column: b.left + b.width - 2, layout: layout, table: g, avoiding: nil))
+        let cell = g.width / (b.width - 2) + g.unit
+        #expect(topLeft.x <= cell && topLeft.y <= 2 * cell, "\(topLeft)")
+        #expect(bottomRight.x >= g.width - cell && bottomRight.y >= g.height - 2 * cell, "\(bottomRight) of \(g.width)x\(g.height)")
+        #expect(OverviewMap.tablePoint(row: b.top - 1, column: b.left, layout: layout, table: g, avoiding: nil) == nil)
+    }
+}

@@ -384,6 +384,8 @@ public final class InteractiveRunner {
         updateView()
         let point = layout.tablePoint(row: event.row, column: event.column, view: view)
         switch (event.button, event.action) {
+        case (.left, .press) where pointer == nil && overViewAid(event):
+            break  // the lid or the map: never a grab of a piece the player cannot see
         case (.left, .press):
             if pointerMode == .click, let hold = pointer {
                 // Click mode: the second click puts the piece down.
@@ -433,6 +435,28 @@ public final class InteractiveRunner {
         default:
             break
         }
+    }
+
+    /// Whether a press falls on the lid window or the overview map, which
+    /// cover the table there; a press on the map centres the view on the
+    /// table point it shows.
+    private func overViewAid(_ event: MouseEvent) -> Bool {
+        guard let st = session.state else { return false }
+        let held = LidWindow.heldCell(st, me: session.myID, layout: layout, view: view)
+        if lidAllowed, lens.lidOpen, session.mirror?.picture != nil,
+           LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols, avoiding: held) {
+            return true
+        }
+        if !(lidAllowed && lens.lid >= TableLens.lidSteps),
+           let p = OverviewMap.tablePoint(row: event.row, column: event.column, layout: layout, table: st.geometry, avoiding: held) {
+            let shown = layout.viewUnits
+            view = layout.clamp(Point(x: p.x - shown.x / 2, y: p.y - shown.y / 2), table: st.geometry)
+            autoFit = false
+            followHeld = false
+            dirty = true
+            return true
+        }
+        return false
     }
 
     /// Applies a change to the player's own view; a found piece out of sight is brought into view.

@@ -30,6 +30,16 @@ enum OverviewMap {
         return (top, right, height, width)
     }
 
+    /// The table point a screen cell of the map shows (its middle), or nil outside the map.
+    static func tablePoint(row: Int, column: Int, layout: SceneLayout, table g: TableGeometry, avoiding: (row: Int, column: Int)?) -> Point? {
+        guard let b = box(layout: layout, table: g, avoiding: avoiding),
+              row >= b.top, row < b.top + b.height, column >= b.left, column < b.left + b.width else { return nil }
+        let pw = b.width - 2, ph = 2 * b.height - 2
+        // Pixel column (column - left - 1) and the pixel row pair of the screen row, inside the border.
+        let i = min(pw - 1, max(0, column - b.left - 1)), j = min(ph - 1, max(0, 2 * (row - b.top)))
+        return Point(x: (2 * i + 1) * g.width / (2 * pw), y: (2 * j + 2) * g.height / (2 * ph))
+    }
+
     static let viewColor: UInt32 = 0xFFFFFF
     static let borderColor: UInt32 = 0x000000
     static let looseColor: UInt32 = 0x7A7A7A
