@@ -4,8 +4,8 @@ import PuzzleCore
 
 /// Issue 16, spoiler 5: a held piece is drawn whole (every pixel of its
 /// picture and its tabs) above everything on the table, and where it would land
-/// is a separate mark in the target cell (corner brackets in a tint of the
-/// holder's colour) that never covers the piece; two players aiming at one cell leave
+/// is a separate mark in the target cell (corner brackets dashed in the
+/// holder's colour and white) that never covers the piece; two players aiming at one cell leave
 /// two marks that tell them apart. Spoiler 6 (display): the last seconds of
 /// one's own hold count down by the piece.
 @Suite struct HeldPieceViewTests {
@@ -100,14 +100,13 @@ import PuzzleCore
             let c = canvas.canvas
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let piece = canvas.rect(st.locks[5]!.point, unit: st.geometry.unit)
-            let alice = TableCanvas.targetColor(Self.alice)
             var marked = 0
             for y in target.y0..<target.y1 {
                 for x in target.x0..<target.x1 {
                     let inPiece = x >= piece.x0 && x < piece.x1 && y >= piece.y0 && y < piece.y1
                     if inPiece {
                         #expect(c.owner(x, y) == 5, "\(zoom): the mark covers the piece at \(x),\(y)")
-                    } else if c.owner(x, y) == PixelCanvas.mark && c.pixels[y * c.width + x] & PixelCanvas.colorMask == alice {
+                    } else if c.owner(x, y) == PixelCanvas.mark && c.pixels[y * c.width + x] & PixelCanvas.colorMask == TableCanvas.targetColor(Self.alice, x, y) {
                         marked += 1
                     }
                 }
@@ -130,7 +129,8 @@ import PuzzleCore
             var colours: [PlayerID: Int] = [:]
             for y in target.y0..<target.y1 {
                 for x in target.x0..<target.x1 where c.owner(x, y) == PixelCanvas.mark {
-                    for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == TableCanvas.targetColor(who) {
+                    // Each player's own colour (the white between the dashes is everyone's).
+                    for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: who)) {
                         colours[who, default: 0] += 1
                     }
                 }

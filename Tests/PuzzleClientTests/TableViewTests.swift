@@ -151,7 +151,7 @@ import PuzzleCore
     }
 
     /// A piece held right over its target cell: the piece whole (its corner
-    /// pixel its own), the target's light corners round it over the holder's
+    /// pixel its own), the target's dashed corners round it over the holder's
     /// ring, the ring's middle still in the holder's colour, and the name.
     @Test func theDropTargetFramesAPieceHeldRightOverIt() throws {
         var st = try Self.room(.jigsaw, 3, 3)
@@ -170,9 +170,9 @@ import PuzzleCore
         canvas.drawHeldPieces(st, picture: scene.picture, names: scene.names, loose: loose)
         let c = canvas.canvas
         func at(_ x: Int, _ y: Int) -> (UInt32, Int32) { (c.pixels[y * c.width + x] & PixelCanvas.colorMask, c.owner[y * c.width + x]) }
-        let tint = TableCanvas.targetColor(Self.alice), ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice))
+        let ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice))
         for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
-            #expect(at(x, y) == (tint, PixelCanvas.mark), "corner mark at \(x),\(y)")
+            #expect(at(x, y) == (TableCanvas.targetColor(Self.alice, x, y), PixelCanvas.mark), "corner mark at \(x),\(y)")
         }
         // Between the corners and the tabs, the ring itself.
         let ringPixels = (r.x0 - 1...r.x1).filter { at($0, r.y0 - 1) == (ring, PixelCanvas.ring) || at($0, r.y1) == (ring, PixelCanvas.ring) }

@@ -4,7 +4,7 @@ import PuzzleCore
 /// the table and the board, placed pieces flush in their cells, loose pieces
 /// lifted (a shadow) with their tabs and blanks, held pieces whole above
 /// everything, ringed in their holder's colour and named, every drop target as
-/// light corner brackets on its cell (never over a held piece), and arrows at
+/// dashed corner brackets on its cell (never over a held piece), and arrows at
 /// the view's edges towards held pieces out of sight. Piece numbers
 /// and stack counts are text over the pixels where their piece is on top.
 /// Without colours the pictures are shading characters and players markers.
@@ -250,12 +250,12 @@ struct TableCanvas {
     }
 
     /// The drop targets: corner brackets two pixels deep across the edge of
-    /// each target cell (its edge pixel and the one outside), in a light tint
-    /// of the holder's colour, drawn over everything on the table but the held
+    /// each target cell (its edge pixel and the one outside), dashed in the
+    /// holder's colour and white, drawn over everything on the table but the held
     /// pieces themselves (their rings and shadows included): a mark never
     /// covers a piece, shows in the cell beside a piece that aims there, and
     /// round the ring of a piece held right over it. It reads apart from a
-    /// holder's ring: light corners, not a whole frame round a piece. Players
+    /// holder's ring: dashed corners, not a solid frame round a piece. Players
     /// aiming at one cell each get brackets of their own, nested two pixels
     /// in (cells of 8 pixels and more), or share the corners out in turn (two:
     /// a diagonal pair each); cells of 2 pixels or less are filled, shared
@@ -263,10 +263,10 @@ struct TableCanvas {
     mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
         var heldPiece = Set<Int32>()
         for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
-        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: UInt32) {
+        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID) {
             for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
                 for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1)) where !heldPiece.contains(canvas.owner(x, y)) {
-                    canvas.set(x, y, color, owner: PixelCanvas.mark)
+                    canvas.set(x, y, Self.targetColor(holder, x, y), owner: PixelCanvas.mark)
                 }
             }
         }
@@ -279,7 +279,7 @@ struct TableCanvas {
                 // Tiny cells: the cell itself, shared out pixel by pixel, under any holder's ring.
                 for (n, y) in (r.y0..<r.y1).enumerated() {
                     for (m, x) in (r.x0..<r.x1).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
-                        put(x, y, x + 1, y + 1, Self.targetColor(holders[(n * w + m) % holders.count]))
+                        put(x, y, x + 1, y + 1, holders[(n * w + m) % holders.count])
                     }
                 }
                 continue
@@ -289,23 +289,22 @@ struct TableCanvas {
             if w >= 8 {
                 for (k, holder) in holders.prefix(w / 4).enumerated() {
                     let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
-                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, Self.targetColor(holder)) } }
+                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, holder) } }
                 }
                 continue
             }
             for (k, corner) in Self.brackets(outer, arm: arm, depth: 2).enumerated() {
-                for p in corner { put(p.x0, p.y0, p.x1, p.y1, Self.targetColor(holders[k % holders.count])) }
+                for p in corner { put(p.x0, p.y0, p.x1, p.y1, holders[k % holders.count]) }
             }
         }
     }
 
-    /// A target mark's colour: the holder's, lightened halfway to white, so
-    /// that where a mark meets its holder's ring (a piece held right over its
-    /// cell) the corners still read apart from the ring.
-    static func targetColor(_ holder: PlayerID) -> UInt32 {
-        let c = PixelCanvas.pack(PlayerPalette.color(of: holder))
-        func half(_ shift: UInt32) -> UInt32 { ((((c >> shift) & 0xFF) + 0xFF) / 2) << shift }
-        return half(16) | half(8) | half(0)
+    /// A target mark's colour at pixel (`x`, `y`): the holder's colour and
+    /// white in a checker, a dashed line that reads apart from the holder's
+    /// solid ring (where a piece is held right over its cell the two meet) and
+    /// from any picture it lies on.
+    static func targetColor(_ holder: PlayerID, _ x: Int, _ y: Int) -> UInt32 {
+        (x + y) & 1 == 0 ? PixelCanvas.pack(PlayerPalette.color(of: holder)) : 0xFFFFFF
     }
 
     /// Target cells and who aims at each (by id), in a stable order.
