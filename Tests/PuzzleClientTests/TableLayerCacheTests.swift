@@ -42,6 +42,17 @@ import PuzzleCore
         scene.showHint = true
         check("the hint", stillChanged: true)
         scene.showHint = false
+        check("the hint gone", stillChanged: true)
+        scene.lens.filter = .edges
+        check("the edge filter", stillChanged: true)
+        scene.lens.found = 4
+        check("an edge piece found", stillChanged: false)
+        scene.lens.found = 5
+        check("an interior piece found: drawn despite the filter", stillChanged: true)
+        scene.lidAllowed = true
+        check("the lid offered (its faint copy)", stillChanged: true)
+        scene.lens.lid = 2
+        check("the lid open", stillChanged: false)
         scene.colorMode = .plain
         check("plain colours", stillChanged: true)
         scene.colorMode = .palette256

@@ -17,12 +17,13 @@ import PuzzleCore
         return st
     }
 
-    /// The numbers written in the table view (left of the panel, between status and messages).
+    /// The piece numbers written in the table view (left of the panel, between status and messages).
     static func numbersInView(_ f: Frame, width: Int, height: Int) -> [Int] {
         let layout = SceneLayout(width: width, height: height)
         var found: [Int] = []
         for r in layout.viewTop..<(layout.viewTop + layout.viewRows) {
-            let line = String((0..<layout.viewColumns).map { f[r, $0].character })
+            // The rulers' row and column numbers are not pieces'.
+            let line = String((0..<layout.viewColumns).map { f[r, $0].style.background == TableCanvas.rulerStyle.background ? " " : f[r, $0].character })
             found += line.split { !$0.isNumber }.compactMap { Int($0) }
         }
         return found
@@ -149,14 +150,16 @@ import PuzzleCore
         #expect(canvas.canvas.owner[(placed.y0 + 2) * canvas.canvas.width + placed.x1] == PixelCanvas.background)
     }
 
-    @Test func theDropTargetIsDrawnAboveTheHeldPiece() throws {
+    /// A piece held right over its target cell: the piece whole (its corner
+    /// pixel its own), the target's dashed corners round it over the holder's
+    /// ring, the ring's middle still in the holder's colour, and the name.
+    @Test func theDropTargetFramesAPieceHeldRightOverIt() throws {
         var st = try Self.room(.jigsaw, 3, 3)
         var events: [RoomEvent] = []
         let g = st.geometry
         try st.perform(.grab(piece: 4), by: Self.alice, at: 1, into: &events)
         try st.perform(.drag(piece: 4, to: g.origin(of: Cell(row: 1, col: 1))), by: Self.alice, at: 1, into: &events)
         #expect(st.locks[4]?.target == Cell(row: 1, col: 1))
-        // Bob aims at the same cell with another piece held beside it: both frames show.
         let zoom = TableZoom(pixels: 8, cells: 1)
         let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
         let f = SceneRenderer.render(scene)
@@ -165,12 +168,16 @@ import PuzzleCore
         canvas.drawBoard(st, picture: scene.picture, hint: false)
         let loose = canvas.drawLoosePieces(st, picture: scene.picture)
         canvas.drawHeldPieces(st, picture: scene.picture, names: scene.names, loose: loose)
-        let alice = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
-        // The frame runs one pixel outside the cell, over the piece's shadow and outline.
-        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 3), (r.x1, r.y0 + 3)] {
-            #expect(canvas.canvas.pixels[y * canvas.canvas.width + x] & PixelCanvas.colorMask == alice)
-            #expect(canvas.canvas.owner[y * canvas.canvas.width + x] == PixelCanvas.mark)
+        let c = canvas.canvas
+        func at(_ x: Int, _ y: Int) -> (UInt32, Int32) { (c.pixels[y * c.width + x] & PixelCanvas.colorMask, c.owner[y * c.width + x]) }
+        let ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
+        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
+            #expect(at(x, y) == (TableCanvas.targetColor(Self.alice, x, y, slots: st.colorSlots), PixelCanvas.mark), "corner mark at \(x),\(y)")
         }
+        // Between the corners and the tabs, the ring itself.
+        let ringPixels = (r.x0 - 1...r.x1).filter { at($0, r.y0 - 1) == (ring, PixelCanvas.ring) || at($0, r.y1) == (ring, PixelCanvas.ring) }
+        #expect(ringPixels.count >= 2)
+        for (x, y) in [(r.x0, r.y0), (r.x1 - 1, r.y1 - 1)] { #expect(at(x, y).1 == 4) }
         // In the frame: the held piece carries alice's name in her colour.
         let named = f.cells.enumerated().filter { $0.element.character == "a" && $0.element.style.background == PlayerPalette.color(of: Self.alice, in: st.colorSlots) }
         #expect(!named.isEmpty)

@@ -54,6 +54,10 @@ public final class InteractiveRunner {
     var pointerMode = PointerMode.hold
     /// The window over the table (help, players, rooms, board), if open.
     var overlay: Overlay?
+    /// This player's own view: piece filter, the box lid, a found piece.
+    var lens = TableLens()
+    /// Whether the room offers the lid (until `RoomSettings` says: jigsaw rooms).
+    var lidAllowed: Bool { session.state?.settings.lid ?? false }
 
     static let socketToken: UInt64 = 1
     static let inputToken: UInt64 = 2
@@ -315,6 +319,7 @@ public final class InteractiveRunner {
         case .toggleChatOnly:
             log.setChatOnly(nil)
             dirty = true
+        case .cycleLid: changeLens(.lid(.cycle))
         case .closeOverlay:
             overlay = nil
             dirty = true
@@ -341,6 +346,7 @@ public final class InteractiveRunner {
             addMessage(OutputLine(kind: .info, text: "piece numbers \(showNumbers ? "on" : "off"): piece N belongs in cell (N div cols, N mod cols)"))
         case .mouse(let mode)?: setPointerMode(mode)
         case .chatOnly(let on)?: log.setChatOnly(on)
+        case .lens(let change)?: changeLens(change)
         case .quit? where connection == nil: quitting = true
         case .help?:
             overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
@@ -368,11 +374,13 @@ public final class InteractiveRunner {
         updateView()
         let point = layout.tablePoint(row: event.row, column: event.column, view: view)
         switch (event.button, event.action) {
+        case (.left, .press) where pointer == nil && overViewAid(event):
+            break  // the lid or the map: never a grab of a piece the player cannot see
         case (.left, .press):
             if pointerMode == .click, let hold = pointer {
                 // Click mode: the second click puts the piece down.
                 finishPointer(hold, at: point, now: t)
-            } else if let point, let hold = session.pointerPress(at: point, now: t) {
+            } else if let point, let hold = session.pointerPress(at: point, now: t, lens: lens) {
                 pointer = hold
                 followHeld = false
             } else if point != nil {
@@ -399,6 +407,12 @@ public final class InteractiveRunner {
             let step = event.button == .wheelUp ? -2 : 2
             if layout.isMessageRow(event.row) {
                 scrollMessages(by: -step)
+            } else if let st = session.state, lidAllowed, lens.lidOpen,
+                      LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols,
+                                         avoiding: LidWindow.heldCell(st, me: session.myID, layout: layout, view: view)) {
+                // Over the lid the wheel sizes it (never closing it).
+                lens.lid = event.button == .wheelUp ? min(TableLens.lidSteps, lens.lid + 1) : max(1, lens.lid - 1)
+                dirty = true
             } else if let st = session.state, layout.tablePoint(row: event.row, column: event.column, view: view) != nil {
                 // Over the table the wheel zooms, keeping the point under the pointer in place.
                 let next = layout.nextZoom(in: event.button == .wheelUp, table: st.geometry)
@@ -411,6 +425,46 @@ public final class InteractiveRunner {
         default:
             break
         }
+    }
+
+    /// Whether a press falls on the lid window or the overview map, which
+    /// cover the table there; a press on the map centres the view on the
+    /// table point it shows.
+    private func overViewAid(_ event: MouseEvent) -> Bool {
+        guard let st = session.state else { return false }
+        let held = LidWindow.heldCell(st, me: session.myID, layout: layout, view: view)
+        if lidAllowed, lens.lidOpen, session.mirror?.picture != nil,
+           LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols, avoiding: held) {
+            return true
+        }
+        if !(lidAllowed && lens.lid >= TableLens.lidSteps),
+           let p = OverviewMap.tablePoint(row: event.row, column: event.column, layout: layout, table: st.geometry, avoiding: held) {
+            let shown = layout.viewUnits
+            view = layout.clamp(Point(x: p.x - shown.x / 2, y: p.y - shown.y / 2), table: st.geometry)
+            autoFit = false
+            followHeld = false
+            dirty = true
+            return true
+        }
+        return false
+    }
+
+    /// Applies a change to the player's own view; a found piece out of sight is brought into view.
+    private func changeLens(_ change: LensCommand) {
+        let said = lens.apply(change, lidAllowed: lidAllowed, in: session.state)
+        addMessage(OutputLine(kind: said.isError ? .error : .info, text: said.isError ? "error: \(said.text)" : said.text))
+        if case .find(let piece?) = change, lens.found == piece, let st = session.state {
+            updateView()
+            let at = st.position(of: piece)
+            if layout.screenCell(of: Point(x: at.x + st.geometry.unit / 2, y: at.y + st.geometry.unit / 2), view: view) == nil {
+                // Out of sight: the view centred on it.
+                let shown = layout.viewUnits
+                view = layout.clamp(Point(x: at.x + st.geometry.unit / 2 - shown.x / 2, y: at.y + st.geometry.unit / 2 - shown.y / 2), table: st.geometry)
+                autoFit = false
+                followHeld = false
+            }
+        }
+        dirty = true
     }
 
     /// Sends the newest pointer position as a drag (the throttle allows it now).
@@ -532,7 +586,7 @@ public final class InteractiveRunner {
                           rttMillis: session.rttMillis, connectionNotice: connection == nil ? notice ?? "connecting..." : nil,
                           clockStoppedAt: clockStoppedAt,
                           messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
-                          showHint: hintUntil > t, editor: editor, overlay: overlay)
+                          showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
         scene.choosingRoom = session.phase == .choosingRoom
         scene.chatOnly = log.chatOnly
         let bytes = renderer.render(SceneRenderer.render(scene, cache: &tableCache))

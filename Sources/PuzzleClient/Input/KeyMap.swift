@@ -9,7 +9,7 @@ import PuzzleCore
 /// ("rotate it?" once arrived as "otate it?"). The table is played with keys
 /// that type nothing: Tab, arrows, Enter and Esc on an empty command line,
 /// and control keys (Ctrl-R rotates, Ctrl-Up/Down zoom, Ctrl-N numbers,
-/// Ctrl-T chat only).
+/// Ctrl-T chat only, Ctrl-P the box lid).
 public enum KeyMap {
     /// What the full screen does with one key.
     public enum Action: Hashable, Sendable {
@@ -35,6 +35,8 @@ public enum KeyMap {
         case toggleNumbers
         /// Only chat in the messages, or everything again.
         case toggleChatOnly
+        /// Open the box lid, make it larger, or close it.
+        case cycleLid
         case closeOverlay
         /// Page the open window back or on.
         case pageOverlay(back: Bool)
@@ -61,6 +63,8 @@ public enum KeyMap {
     public static let numbersKey = Key.control(0x0E)
     /// Ctrl-T: only chat in the messages, or everything.
     public static let chatOnlyKey = Key.control(0x14)
+    /// Ctrl-P: the box lid (open, larger, closed).
+    public static let lidKey = Key.control(0x10)
     /// Ctrl-R: turn the held piece a quarter clockwise.
     public static let rotateKey = Key.control(0x12)
 
@@ -111,6 +115,7 @@ public enum KeyMap {
         case .controlDown: return .zoom(.zoomOut)
         case numbersKey: return .toggleNumbers
         case chatOnlyKey: return .toggleChatOnly
+        case lidKey: return .cycleLid
         default: return .edit
         }
     }

@@ -14,8 +14,10 @@ struct PixelCanvas {
     static let nobody: Int32 = -1
     /// Owner of the empty table and board.
     static let background: Int32 = -2
-    /// Owner of marks drawn over pieces (drop targets, holders' outlines).
+    /// Owner of marks drawn over pieces (drop targets).
     static let mark: Int32 = -3
+    /// Owner of the ring round a held piece in its holder's colour.
+    static let ring: Int32 = -4
 
     /// Width in pixels (= screen columns) and height in pixels (= 2 × screen rows).
     let width: Int

@@ -45,13 +45,23 @@ public struct Scene: Sendable {
     public var overlay: Overlay?
     /// Whether the player is in no room and has to pick one (the table area says how).
     public var choosingRoom = false
+    /// What this player chose to see: a piece filter, the lid, a found piece.
+    public var lens: TableLens
+    /// Whether the room offers the box lid (the picture at will, and faintly
+    /// in the board's empty cells); else the picture shows only through the hint.
+    public var lidAllowed: Bool
+    /// Whether the lid window is drawn: open, offered, and a picture to show.
+    var drawsLid: Bool { lidAllowed && lens.lidOpen && picture != nil && !drawsHint }
 
     public init(width: Int, height: Int, colorMode: ColorMode, room: String, state: RoomState?, picture: Picture?,
                 myID: PlayerID?, names: [PlayerID: String], view: Point = Point(x: 0, y: 0), zoom: TableZoom = .standard,
                 showNumbers: Bool = true, now: Int64 = 0,
                 rttMillis: Int64? = nil, connectionNotice: String? = nil, clockStoppedAt: Int64? = nil, messages: [OutputLine] = [], messageScroll: Int = 0,
-                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil) {
+                solvedBanner: String? = nil, showHint: Bool = false, editor: LineEditor = LineEditor(), overlay: Overlay? = nil,
+                lens: TableLens = TableLens(), lidAllowed: Bool = false) {
         self.overlay = overlay
+        self.lens = lens
+        self.lidAllowed = lidAllowed
         self.width = width
         self.height = height
         self.colorMode = colorMode
@@ -131,7 +141,9 @@ public struct SceneLayout: Hashable, Sendable {
             z.pixel(table.width) <= pixels.x && z.pixel(table.height) <= pixels.y
         } ?? TableZoom.levels[TableZoom.levels.count - 1]
         let fitted = zoomed(zoom)
-        return (zoom, fitted.clamp(Point(x: 0, y: 0), table: table))
+        // Centred where the table is smaller than the view, from its edge where it is larger.
+        func axis(_ shown: Int, _ size: Int) -> Int { shown >= size ? -(shown - size) / 2 : 0 }
+        return (zoom, Point(x: axis(fitted.viewUnits.x, table.width), y: axis(fitted.viewUnits.y, table.height)))
     }
 
     /// Whether a screen row is in the message area below the table.
@@ -139,10 +151,16 @@ public struct SceneLayout: Hashable, Sendable {
         row >= viewTop + viewRows && row < height - 1
     }
 
-    /// The view origin clamped to the table (or centred on it when the table is smaller).
+    /// The view origin kept where the view shows the table: all of it where
+    /// it fits the view (anywhere in it), else at least half the view's width
+    /// (height) of it. Not flush with the table's edges: zooming about a point
+    /// near a corner (the wheel) must be free to keep that point under the
+    /// pointer, and a view pushed back inside the table moved the corner off
+    /// the screen.
     public func clamp(_ view: Point, table: TableGeometry) -> Point {
         func axis(_ v: Int, _ shown: Int, _ size: Int) -> Int {
-            shown >= size ? -(shown - size) / 2 : min(max(0, v), size - shown)
+            let lo = shown >= size ? size - shown : -shown / 2, hi = shown >= size ? 0 : size - shown / 2
+            return min(max(lo, v), hi)
         }
         return Point(x: axis(view.x, viewUnits.x, table.width), y: axis(view.y, viewUnits.y, table.height))
     }

@@ -28,9 +28,27 @@ public enum SceneRenderer {
         if let state = scene.state {
             var (canvas, loose) = cache.stillLayer(state, scene: scene, layout: layout)
             canvas.showNumbers = scene.showNumbers
-            if !scene.drawsHint { canvas.drawHeldPieces(state, picture: scene.picture, names: scene.names, loose: loose) }
+            if !scene.drawsHint {
+                canvas.drawHeldPieces(state, picture: scene.picture, names: scene.names, loose: loose, me: scene.myID,
+                                      countdown: leaseCountdown(scene, state))
+            }
             canvas.drawPlainBoardMarks(state)
+            if !scene.drawsHint {
+                canvas.drawFound(state)
+                canvas.drawRulers(state)
+            }
             canvas.compose(into: &frame)
+            // The map, then the lid over it (the lid at its largest covers the
+            // view: no map); both keep clear of the piece in the player's hand.
+            let held = LidWindow.heldCell(state, me: scene.myID, layout: layout, view: scene.view)
+            if !(scene.drawsLid && scene.lens.lid >= TableLens.lidSteps) {
+                OverviewMap.draw(state, picture: scene.picture, view: scene.view, layout: layout, lens: scene.lens,
+                                 plain: scene.colorMode == .plain, avoiding: held, into: &frame)
+            }
+            if scene.drawsLid, let picture = scene.picture {
+                LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain,
+                               avoiding: held, into: &frame)
+            }
             if let banner = scene.solvedBanner {
                 // Two lines, so that an 80-column terminal shows both whole.
                 let middle = layout.viewTop + layout.viewRows / 2
@@ -86,6 +104,19 @@ public enum SceneRenderer {
         let left = expiresAt - scene.now
         guard left <= soon, left > 0 else { return nil }
         return "piece \(piece) goes back in \((left + 999) / 1000) s"
+    }
+
+    /// Seconds left on each of this player's holds in its last seconds (the
+    /// status line's rule), shown by the piece itself: where the player looks.
+    static func leaseCountdown(_ scene: Scene, _ st: RoomState) -> [Int: Int] {
+        guard let me = scene.myID, scene.connectionNotice == nil else { return [:] }
+        let soon = min(5_000, st.settings.leaseMillis / 2)
+        var out: [Int: Int] = [:]
+        for (piece, lock) in st.locks where lock.holder == me {
+            let left = lock.expiresAt - scene.now
+            if left <= soon, left > 0 { out[piece] = Int((left + 999) / 1000) }
+        }
+        return out
     }
 
     static func drawBanner(_ text: String, in frame: inout Frame, layout: SceneLayout, row: Int, alert: Bool = false) {

@@ -2,9 +2,10 @@ import PuzzleCore
 
 /// Draws the table view in half-block pixels at the scene's zoom (`TableZoom`):
 /// the table and the board, placed pieces flush in their cells, loose pieces
-/// lifted (a shadow) with their tabs and blanks, held pieces outlined in their
-/// holder's colour and named, every drop target framed above everything, and
-/// arrows at the view's edges towards held pieces out of sight. Piece numbers
+/// lifted (a shadow) with their tabs and blanks, held pieces whole above
+/// everything, ringed in their holder's colour and named, every drop target as
+/// dashed corner brackets on its cell (never over a held piece), and arrows at
+/// the view's edges towards held pieces out of sight. Piece numbers
 /// and stack counts are text over the pixels where their piece is on top.
 /// Without colours the pictures are shading characters and players markers.
 struct TableCanvas {
@@ -15,6 +16,10 @@ struct TableCanvas {
     var showNumbers: Bool
     /// The room's colour slots, for holders' colours (set by `drawHeldPieces`).
     var colorSlots: [PlayerID: Int] = [:]
+    /// The player's own filter and marks.
+    var lens: TableLens
+    /// Where the overview map lies over the view (screen rows and columns), if it is shown: arrows keep out of it.
+    var mapBox: (top: Int, left: Int, height: Int, width: Int)?
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -31,7 +36,8 @@ struct TableCanvas {
 
     var plain: Bool { colorMode == .plain }
 
-    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool) {
+    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool, lens: TableLens = TableLens()) {
+        self.lens = lens
         self.layout = layout
         self.view = view
         self.colorMode = colorMode
@@ -62,8 +68,10 @@ struct TableCanvas {
 
     /// The table, the board (cells in a checker of two dark shades) and the
     /// pieces placed on it, pixel by pixel, so that every zoom (down to
-    /// several cells a pixel) shows what lies in each cell.
-    mutating func drawBoard(_ st: RoomState, picture: Picture?, hint: Bool) {
+    /// several cells a pixel) shows what lies in each cell. Placed pieces the
+    /// lens's filter leaves out are dimmed; with `faint` (the room offers the
+    /// lid) the empty cells show the picture faintly, as on a tray.
+    mutating func drawBoard(_ st: RoomState, picture: Picture?, hint: Bool, faint: Bool = false) {
         let g = st.geometry
         let o = g.boardOrigin
         let table = rect(Point(x: 0, y: 0), unit: 0)
@@ -82,6 +90,7 @@ struct TableCanvas {
             }
         }
         let swap = st.spec.kind == .swap
+        let filtering = lens.filter != .all
         let columns = axis(xs, origin: o.x, cells: g.cols, viewStart: view.x)
         let rowsMap = axis(ys, origin: o.y, cells: g.rows, viewStart: view.y)
         for (j, y) in ys.enumerated() {
@@ -93,17 +102,28 @@ struct TableCanvas {
                     continue
                 }
                 let cell = Cell(row: r.cell, col: c.cell)
-                if hint, let picture {
+                func pictureAt() -> UInt32? {
+                    guard let picture else { return nil }
                     let px = min(picture.width - 1, (c.cell * c.n + c.i) * picture.width / (g.cols * c.n))
                     let py = min(picture.height - 1, (r.cell * r.n + r.i) * picture.height / (g.rows * r.n))
-                    canvas.set(x, y, Self.pack(picture[x: px, y: py]) | PixelCanvas.pictureBit, owner: PixelCanvas.background)
+                    return Self.pack(picture[x: px, y: py])
+                }
+                if hint, let shown = pictureAt() {
+                    canvas.set(x, y, shown | PixelCanvas.pictureBit, owner: PixelCanvas.background)
                 } else if let piece = st.occupant(of: cell), st.locks[piece] == nil {
                     var color = Self.sample(picture, st: st, piece: piece, i: c.i, j: r.i, w: c.n, h: r.n, rotation: st.pieces[piece].rotation)
                     // Swap tiles are framed so a shuffled board reads as tiles; jigsaw pieces join up.
                     if swap, c.n >= 4, c.i == 0 || r.i == 0 { color = Self.tileBorder(color) }
+                    // Dimmed: no longer a picture pixel, so plain mode leaves it blank.
+                    if filtering && lens.dimsPlaced(piece, in: st) { color = Self.dim(color) }
                     canvas.set(x, y, color, owner: Int32(piece))
                 } else {
-                    canvas.set(x, y, (r.cell + c.cell) & 1 == 0 ? Self.boardBackground : Self.boardChecker, owner: PixelCanvas.background)
+                    let board = (r.cell + c.cell) & 1 == 0 ? Self.boardBackground : Self.boardChecker
+                    if faint && !plain, let shown = pictureAt() {
+                        canvas.set(x, y, Self.blend(board, shown, percent: Self.faintPercent), owner: PixelCanvas.background)
+                    } else {
+                        canvas.set(x, y, board, owner: PixelCanvas.background)
+                    }
                 }
             }
         }
@@ -112,7 +132,8 @@ struct TableCanvas {
     // MARK: Pieces
 
     /// The still layer: the loose pieces lying on the table (lower numbers
-    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew.
+    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew;
+    /// those the lens's filter hides are left out.
     /// Nothing in it moves until a piece is dropped, grabbed or let go.
     /// Returns the loose pieces in view, for the stack counts.
     mutating func drawLoosePieces(_ st: RoomState, picture: Picture?) -> [(piece: Int, point: Point)] {
@@ -121,8 +142,10 @@ struct TableCanvas {
         // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
         var held = [Bool](repeating: false, count: st.pieceCount)
         for piece in st.locks.keys where piece < held.count { held[piece] = true }
+        let filtering = lens.filter != .all
         for piece in 0..<st.pieceCount where !held[piece] {
             guard case .table(let p) = st.pieces[piece].location else { continue }
+            if filtering && !lens.showsLoose(piece, in: st) { continue }
             let r = rect(p, unit: unit)
             guard isVisible(r, margin: 2) else { continue }
             drawPiece(piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
@@ -131,41 +154,59 @@ struct TableCanvas {
         return loose
     }
 
-    /// The moving layer, redrawn every frame over the still one: held pieces,
-    /// then every drop target, then the text over them all.
-    mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)]) {
+    /// The moving layer, redrawn every frame over the still one: first every
+    /// drop target (a mark inside its cell, under the pieces), then the held
+    /// pieces whole, each ringed in its holder's colour (others' first, one's
+    /// own on top), then the text over them all. Nothing is drawn over a held
+    /// piece's pixels but its number: the player sees what they hold.
+    /// `countdown`: seconds left on this player's holds about to lapse, by piece.
+    mutating func drawHeldPieces(_ st: RoomState, picture: Picture?, names: [PlayerID: String], loose: [(piece: Int, point: Point)],
+                                 me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
         colorSlots = st.colorSlots
-        let holds = st.locks.sorted { $0.key < $1.key }
+        mapBox = OverviewMap.box(layout: layout, table: st.geometry, avoiding: LidWindow.heldCell(st, me: me, layout: layout, view: view))
+        // One's own holds last, so they lie above anyone else's.
+        let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
-            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2)
-            drawHolderOutline(piece, at: lock.point, holder: lock.holder, unit: unit)
+            let ring = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
+            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2, ring: ring)
         }
-        for (_, lock) in holds {
-            if let target = lock.target { drawTarget(target, in: st, holder: lock.holder) }
+        drawTargets(st, holds: holds.map { $0.value })
+        if plain {
+            for (piece, lock) in holds { markRing(rect(lock.point, unit: unit), holder: lock.holder, piece: Int32(piece)) }
+            markTargets(st, holds: holds.map { $0.value })
         }
         if showNumbers { drawNumbers(st) }
         drawStacks(loose, unit: unit)
-        for (piece, lock) in holds { drawHolderName(piece, lock: lock, names: names, unit: unit) }
+        let heldOwners = Set(holds.map { Int32($0.key) })
+        for (piece, lock) in holds {
+            drawHolderName(piece, lock: lock, names: names, unit: unit, secondsLeft: countdown[piece], held: heldOwners)
+        }
         drawOffScreenMarkers(holds.map { ($0.value.point, $0.value.holder) }, unit: unit)
     }
 
     /// One loose or held piece: a shadow `lift` pixels down and right (when
-    /// pieces are big enough to show one), its part of the picture turned, and
-    /// its tabs (bumps out) and blanks (notches in) in the middle of each side.
-    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int) {
+    /// pieces are big enough to show one), a one-pixel ring just outside it
+    /// (`ring`: a held piece's holder colour; else, over the board, the lifted
+    /// outline that says "not placed"), its part of the picture turned, and
+    /// its tabs (bumps out, over the ring) and blanks (notches in) in the
+    /// middle of each side.
+    mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int, ring: UInt32? = nil) {
         let r = rect(point, unit: st.geometry.unit)
         guard isVisible(r, margin: 2) else { return }
         let w = r.x1 - r.x0, h = r.y1 - r.y0
         let who = Int32(piece)
-        if w >= 4 {
-            canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
-        }
-        // Over the board a shadow would not show on the dark cells: an outline says "not placed".
-        let g = st.geometry, o = g.boardOrigin
-        let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
-        if overBoard && w >= 3 {
-            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+        if lift > 0 { drawShadow(r, lift: lift) }
+        if let ring {
+            // At every size, down to a pixel: the ring is what says whose it is.
+            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, ring, owner: PixelCanvas.ring)
+        } else {
+            // Over the board a shadow would not show on the dark cells: an outline says "not placed".
+            let g = st.geometry, o = g.boardOrigin
+            let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
+            if overBoard && w >= 3 {
+                canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+            }
         }
         for j in 0..<h {
             for i in 0..<w {
@@ -195,38 +236,111 @@ struct TableCanvas {
         mark(.right, r.x1 - 1, my, r.x1, my + len, outside: (1, 0))
     }
 
-    /// A held piece's border in its holder's colour (small pieces: all of it).
-    mutating func drawHolderOutline(_ piece: Int, at point: Point, holder: PlayerID, unit: Int) {
-        let r = rect(point, unit: unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots))
-        if r.x1 - r.x0 >= 3 {
-            canvas.frame(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
-        } else {
-            canvas.fill(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, color, owner: Int32(piece))
-        }
-        if plain { markBorder(r, holder: holder, owner: Int32(piece)) }
+    /// A piece's shadow `lift` pixels down and right, when pieces are big
+    /// enough (4 pixels) to show one.
+    mutating func drawShadow(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), lift: Int) {
+        guard r.x1 - r.x0 >= 4, isVisible(r, margin: lift) else { return }
+        canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
     }
 
-    /// The drop target: a frame around the cell in the holder's colour, over
-    /// everything, so it shows even under the held piece or another's target.
-    mutating func drawTarget(_ cell: Cell, in st: RoomState, holder: PlayerID) {
-        let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
-        let color = PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots))
-        if r.x1 - r.x0 >= 3 {
-            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
-        } else {
-            canvas.fill(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, color, owner: PixelCanvas.mark)
-        }
-        if plain { markBorder((r.x0 - 1, r.y0 - 1, r.x1 + 1, r.y1 + 1), holder: holder, owner: nil) }
+    /// The corners of a pixel rectangle, clockwise from the top left, each as
+    /// the rectangles of its bracket: an L `arm` pixels long, `depth` deep.
+    static func brackets(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), arm: Int, depth: Int) -> [[(x0: Int, y0: Int, x1: Int, y1: Int)]] {
+        [[(r.x0, r.y0, r.x0 + arm, r.y0 + depth), (r.x0, r.y0, r.x0 + depth, r.y0 + arm)],
+         [(r.x1 - arm, r.y0, r.x1, r.y0 + depth), (r.x1 - depth, r.y0, r.x1, r.y0 + arm)],
+         [(r.x1 - arm, r.y1 - depth, r.x1, r.y1), (r.x1 - depth, r.y1 - arm, r.x1, r.y1)],
+         [(r.x0, r.y1 - depth, r.x0 + arm, r.y1), (r.x0, r.y1 - arm, r.x0 + depth, r.y1)]]
     }
 
-    /// Plain mode: the screen cells along a pixel rectangle's border show the player's marker.
-    mutating func markBorder(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, owner: Int32?) {
-        let top = TableZoom.floorDiv(r.y0, 2), bottom = TableZoom.floorDiv(r.y1 - 1, 2)
+    /// The drop targets: corner brackets two pixels deep across the edge of
+    /// each target cell (its edge pixel and the one outside), dashed in the
+    /// holder's colour and white, drawn over everything on the table but the held
+    /// pieces themselves (their rings and shadows included): a mark never
+    /// covers a piece, shows in the cell beside a piece that aims there, and
+    /// round the ring of a piece held right over it. It reads apart from a
+    /// holder's ring: dashed corners, not a solid frame round a piece. Players
+    /// aiming at one cell each get brackets of their own, nested two pixels
+    /// in (cells of 8 pixels and more), or share the corners out in turn (two:
+    /// a diagonal pair each); cells of 2 pixels or less are filled, shared
+    /// out pixel by pixel, where no ring lies.
+    mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
+        var heldPiece = Set<Int32>()
+        for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
+        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID) {
+            for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
+                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1)) where !heldPiece.contains(canvas.owner(x, y)) {
+                    canvas.set(x, y, Self.targetColor(holder, x, y, slots: colorSlots), owner: PixelCanvas.mark)
+                }
+            }
+        }
+        for (cell, holders) in Self.targetsByCell(holds) {
+            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+            guard isVisible(r, margin: 1) else { continue }
+            let w = r.x1 - r.x0
+            let outer = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+            if w <= 2 {
+                // Tiny cells: the cell itself, shared out pixel by pixel, under any holder's ring.
+                for (n, y) in (r.y0..<r.y1).enumerated() {
+                    for (m, x) in (r.x0..<r.x1).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
+                        put(x, y, x + 1, y + 1, holders[(n * w + m) % holders.count])
+                    }
+                }
+                continue
+            }
+            // Arms a quarter of the side: the holder's ring shows between them.
+            let arm = max(3, (w + 2) / 4 + 1)
+            if w >= 8 {
+                for (k, holder) in holders.prefix(w / 4).enumerated() {
+                    let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
+                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, holder) } }
+                }
+                continue
+            }
+            for (k, corner) in Self.brackets(outer, arm: arm, depth: 2).enumerated() {
+                for p in corner { put(p.x0, p.y0, p.x1, p.y1, holders[k % holders.count]) }
+            }
+        }
+    }
+
+    /// A target mark's colour at pixel (`x`, `y`): the holder's colour and
+    /// white in a checker, a dashed line that reads apart from the holder's
+    /// solid ring (where a piece is held right over its cell the two meet) and
+    /// from any picture it lies on.
+    static func targetColor(_ holder: PlayerID, _ x: Int, _ y: Int, slots: [PlayerID: Int]) -> UInt32 {
+        (x + y) & 1 == 0 ? PixelCanvas.pack(PlayerPalette.color(of: holder, in: slots)) : 0xFFFFFF
+    }
+
+    /// Target cells and who aims at each (by id), in a stable order.
+    static func targetsByCell(_ holds: [PieceLock]) -> [(Cell, [PlayerID])] {
+        var byCell: [Cell: [PlayerID]] = [:]
+        for lock in holds { if let t = lock.target { byCell[t, default: []].append(lock.holder) } }
+        return byCell.map { ($0.key, Array(Set($0.value)).sorted()) }.sorted { ($0.0.row, $0.0.col) < ($1.0.row, $1.0.col) }
+    }
+
+    /// Plain mode: each target corner's screen cell shows its holder's marker
+    /// where the mark is still uncovered.
+    mutating func markTargets(_ st: RoomState, holds: [PieceLock]) {
+        for (cell, holders) in Self.targetsByCell(holds) {
+            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+            let cells = [(r.y0, r.x0), (r.y0, r.x1 - 1), (r.y1 - 1, r.x1 - 1), (r.y1 - 1, r.x0)]
+            for (k, (y, x)) in cells.enumerated() {
+                let row = TableZoom.floorDiv(y, 2)
+                guard canvas.owner(x, 2 * row) == PixelCanvas.mark || canvas.owner(x, 2 * row + 1) == PixelCanvas.mark else { continue }
+                let holder = holders[k % holders.count]
+                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil), row: row, column: x)
+            }
+        }
+    }
+
+    /// Plain mode: the screen cells of a held piece's ring show its holder's
+    /// marker, where the piece does not fill the cell.
+    mutating func markRing(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, piece: Int32) {
+        let ring = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+        let top = TableZoom.floorDiv(ring.y0, 2), bottom = TableZoom.floorDiv(ring.y1 - 1, 2)
         let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil)
         for row in top...bottom {
-            for column in r.x0..<r.x1 where row == top || row == bottom || column == r.x0 || column == r.x1 - 1 {
-                if let owner, !canvas.cellOwned(by: owner, row: row, column: column) { continue }
+            for column in ring.x0..<ring.x1 where row == top || row == bottom || column == ring.x0 || column == ring.x1 - 1 {
+                if canvas.cellOwned(by: piece, row: row, column: column) { continue }
                 canvas.put(text, row: row, column: column)
             }
         }
@@ -297,44 +411,88 @@ struct TableCanvas {
         }
     }
 
-    /// A held piece's holder's name, in their colour, just above the piece.
-    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int) {
-        guard zoom.piecePixels >= 2 else { return }
+    /// A held piece's holder's name, in their colour, on the screen row
+    /// above its ring and tabs, or below its shadow when that row is out of
+    /// view or would cover another held piece (neither: no name; the ring's
+    /// colour tells whose it is). Then the seconds left when the hold is about
+    /// to lapse, white on red, where the player is looking, at every zoom
+    /// (names only where pieces are 2 pixels or more).
+    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int, secondsLeft: Int? = nil,
+                                 held: Set<Int32> = []) {
+        guard zoom.piecePixels >= 2 || secondsLeft != nil else { return }
         let r = rect(lock.point, unit: unit)
-        let row = TableZoom.floorDiv(r.y0, 2) - 1
+        guard isVisible(r) else { return }
         let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
-        let color = PlayerPalette.color(of: lock.holder, in: colorSlots)
-        let shown = plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name
-        canvas.put(String(shown.prefix(16)), row: max(0, row), column: max(0, r.x0), foreground: color.contrasting, background: color)
+        let shownName = zoom.piecePixels >= 2 ? String((plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name).prefix(16)) : ""
+        let count = secondsLeft.map { "\($0)s" } ?? ""
+        let width = shownName.unicodeScalars.count + (shownName.isEmpty || count.isEmpty ? 0 : 1) + count.count
+        let column = max(0, r.x0 - 1)
+        // The ring and a top tab take pixel y0 - 1: the row above ends before it;
+        // the shadow ends at y1 + 1: the row below starts after it.
+        let above = TableZoom.floorDiv(r.y0 - 3, 2), below = TableZoom.floorDiv(r.y1 + 3, 2)
+        func free(_ row: Int) -> Bool {
+            guard row >= 0, row < canvas.rows else { return false }
+            return (column..<min(canvas.width, column + width)).allSatisfy { x in
+                [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { $0 == Int32(piece) || !held.contains($0) }
+            }
+        }
+        let row: Int
+        if free(above) { row = above } else if free(below) { row = below } else if !count.isEmpty {
+            row = above >= 0 ? above : below
+        } else { return }
+        var used = 0
+        if !shownName.isEmpty {
+            let color = PlayerPalette.color(of: lock.holder, in: colorSlots)
+            canvas.put(shownName, row: row, column: column, foreground: color.contrasting, background: color)
+            used = shownName.unicodeScalars.count + 1
+        }
+        for (i, c) in count.unicodeScalars.enumerated() {
+            canvas.put(PixelCanvas.Text(character: c, foreground: plain ? nil : TerminalColor(hex: 0xFFFFFF),
+                                        background: plain ? nil : Self.countdownBackground, inverse: plain),
+                       row: row, column: column + used + i)
+        }
     }
+
+    /// The lapsing hold's count: the alert red of the banners.
+    static let countdownBackground = TerminalColor(hex: 0xB00020)
 
     /// Arrows on the view's edge pointing at held pieces out of sight, in their holder's colour.
     mutating func drawOffScreenMarkers(_ held: [(point: Point, holder: PlayerID)], unit: Int) {
         for (point, holder) in held {
-            let r = rect(point, unit: unit)
-            guard !isVisible(r) else { continue }
-            let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
-            let arrow: Unicode.Scalar
-            switch (left, right, up, down) {
-            case (true, _, true, _): arrow = plain ? "\\" : "◤"
-            case (true, _, _, true): arrow = plain ? "/" : "◣"
-            case (_, true, true, _): arrow = plain ? "/" : "◥"
-            case (_, true, _, true): arrow = plain ? "\\" : "◢"
-            case (true, _, _, _): arrow = plain ? "<" : "◀"
-            case (_, true, _, _): arrow = plain ? ">" : "▶"
-            case (_, _, true, _): arrow = plain ? "^" : "▲"
-            default: arrow = plain ? "v" : "▼"
+            drawArrow(towards: rect(point, unit: unit), color: PlayerPalette.color(of: holder, in: colorSlots), marker: PlayerPalette.markerScalar(of: holder, in: colorSlots))
+        }
+    }
+
+    /// An arrow on the view's edge towards a pixel rectangle out of sight
+    /// (nothing when it is in sight); plain mode puts `marker` beside it.
+    mutating func drawArrow(towards r: (x0: Int, y0: Int, x1: Int, y1: Int), color: TerminalColor, marker: Unicode.Scalar) {
+        guard !isVisible(r) else { return }
+        let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
+        let arrow: Unicode.Scalar
+        switch (left, right, up, down) {
+        case (true, _, true, _): arrow = plain ? "\\" : "◤"
+        case (true, _, _, true): arrow = plain ? "/" : "◣"
+        case (_, true, true, _): arrow = plain ? "/" : "◥"
+        case (_, true, _, true): arrow = plain ? "\\" : "◢"
+        case (true, _, _, _): arrow = plain ? "<" : "◀"
+        case (_, true, _, _): arrow = plain ? ">" : "▶"
+        case (_, _, true, _): arrow = plain ? "^" : "▲"
+        default: arrow = plain ? "v" : "▼"
+        }
+        var column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
+        var row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
+        // Not under the overview map in the bottom right corner: beside it, on the same edge.
+        if let map = mapBox {
+            let top = map.top - layout.viewTop
+            if row >= top && column >= map.left {
+                if right { column = map.left - 1 } else { row = top - 1 }
             }
-            let column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
-            let row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
-            let color = PlayerPalette.color(of: holder, in: colorSlots)
-            canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
-                       row: row, column: column)
-            if plain {
-                // Who it is: the marker beside the arrow, inside the view.
-                canvas.put(PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil),
-                           row: row, column: column == 0 ? 1 : column - 1)
-            }
+        }
+        canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),
+                   row: row, column: column)
+        if plain {
+            // Who (or what) it is: the marker beside the arrow, inside the view.
+            canvas.put(PixelCanvas.Text(character: marker, foreground: nil, background: nil), row: row, column: column == 0 ? 1 : column - 1)
         }
     }
 
@@ -347,7 +505,9 @@ struct TableCanvas {
                 let r = rect(g.origin(of: Cell(row: row, col: col)), unit: g.unit)
                 guard isVisible(r) else { continue }
                 let line = TableZoom.floorDiv(r.y0, 2)
-                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0) else { continue }
+                // Not over a label (a holder's name, a count, a ruler).
+                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0),
+                      line >= 0, line < canvas.rows, r.x0 >= 0, r.x0 < canvas.width, canvas.text[line * canvas.width + r.x0] == nil else { continue }
                 canvas.put(PixelCanvas.Text(character: r.x1 - r.x0 >= 4 ? "+" : ".", foreground: nil, background: nil, bold: false),
                            row: line, column: r.x0)
             }
@@ -355,6 +515,24 @@ struct TableCanvas {
     }
 
     // MARK: Pictures
+
+    /// How much of the picture the lid's faint copy in an empty cell shows.
+    static let faintPercent: UInt32 = 25
+
+    /// `a` moved `percent` of the way to `b`, channel by channel.
+    static func blend(_ a: UInt32, _ b: UInt32, percent: UInt32) -> UInt32 {
+        func ch(_ shift: UInt32) -> UInt32 {
+            let x = (a >> shift) & 0xFF, y = (b >> shift) & 0xFF
+            return ((x * (100 - percent) + y * percent) / 100) << shift
+        }
+        return ch(16) | ch(8) | ch(0)
+    }
+
+    /// A piece the filter leaves out: a third of its brightness, no longer a picture pixel.
+    static func dim(_ packed: UInt32) -> UInt32 {
+        func ch(_ shift: UInt32) -> UInt32 { (((packed >> shift) & 0xFF) / 3) << shift }
+        return ch(16) | ch(8) | ch(0)
+    }
 
     static func pack(_ rgb: RGB) -> UInt32 { UInt32(rgb.r) << 16 | UInt32(rgb.g) << 8 | UInt32(rgb.b) }
 

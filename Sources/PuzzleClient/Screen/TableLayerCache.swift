@@ -4,7 +4,7 @@ import PuzzleCore
 /// loose pieces on the table), kept from one frame to the next: with a room
 /// full of players dragging, only held pieces move, so a frame redraws the
 /// still layer only when something it shows changed (a drop, a grab, a
-/// release, the view, the zoom). A memo, not state: a frame drawn with it is
+/// release, the view, the zoom, the piece filter). A memo, not state: a frame drawn with it is
 /// the frame drawn without it.
 public struct TableLayerCache: Sendable {
     /// Everything the still layer is drawn from. Array and picture equality
@@ -20,6 +20,10 @@ public struct TableLayerCache: Sendable {
         var colorMode: ColorMode
         var picture: Picture?
         var hint: Bool
+        var filter: TableLens.Filter
+        /// The found piece, where the filter would hide it but for that.
+        var found: Int?
+        var faint: Bool
     }
 
     var key: Key?
@@ -34,11 +38,19 @@ public struct TableLayerCache: Sendable {
     /// drawn from the same things, and the loose pieces in view.
     mutating func stillLayer(_ st: RoomState, scene: Scene, layout: SceneLayout) -> (TableCanvas, [(piece: Int, point: Point)]) {
         let hint = scene.drawsHint
+        // The lid's faint copy in the empty cells: where the room offers the lid.
+        let faint = scene.lidAllowed && !hint
         let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view,
-                      layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint)
-        if let canvas, self.key == key { return (canvas, loose) }
-        var fresh = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers)
-        fresh.drawBoard(st, picture: scene.picture, hint: hint)
+                      layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter,
+                      found: scene.lens.found.flatMap { scene.lens.filter == .edges && $0 < st.pieceCount && !TableLens.isEdge($0, in: st) ? $0 : nil },
+                      faint: faint)
+        if let canvas, self.key == key {
+            var kept = canvas
+            kept.lens = scene.lens
+            return (kept, loose)
+        }
+        var fresh = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers, lens: scene.lens)
+        fresh.drawBoard(st, picture: scene.picture, hint: hint, faint: faint)
         loose = hint ? [] : fresh.drawLoosePieces(st, picture: scene.picture)
         self.key = key
         canvas = fresh

@@ -34,6 +34,8 @@ public enum ClientCommand: Hashable, Sendable {
     case mouse(PointerMode)
     /// Show only chat in the message pane (interactive mode); nil toggles.
     case chatOnly(Bool?)
+    /// What this player's own view shows (interactive mode): a piece filter, a found piece, the lid.
+    case lens(LensCommand)
     case quit
 
     /// The help text, one command a line (a line that starts with spaces goes
@@ -61,6 +63,11 @@ public enum ClientCommand: Hashable, Sendable {
         "chat [on|off]  show only chat in the messages, or everything (Ctrl-T)",
         "mouse hold     press on a piece, drag, release to drop (default)",
         "mouse click    click a piece to pick it up, click again to put it down",
+        "edges          show only edge pieces (your view; /loose, /all)",
+        "loose          show only loose pieces: placed ones dimmed",
+        "all            show every piece again",
+        "find [N]       mark piece N wherever it lies (no N: clear the mark)",
+        "lid [bigger|smaller]  open or close the box lid: the picture (Ctrl-P)",
         "help           this list",
         "quit           leave",
     ]
@@ -88,7 +95,8 @@ public enum ClientCommand: Hashable, Sendable {
             "       PgUp/PgDn scroll the messages, Home follows your piece;",
             "       Ctrl-Up/Ctrl-Down zoom (out to the whole table); Ctrl-N",
             "       shows or hides the piece numbers (drawn where they fit);",
-            "       Ctrl-T shows only chat in the messages, or everything again",
+            "       Ctrl-T shows only chat in the messages, or everything again;",
+            "       Ctrl-P opens the box lid (bigger, then smaller, then closed)",
             "messages: others' moves show on the table, not here; a line that",
             "       names you is highlighted; a repeated line reads (xN)",
             "piece N belongs in cell (N div cols, N mod cols), counting from 0",
@@ -190,6 +198,19 @@ public enum ClientCommand: Hashable, Sendable {
             case "click" where args.count == 1: return .mouse(.click)
             default: throw ParseError(message: "usage: mouse hold|click")
             }
+        case "edges": try none(); return .lens(.filter(.edges))
+        case "loose": try none(); return .lens(.filter(.loose))
+        case "all": try none(); return .lens(.filter(.all))
+        case "find":
+            if args.isEmpty { return .lens(.find(nil)) }
+            return .lens(.find(try ints(1, "find [N]")[0]))
+        case "lid":
+            switch args.first?.lowercased() {
+            case nil: return .lens(.lid(.toggle))
+            case "bigger" where args.count == 1, "+" where args.count == 1: return .lens(.lid(.bigger))
+            case "smaller" where args.count == 1, "-" where args.count == 1: return .lens(.lid(.smaller))
+            default: throw ParseError(message: "usage: lid [bigger|smaller]")
+            }
         case "pan":
             guard let dir = args.first?.lowercased(), args.count <= 2 else { throw ParseError(message: "usage: pan left|right|up|down [N] | pan home") }
             if dir == "home" { return .panHome }
@@ -224,4 +245,23 @@ public enum PointerMode: Hashable, Sendable {
     case hold
     /// Click a piece to take it; it follows the pointer; click again to drop.
     case click
+}
+
+/// A change to what the player's own view shows (`TableLens`).
+public enum LensCommand: Hashable, Sendable {
+    /// Show every piece, only edge pieces, or only loose ones.
+    case filter(TableLens.Filter)
+    /// Mark a piece wherever it lies; nil clears the mark.
+    case find(Int?)
+    case lid(LidStep)
+}
+
+/// Opening, closing and sizing the box lid.
+public enum LidStep: Hashable, Sendable {
+    /// Open (small) if closed, else close.
+    case toggle
+    /// The lid key: closed, small, bigger, ... the largest, closed again.
+    case cycle
+    case bigger
+    case smaller
 }

@@ -21,8 +21,8 @@ extension ClientSession {
         case .help:
             for line in ClientCommand.helpLines { emit(.info, "  " + line) }
             return
-        case .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly:
-            emit(.info, "pan, zoom, numbers, chat and mouse are for the full-screen view; they do nothing here")
+        case .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens:
+            emit(.info, "pan, zoom, numbers, chat, mouse, the filters, find and the lid are for the full-screen view; they do nothing here")
             return
         case .board:
             guard let st = state else { return refuse("not in a room yet") }
@@ -79,7 +79,7 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
-        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .board, .rooms, .quit, .join, .create: break
+        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .create: break
         }
     }
 

@@ -11,10 +11,11 @@ public struct PointerHold: Hashable, Sendable {
 
 /// Mouse play: press on a piece grabs it, moves drag it, release drops it.
 extension ClientSession {
-    /// Press at a table point: grabs the piece on top there (giving back another
-    /// one held first) and returns the hold; nil when no piece is there.
-    public mutating func pointerPress(at point: Point, now: Int64) -> PointerHold? {
-        guard phase == .joined, let piece = state?.topPiece(at: point), let corner = shownPosition(of: piece) else { return nil }
+    /// Press at a table point: grabs the piece on top there among those the
+    /// player's `lens` shows (a hidden piece is never taken), giving back
+    /// another one held first, and returns the hold; nil when no piece is there.
+    public mutating func pointerPress(at point: Point, now: Int64, lens: TableLens = TableLens()) -> PointerHold? {
+        guard phase == .joined, let st = state, let piece = lens.topPiece(at: point, in: st), let corner = shownPosition(of: piece) else { return nil }
         let hold = PointerHold(piece: piece, offset: Point(x: point.x - corner.x, y: point.y - corner.y))
         if heldPiece == piece { return hold }
         if let held = heldPiece { send(.release(held), fromUser: false, now: now) }

@@ -1,0 +1,235 @@
+import Testing
+import PuzzleCore
+@testable import PuzzleClient
+import PuzzleProtocol
+
+/// Issue 16, big boards: sorting the table in one's own view (edge pieces or
+/// loose pieces only, `/find N`) and the box lid (the picture at will, and
+/// faintly in the board's empty cells), where the room offers it.
+@Suite struct TableLensTests {
+    static let alice = SceneFixtures.alice
+
+    /// A 6x6 jigsaw with interior piece 14 and edge piece 0 placed home.
+    static func sixBySix() throws -> RoomState {
+        var st = try TableViewTests.room(.jigsaw, 6, 6)
+        for p in [0, 14] {
+            try st.perform(.grab(piece: p), by: alice, at: 1)
+            try st.perform(.drag(piece: p, to: st.geometry.origin(of: st.homeCell(of: p))), by: alice, at: 1)
+            try st.perform(.drop(piece: p), by: alice, at: 1)
+        }
+        #expect(st.pieces[14].location == .board(st.homeCell(of: 14)))
+        return st
+    }
+
+    static func frame(_ st: RoomState, lens: TableLens, lidAllowed: Bool = false, width: Int = 120, height: Int = 40, zoom: TableZoom? = nil) -> Frame {
+        var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: width, height: height, zoom: zoom)
+        scene.lens = lens
+        scene.lidAllowed = lidAllowed
+        return SceneRenderer.render(scene)
+    }
+
+    static func canvas(_ st: RoomState, lens: TableLens, lidAllowed: Bool = false) -> TableCanvas {
+        var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
+        scene.lens = lens
+        scene.lidAllowed = lidAllowed
+        var cache = TableLayerCache()
+        return cache.stillLayer(st, scene: scene, layout: SceneLayout(width: 120, height: 40, zoom: scene.zoom)).0
+    }
+
+    /// `/edges`: only edge pieces' numbers show (the interior ones on the
+    /// table are hidden), and the placed interior piece is dimmed; `/all` shows every one.
+    @Test func theEdgeFilterHidesInteriorLoosePiecesAndDimsPlacedOnes() throws {
+        let st = try Self.sixBySix()
+        let edges = Set((0..<36).filter { TableLens.isEdge($0, in: st) })
+        #expect(edges.count == 20)
+        let shown = Set(TableViewTests.numbersInView(Self.frame(st, lens: TableLens(filter: .edges)), width: 120, height: 40))
+        #expect(shown.subtracting([14]) == edges, "\(shown.symmetricDifference(edges).sorted())")
+        #expect(TableViewTests.numbersInView(Self.frame(st, lens: TableLens()), width: 120, height: 40).count == 36)
+        // The placed interior piece: a third of its brightness under the filter.
+        let plain = Self.canvas(st, lens: TableLens()), filtered = Self.canvas(st, lens: TableLens(filter: .edges))
+        let r = plain.rect(st.geometry.origin(of: st.homeCell(of: 14)), unit: st.geometry.unit)
+        let x = r.x0 + 1, y = r.y0 + 1
+        let before = plain.canvas.pixels[y * plain.canvas.width + x] & PixelCanvas.colorMask
+        #expect(filtered.canvas.pixels[y * filtered.canvas.width + x] & PixelCanvas.colorMask == TableCanvas.dim(before))
+        // The placed edge piece stays as it is.
+        let e = plain.rect(st.geometry.origin(of: st.homeCell(of: 0)), unit: st.geometry.unit)
+        #expect(filtered.canvas.pixels[(e.y0 + 1) * filtered.canvas.width + e.x0 + 1] == plain.canvas.pixels[(e.y0 + 1) * plain.canvas.width + e.x0 + 1])
+    }
+
+    /// `/loose`: every loose piece shows, the placed ones are dimmed.
+    @Test func theLooseFilterDimsPlacedPieces() throws {
+        let st = try Self.sixBySix()
+        let plain = Self.canvas(st, lens: TableLens()), filtered = Self.canvas(st, lens: TableLens(filter: .loose))
+        for piece in [0, 14] {
+            let r = plain.rect(st.geometry.origin(of: st.homeCell(of: piece)), unit: st.geometry.unit)
+            let i = (r.y0 + 1) * plain.canvas.width + r.x0 + 1
+            #expect(filtered.canvas.pixels[i] & PixelCanvas.colorMask == TableCanvas.dim(plain.canvas.pixels[i] & PixelCanvas.colorMask))
+        }
+        let loose = (0..<36).filter { st.pieces[$0].location.cell == nil }
+        let shown = TableViewTests.numbersInView(Self.frame(st, lens: TableLens(filter: .loose)), width: 120, height: 40)
+        #expect(Set(loose).isSubset(of: Set(shown)))
+    }
+
+    /// A press on a hidden piece does not take it: the pointer takes only what the player sees.
+    @Test func aPressNeverTakesAHiddenPiece() throws {
+        let st = try Self.sixBySix()
+        let interior = try #require((0..<36).first { !TableLens.isEdge($0, in: st) && st.pieces[$0].location.cell == nil })
+        let p = st.position(of: interior)
+        let centre = Point(x: p.x + 2, y: p.y + 2)
+        #expect(TableLens().topPiece(at: centre, in: st) == interior)
+        let taken = TableLens(filter: .edges).topPiece(at: centre, in: st)
+        #expect(taken != interior && taken.map { TableLens.isEdge($0, in: st) } ?? true)
+        var session = ClientSession(name: "alice", room: "lobby")
+        session.myID = Self.alice
+        session.mirror = RoomSnapshot(name: "lobby", state: st, picture: nil)
+        session.phase = .joined
+        #expect(session.pointerPress(at: centre, now: 1, lens: TableLens(filter: .edges))?.piece != interior)
+    }
+
+    /// `/find N` marks a loose piece in its own colour round it; off screen an
+    /// arrow points to it; a placed piece is told where it is instead.
+    @Test func findMarksAPieceWhereverItLies() throws {
+        let st = try Self.sixBySix()
+        var lens = TableLens()
+        #expect(lens.apply(.find(7), lidAllowed: true, in: st) == ("piece 7 marked in yellow (/find clears the mark)", false))
+        #expect(lens.found == 7)
+        let marked = Self.frame(st, lens: lens)
+        let yellow = TableCanvas.foundColor
+        #expect(marked.cells.filter { $0.style.foreground == yellow || $0.style.background == yellow }.count >= 8)
+        #expect(!Self.frame(st, lens: TableLens()).cells.contains { $0.style.foreground == yellow || $0.style.background == yellow })
+        // An interior piece found under the edge filter is drawn all the same (and only it of the interior ones).
+        let edgesFound = TableViewTests.numbersInView(Self.frame(st, lens: TableLens(filter: .edges, found: 7)), width: 120, height: 40)
+        #expect(edgesFound.contains(7) && !edgesFound.contains(8))
+        // Zoomed in at the table's far corner: piece 7 is out of sight, an arrow points at it.
+        var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: TableZoom(pixels: 16, cells: 1))
+        scene.view = Point(x: st.geometry.width - 20, y: st.geometry.height - 12)
+        scene.lens = lens
+        let far = SceneRenderer.render(scene)
+        #expect(far.cells.contains { "◀◤▲◣◥▶◢▼".contains($0.character) && $0.style.foreground == yellow })
+        // Placed, unknown, cleared.
+        #expect(lens.apply(.find(14), lidAllowed: true, in: st) == ("piece 14 is on the board at row 2, column 2", false) && lens.found == nil)
+        #expect(lens.apply(.find(36), lidAllowed: true, in: st) == ("no piece 36 here: pieces are 0 to 35", true))
+        lens.found = 7
+        _ = lens.apply(.find(nil), lidAllowed: true, in: st)
+        #expect(lens.found == nil)
+    }
+
+    @Test func theLensCommandsParse() throws {
+        #expect(try ClientCommand.parseTyped("/edges") == .lens(.filter(.edges)))
+        #expect(try ClientCommand.parseTyped("/loose") == .lens(.filter(.loose)))
+        #expect(try ClientCommand.parseTyped("/all") == .lens(.filter(.all)))
+        #expect(try ClientCommand.parseTyped("/find 12") == .lens(.find(12)))
+        #expect(try ClientCommand.parseTyped("/find") == .lens(.find(nil)))
+        #expect(try ClientCommand.parseTyped("/lid") == .lens(.lid(.toggle)))
+        #expect(try ClientCommand.parseTyped("/lid bigger") == .lens(.lid(.bigger)))
+        #expect(try ClientCommand.parseTyped("/lid smaller") == .lens(.lid(.smaller)))
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/find x") }
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/edges now") }
+        #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/lid wide") }
+        for verb in ["/edges", "/loose", "/all", "/find", "/lid"] {
+            #expect(ClientCommand.slashHelpLines.contains { $0.hasPrefix(verb + " ") }, "\(verb) missing from /help")
+        }
+        #expect(ClientCommand.slashHelpLines.contains { $0.contains("Ctrl-P") })
+    }
+
+    /// The lid: opened and sized at will where the room offers it (Ctrl-P
+    /// cycles closed, small, larger, the whole view, closed); refused where it
+    /// does not, pointing at /hint.
+    @Test func theLidOpensAndSizesOnlyWhereTheRoomOffersIt() throws {
+        let st = try Self.sixBySix()
+        var lens = TableLens()
+        let refused = lens.apply(.lid(.toggle), lidAllowed: false, in: st)
+        #expect(refused.isError && refused.text.contains("only through /hint") && !lens.lidOpen)
+        var steps: [Int] = []
+        for _ in 0..<4 {
+            _ = lens.apply(.lid(.cycle), lidAllowed: true, in: st)
+            steps.append(lens.lid)
+        }
+        #expect(steps == [1, 2, 3, 0])
+        _ = lens.apply(.lid(.toggle), lidAllowed: true, in: st)
+        #expect(lens.lid == 1)
+        for _ in 0..<5 { _ = lens.apply(.lid(.bigger), lidAllowed: true, in: st) }
+        #expect(lens.lid == TableLens.lidSteps)
+        // Larger steps, larger windows.
+        let layout = SceneLayout(width: 120, height: 40)
+        let sizes = (1...3).compactMap { LidWindow.box(layout: layout, step: $0, rows: 30, cols: 30)?.width }
+        #expect(sizes.count == 3 && sizes[0] < sizes[1] && sizes[1] < sizes[2])
+    }
+
+    /// The open lid shows the whole picture in a titled window at the view's
+    /// top right; where the room does not offer it, nothing is drawn.
+    @Test func theOpenLidShowsThePicture() throws {
+        let st = try Self.sixBySix()
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
+        let picture = try #require(scene.picture)
+        let open = Self.frame(st, lens: TableLens(lid: 1), lidAllowed: true)
+        let rows = SceneFixtures.rows(open)
+        let b = try #require(LidWindow.box(layout: SceneLayout(width: 120, height: 40), step: 1, rows: 6, cols: 6))
+        #expect(rows[b.top].dropFirst(b.left).hasPrefix("+ lid ^P"), "\(rows[b.top])")
+        // The window's first pixel shows the picture's top-left corner (sampled at the pixel's middle).
+        let pw = b.width - 2
+        let first = TerminalColor(picture[x: picture.width / (2 * pw), y: picture.height / (2 * pw)])
+        #expect(open[b.top + 1, b.left + 1].style.foreground == first)
+        #expect(b.left + b.width == SceneLayout(width: 120, height: 40).viewColumns)
+        let refused = SceneFixtures.rows(Self.frame(st, lens: TableLens(lid: 1), lidAllowed: false))
+        #expect(!refused.contains { $0.contains("lid ^P") })
+    }
+
+    /// Where the room offers the lid, the board's empty cells show the picture
+    /// faintly (a tray); elsewhere they are the plain checker.
+    @Test func theEmptyCellsShowThePictureFaintlyWhereTheLidIsOffered() throws {
+        let st = try Self.sixBySix()
+        let plain = Self.canvas(st, lens: TableLens(), lidAllowed: false)
+        let faint = Self.canvas(st, lens: TableLens(), lidAllowed: true)
+        let r = plain.rect(st.geometry.origin(of: Cell(row: 3, col: 3)), unit: st.geometry.unit)
+        #expect(st.occupant(of: Cell(row: 3, col: 3)) == nil)
+        var differ = 0
+        for y in r.y0..<r.y1 {
+            for x in r.x0..<r.x1 {
+                let i = y * plain.canvas.width + x
+                let board = plain.canvas.pixels[i] & PixelCanvas.colorMask
+                #expect(board == TableCanvas.boardBackground || board == TableCanvas.boardChecker)
+                if faint.canvas.pixels[i] & PixelCanvas.colorMask != board { differ += 1 }
+                // Faint, not a piece: no picture flag (plain mode shows nothing there).
+                #expect(faint.canvas.pixels[i] & PixelCanvas.pictureBit == 0)
+            }
+        }
+        #expect(differ > (r.x1 - r.x0) * (r.y1 - r.y0) / 2)
+    }
+}
+
+/// The lid never hides the piece in one's hand: it moves to the view's other side.
+@Suite struct LidPlacementTests {
+    @Test func theLidMovesOffTheHeldPiece() throws {
+        var st = try TableViewTests.room(.jigsaw, 30, 30)
+        let layout = SceneLayout(width: 80, height: 24, zoom: TableZoom(pixels: 8, cells: 1))
+        let view = Point(x: 0, y: 0)
+        let right = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30))
+        // Alice holds a piece under where the lid would be.
+        let under = try #require(layout.tablePoint(row: right.top + 2, column: right.left + right.width / 2, view: view))
+        let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
+        try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
+        try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: max(0, under.y - 2))), by: SceneFixtures.alice, at: 1)
+        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let moved = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30, avoiding: held))
+        #expect(moved.left == 0 && right.left > 0)
+        #expect(!(held.column >= moved.left && held.column < moved.left + moved.width))
+        // Bob's piece is his: alice's lid stays where it was.
+        #expect(LidWindow.heldCell(st, me: SceneFixtures.bob, layout: layout, view: view) == nil)
+    }
+
+    /// So does the overview map (bottom right, else bottom left).
+    @Test func theMapMovesOffTheHeldPiece() throws {
+        var st = try TableViewTests.room(.jigsaw, 30, 30)
+        let layout = SceneLayout(width: 80, height: 24, zoom: TableZoom(pixels: 8, cells: 1))
+        let view = Point(x: 0, y: 0)
+        let right = try #require(OverviewMap.box(layout: layout, table: st.geometry))
+        let under = try #require(layout.tablePoint(row: right.top + 1, column: right.left + right.width / 2, view: view))
+        let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
+        try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
+        try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: under.y - 2)), by: SceneFixtures.alice, at: 1)
+        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let moved = try #require(OverviewMap.box(layout: layout, table: st.geometry, avoiding: held))
+        #expect(moved.left == 0 && right.left > 0 && moved.top == right.top)
+    }
+}
