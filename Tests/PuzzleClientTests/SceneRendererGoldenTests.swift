@@ -19,7 +19,7 @@ import PuzzleCore
             "          +    #+@@@@@@@##@            |   moves 0  has piece 1 ",
             "               #=:=0====#              |Tab grab  arrows move   ",
             "        1      #-:=-===:#              |Enter drop  S-arrows pan",
-            "               ###########             |+ - zoom  = fit  ^N nums",
+            "               ###########             |^Up ^Down zoom  ^N nums ",
             "               #alice                  |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
@@ -36,7 +36,7 @@ import PuzzleCore
             "                ▀▀▀▀▀▀▀▀ ▀▀            |   moves 0  has piece 1 ",
             "                ▀▀▀0▀▀▀▀               |Tab grab  arrows move   ",
             "        1       ▀▀▀▀▀▀▀▀               |Enter drop  S-arrows pan",
-            "               ▀▀▀▀ ▀▀▀▀▀▀▀            |+ - zoom  = fit  ^N nums",
+            "               ▀▀▀▀ ▀▀▀▀▀▀▀            |^Up ^Down zoom  ^N nums ",
             "               alice    ▀▀▀            |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
@@ -59,7 +59,7 @@ import PuzzleCore
             "                                       |                        ",
             "                 #alice                |Tab grab  arrows move   ",
             "                                       |Enter drop  S-arrows pan",
-            "                                       |+ - zoom  = fit  ^N nums",
+            "                                       |^Up ^Down zoom  ^N nums ",
             "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
@@ -84,7 +84,7 @@ import PuzzleCore
             "             ▀▀▀▀▀▀▀▀▀▀▀▀▀             |                        ",
             "                 alice                 |Tab grab  arrows move   ",
             "                                       |Enter drop  S-arrows pan",
-            " ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀  |+ - zoom  = fit  ^N nums",
+            " ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀  |^Up ^Down zoom  ^N nums ",
             "                                       |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
@@ -124,9 +124,9 @@ import PuzzleCore
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2, rotation: true)
         let turning = RoomState(settings: RoomSettings(first: spec, seed: 3))
         let rows = SceneFixtures.rows(SceneRenderer.render(SceneFixtures.scene(turning, colorMode: .plain, width: 64, height: 22)))
-        #expect(rows.contains { $0.hasSuffix("|Enter drop  r rotate    ") })
+        #expect(rows.contains { $0.hasSuffix("|Enter drop  ^R turn     ") })
         let flat = SceneFixtures.rows(try frame(.jigsaw, .plain))
-        #expect(flat.contains { $0.hasSuffix("|Enter drop  S-arrows pan") } && !flat.contains { $0.contains("r rotate") })
+        #expect(flat.contains { $0.hasSuffix("|Enter drop  S-arrows pan") } && !flat.contains { $0.contains("^R turn") })
     }
 
     @Test func jigsawBoardPlain() throws {

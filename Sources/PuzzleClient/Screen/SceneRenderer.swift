@@ -152,8 +152,9 @@ public enum SceneRenderer {
         }
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false
-        let keys = ["Tab grab  arrows move", rotates ? "Enter drop  r rotate" : "Enter drop  S-arrows pan", "+ - zoom  = fit  ^N nums",
-                    "Esc release  /help"]
+        // Keys that type nothing (a letter always goes to the prompt); the lid where the room offers it.
+        let keys = ["Tab grab  arrows move", rotates ? "Enter drop  ^R turn" : "Enter drop  S-arrows pan",
+                    scene.lidAllowed ? "^Up ^Down zoom  ^P lid" : "^Up ^Down zoom  ^N nums", "Esc release  /help"]
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }
