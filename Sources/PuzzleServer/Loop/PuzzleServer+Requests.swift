@@ -64,7 +64,15 @@ extension PuzzleServer {
             conn.version = version
             return conn.send(.hello(version: version, player: entry.id, name: entry.name, token: token))
         }
-        let id = PlayerID(nextPlayer)
+        // Reserved on disk before it is handed out: ids are never reused,
+        // also across restarts (PROTOCOL.md, *Players are kept*).
+        let id: PlayerID
+        do {
+            id = try registry.issueID()
+        } catch {
+            logger.error("cannot record a player id: \(error)")
+            return reply(conn, error: .storage("the server could not store the player (\(Self.storageReason(error)))"))
+        }
         var issued: String?
         if version >= 2 {
             var rng = SystemRandomNumberGenerator()
@@ -78,7 +86,6 @@ extension PuzzleServer {
             }
             issued = fresh
         }
-        nextPlayer += 1
         conn.player = id
         conn.name = name
         conn.version = version
@@ -220,8 +227,8 @@ extension PuzzleServer {
             conn.send(.dragged(piece: piece, to: point, target: target))
         case .rotated(let piece, let rotation, _):
             conn.send(.rotated(piece: piece, rotation: rotation))
-        case .dropped(let piece, let drop, let solved):
-            stats.countMove(at: now)
+        case .dropped(let piece, let drop, let solved, let moved):
+            if moved { stats.countMove(at: now) }
             conn.send(.dropped(piece: piece, outcome: drop, solved: solved))
         case .released(let piece):
             conn.send(.released(piece: piece))

@@ -28,7 +28,6 @@ public final class PuzzleServer: @unchecked Sendable {
     var stats = ServerStats()
     var rng: SeededGenerator
     var nextToken: UInt64 = 16
-    var nextPlayer = 1
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
     /// Connections done with (goodbye sent and flushed), to end this turn.
@@ -125,7 +124,7 @@ public final class PuzzleServer: @unchecked Sendable {
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
         let remembered = rooms.values.flatMap { Array($0.state.players.keys) + Array($0.state.absent.keys) }.map(\.rawValue)
-        nextPlayer = max(registry.largestID, remembered.max() ?? 0) + 1
+        registry.continueAfter(remembered.max() ?? 0)
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
