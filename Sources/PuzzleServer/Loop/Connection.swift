@@ -43,28 +43,16 @@ final class Connection {
     /// Token bucket for chat lines.
     var chatTokens: Double
     var chatRefilledAt: Int64
-    /// Set while the connection's requests wait, unread, for their turn (chat
-    /// pacing, password retries); nil when it is read normally.
-    var pausedUntil: Int64?
-    /// The request that had to wait; it is handled first when the wait ends.
-    var deferred: Request?
     /// Lines handled so far (the first one is checked for HTTP).
     var linesHandled = 0
-    /// The peer shut its sending side: finish what is buffered, then close.
-    var readClosed = false
-    /// Close once the queue is flushed (after QUIT, BYE, or a fatal error).
-    var closeAfterFlush = false
-    var closeReason: String?
+    /// Where the connection is in its life; changed only by the transitions
+    /// in `PuzzleServer+Lifecycle.swift`.
+    var state: ConnectionState = .active
+    /// The peer shut its sending side: what it sent is still answered, then
+    /// the connection closes (set by `endInput`).
+    var inputEnded = false
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
-    /// Set once everything was sent and the sending side shut down: input is
-    /// read and discarded until the peer's end of stream (closing with unread
-    /// input would reset the connection and lose what it has not received yet),
-    /// or until this time.
-    var lingerUntil: Int64?
-    /// Bytes discarded while lingering.
-    var lingerBytes = 0
-    var isClosed = false
 
     init(token: UInt64, socket: Socket, peer: SocketAddress, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64,
          dragBurst: Double, chatBurst: Double) {

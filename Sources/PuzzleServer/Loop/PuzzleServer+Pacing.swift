@@ -5,33 +5,9 @@ import PuzzleProtocol
 /// connection stops being read until the turn comes, and the request that had
 /// to wait is handled first when it does. Nothing is lost or reordered, and a
 /// flooding client's backlog stays in its own socket buffer (TCP pushes back
-/// on it), costing the loop and every other room nothing.
+/// on it), costing the loop and every other room nothing. The pause itself is
+/// a stage of the connection's life (`pause`, `resumePaused`).
 extension PuzzleServer {
-    /// Holds `conn`'s requests, starting with `request`, for `millis`.
-    func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
-        conn.pausedUntil = now + millis
-        conn.deferred = request
-        pausedConnections[conn.token] = conn
-        updateInterest(conn)
-    }
-
-    /// Resumes connections whose wait is over: the deferred request first
-    /// (which may pause again), then the lines read meanwhile.
-    func resumePaused() {
-        guard !pausedConnections.isEmpty else { return }
-        for conn in Array(pausedConnections.values) {
-            guard let until = conn.pausedUntil, now >= until else { continue }
-            pausedConnections[conn.token] = nil
-            conn.pausedUntil = nil
-            let request = conn.deferred
-            conn.deferred = nil
-            guard conn.connectionIsOpen, !conn.closeAfterFlush else { continue }
-            updateInterest(conn)
-            if let request { handle(request, from: conn) }
-            handleLines(conn)
-        }
-    }
-
     /// Chat token bucket: `chat_rate_limit` lines a second after a burst of
     /// `chat_burst`. Takes a token and returns nil when a line may go now;
     /// otherwise returns the milliseconds until one may.

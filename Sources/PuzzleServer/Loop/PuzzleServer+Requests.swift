@@ -13,10 +13,7 @@ extension PuzzleServer {
             for verb in Request.usage.keys.sorted() { conn.send("S help \(Request.usage[verb]!)") }
             conn.send(.help(count: Request.usage.count))
         case .quit:
-            conn.send(.bye)
-            leaveRoom(conn)
-            conn.closeAfterFlush = true
-            conn.closeReason = "quit"
+            sayGoodbye(conn, .quit)
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
@@ -52,12 +49,8 @@ extension PuzzleServer {
             // The person is back: a connection still speaking for it (a dead
             // link not noticed yet) is closed; its holds wait for this one to
             // join the room again, as after any dropped link.
-            for other in connections.values where other !== conn && other.player == entry.id && !other.isClosed {
-                other.send("BYE RESUMED signed in again from another connection")
-                dropFromRoom(other)
-                other.player = nil
-                other.closeAfterFlush = true
-                other.closeReason = "resumed elsewhere"
+            for other in Array(connections.values) where other !== conn && other.player == entry.id {
+                sayGoodbye(other, .resumed)
             }
             conn.player = entry.id
             conn.name = entry.name

@@ -10,13 +10,14 @@ import PuzzleSystem
 public final class PuzzleServer: @unchecked Sendable {
     public let config: ServerConfig
     let logger: Logger
-    let queue: EpollQueue
+    let queue: any ReadinessQueue
     var listener: Socket?
     /// The port the server listens on (the chosen one when the config says 0).
     public let port: Int
     let waker: Waker
     let signals: SignalWatcher?
-    var connections: [UInt64: Connection] = [:]
+    /// Open connections, with the indexes their states need.
+    let connections = ConnectionTable()
     var rooms: [String: HostedRoom] = [:]
     let store: RoomStore
     /// Version 2's resume tokens, kept across restarts.
@@ -35,17 +36,10 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Connections over the output soft limit, by token: the loop's timer
     /// enforces their grace period even when no more output comes their way.
     var slowReaders: [UInt64: Connection] = [:]
-    /// Connections whose requests wait, unread, for a time (chat pacing,
-    /// password retries), by token.
-    var pausedConnections: [UInt64: Connection] = [:]
-    /// Connections draining input after their goodbye, by token.
-    var lingering: [UInt64: Connection] = [:]
     /// Version 2 players whose connection dropped, with the room they are
     /// still in for one lease (at most 30 s) and while they hold a piece, so
     /// that a reconnect with the resume token takes their place again.
     var awayPlayers: [PlayerID: AwayPlayer] = [:]
-    /// Open connections per peer IP address (for `max_connections_per_address`).
-    var connectionsPerHost: [String: Int] = [:]
     /// Paces room-password checks per peer address.
     var passwordThrottle: PasswordThrottle
     var now: Int64
@@ -84,9 +78,10 @@ public final class PuzzleServer: @unchecked Sendable {
     /// nil takes the config's `seed`, and if that is nil too seeds from the
     /// system. `handleSignals` turns SIGINT/SIGTERM into a clean shutdown (call
     /// from the main thread before starting other threads). `storageDevice`
-    /// performs the room store's writes and syncs (tests inject failures).
+    /// performs the room store's writes and syncs, `readinessQueue` watches
+    /// the descriptors (nil: a new `EpollQueue`; tests inject failures).
     public init(config: ServerConfig, logger: Logger, seed: UInt64? = nil, handleSignals: Bool = false,
-                storageDevice: StorageDevice = SystemStorageDevice()) throws {
+                storageDevice: StorageDevice = SystemStorageDevice(), readinessQueue: (any ReadinessQueue)? = nil) throws {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
@@ -102,7 +97,7 @@ public final class PuzzleServer: @unchecked Sendable {
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
-        queue = try EpollQueue(maxEventsPerWait: 1024)
+        if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
@@ -178,23 +173,23 @@ public final class PuzzleServer: @unchecked Sendable {
             default:
                 guard let conn = connections[event.token] else { continue }
                 if event.readable || event.hangup || event.error { readInput(conn) }
-                if event.writable && conn.connectionIsOpen { flush(conn) }
+                if event.writable && conn.state.isOpen { flush(conn) }
             }
         }
-        if let until = acceptsPausedUntil, now >= until, let listener {
+        if let until = acceptsPausedUntil, now >= until {
             acceptsPausedUntil = nil
-            try? queue.modify(listener.descriptor, interest: .readable, token: Self.listenerToken)
+            watchListener(true)
         }
         resumePaused()
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
-            for conn in pending where conn.connectionIsOpen { handleLines(conn) }
+            for conn in pending where conn.state.isOpen { handleLines(conn) }
         }
         expireLeases()
         settleAwayPlayers()
         enforceSlowReaderGrace()
-        endLingering()
+        endDraining()
         if now - lastSweep >= 1000 { sweepIdle() }
         finishTurn()
     }
@@ -216,11 +211,11 @@ public final class PuzzleServer: @unchecked Sendable {
             // The grace is over once strictly more of it has passed.
             if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
         }
-        for conn in pausedConnections.values {
-            if let until = conn.pausedUntil { next = min(next, until) }
+        for conn in connections.paused.values {
+            if let until = conn.state.pausedUntil { next = min(next, until) }
         }
-        for conn in lingering.values {
-            if let until = conn.lingerUntil { next = min(next, until) }
+        for conn in connections.draining.values {
+            if let until = conn.state.drainingUntil { next = min(next, until) }
         }
         for away in awayPlayers.values { next = min(next, away.until) }
         return Int32(clamping: max(0, min(1000, next - now)))
@@ -273,7 +268,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in pending {
             conn.isQueuedForFlush = false
             conn.endTurn()
-            if conn.connectionIsOpen { flush(conn) }
+            if conn.state.isOpen { flush(conn) }
         }
         let done = closing
         closing.removeAll()

@@ -1,0 +1,48 @@
+/// The server's open connections by token, with what the loop looks them up
+/// by: how many come from each address (`max_connections_per_address`), and
+/// which are paused or draining (their timers). The indexes follow each
+/// connection's state: `stateChanged` is called by the one place a state
+/// changes (`PuzzleServer+Lifecycle.swift`), and a closed connection leaves
+/// the table.
+///
+/// Not thread-safe: owned by the server's event loop.
+final class ConnectionTable {
+    private(set) var byToken: [UInt64: Connection] = [:]
+    private var perHost: [String: Int] = [:]
+    /// Connections whose requests wait, by token.
+    private(set) var paused: [UInt64: Connection] = [:]
+    /// Connections draining input after their goodbye, by token.
+    private(set) var draining: [UInt64: Connection] = [:]
+
+    var count: Int { byToken.count }
+    var isEmpty: Bool { byToken.isEmpty }
+    var values: Dictionary<UInt64, Connection>.Values { byToken.values }
+
+    subscript(token: UInt64) -> Connection? { byToken[token] }
+
+    /// Open connections from one peer address.
+    func count(from host: String) -> Int { perHost[host, default: 0] }
+
+    func insert(_ conn: Connection) {
+        byToken[conn.token] = conn
+        perHost[conn.host, default: 0] += 1
+        stateChanged(conn)
+    }
+
+    /// Files the connection under its current state.
+    func stateChanged(_ conn: Connection) {
+        guard byToken[conn.token] === conn else { return }
+        guard conn.state.isOpen else { return remove(conn) }
+        paused[conn.token] = conn.state.pausedUntil == nil ? nil : conn
+        draining[conn.token] = conn.state.drainingUntil == nil ? nil : conn
+    }
+
+    private func remove(_ conn: Connection) {
+        byToken[conn.token] = nil
+        paused[conn.token] = nil
+        draining[conn.token] = nil
+        if let count = perHost[conn.host] {
+            perHost[conn.host] = count > 1 ? count - 1 : nil
+        }
+    }
+}
