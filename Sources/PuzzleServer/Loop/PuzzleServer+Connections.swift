@@ -32,10 +32,9 @@ extension PuzzleServer {
             if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
             let token = nextToken
             nextToken += 1
-            let burst = Double(max(config.dragRateLimit, 1))
             let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                                  softLimit: config.outputSoftLimit, flushList: flushList, now: now, dragBurst: burst,
-                                  chatBurst: Double(config.chatBurst))
+                                  slowReaderRule: slowReaderRule, flushList: flushList, now: now,
+                                  dragBucket: newDragBucket(), chatBucket: newChatBucket())
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
@@ -167,22 +166,13 @@ extension PuzzleServer {
                 return
             }
         }
-        if conn.out.queuedBytes > config.outputHardLimit {
-            return sayGoodbye(conn, .slow("output queue over \(config.outputHardLimit) bytes"))
-        }
-        if conn.out.queuedBytes > config.outputSoftLimit {
-            if conn.overSoftSince == nil {
-                conn.overSoftSince = now
-                slowReaders[conn.token] = conn
-            }
-            if let since = conn.overSoftSince, now - since > Int64(config.slowReaderGraceMillis) {
-                return sayGoodbye(conn, .slow("reader too slow for \(config.slowReaderGraceMillis) ms"))
-            }
-        } else {
-            if conn.overSoftSince != nil {
-                conn.overSoftSince = nil
-                slowReaders[conn.token] = nil
-            }
+        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: now) {
+        case .disconnect(let why):
+            return sayGoodbye(conn, .slow(why))
+        case .overSoftLimit(let since):
+            connections.markOverSoft(conn, since: since)
+        case .underSoftLimit:
+            connections.markOverSoft(conn, since: nil)
             if !conn.out.coalescedDrags.isEmpty {
                 conn.out.releaseCoalescedDrags()
                 flush(conn)
@@ -203,10 +193,9 @@ extension PuzzleServer {
     /// quiet: the check in `flush` only runs when output is queued or the
     /// socket takes more, and a stalled reader in a silent room gets neither.
     func enforceSlowReaderGrace() {
-        guard !slowReaders.isEmpty else { return }
-        let grace = Int64(config.slowReaderGraceMillis)
-        for conn in Array(slowReaders.values) {
-            guard let since = conn.overSoftSince, now - since > grace else { continue }
+        guard !connections.overSoft.isEmpty else { return }
+        for conn in Array(connections.overSoft.values) {
+            guard let since = conn.overSoftSince, now >= slowReaderRule.graceEnds(since: since) else { continue }
             // flush sends what the socket takes now, then applies the limits.
             flush(conn)
         }

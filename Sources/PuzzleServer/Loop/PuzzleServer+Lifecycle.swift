@@ -154,7 +154,6 @@ extension PuzzleServer {
         // failed deregister (never registered, already gone) changes nothing.
         try? queue.deregister(conn.socket.descriptor)
         if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
-        slowReaders[conn.token] = nil
         logger.debug("closed \(conn.label): \(reason)")
     }
 

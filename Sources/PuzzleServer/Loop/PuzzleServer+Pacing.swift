@@ -8,20 +8,30 @@ import PuzzleProtocol
 /// on it), costing the loop and every other room nothing. The pause itself is
 /// a stage of the connection's life (`pause`, `resumePaused`).
 extension PuzzleServer {
-    /// Chat token bucket: `chat_rate_limit` lines a second after a burst of
-    /// `chat_burst`. Takes a token and returns nil when a line may go now;
-    /// otherwise returns the milliseconds until one may.
+    /// A new connection's drag allowance: `drag_rate_limit` drags and keeps
+    /// a second, bursts of up to one second's worth.
+    func newDragBucket() -> TokenBucket {
+        TokenBucket(capacity: Double(max(config.dragRateLimit, 1)), perSecond: Double(config.dragRateLimit), now: now)
+    }
+
+    /// A new connection's chat allowance: `chat_burst` lines at once, then
+    /// `chat_rate_limit` a second.
+    func newChatBucket() -> TokenBucket {
+        TokenBucket(capacity: Double(config.chatBurst), perSecond: Double(config.chatRateLimit), now: now)
+    }
+
+    /// Whether a drag or keep may go now (`drag_rate_limit` 0: always);
+    /// one that may not is refused (`RATE_LIMITED`), not paced.
+    func takeDragToken(_ conn: Connection) -> Bool {
+        guard config.dragRateLimit > 0 else { return true }
+        return conn.dragBucket.take(at: now) == nil
+    }
+
+    /// Takes a chat token and returns nil when a line may go now
+    /// (`chat_rate_limit` 0: always); otherwise returns the milliseconds
+    /// until one may, for which the connection pauses.
     func takeChatToken(_ conn: Connection) -> Int64? {
-        let rate = Double(config.chatRateLimit)
-        guard rate > 0 else { return nil }
-        let elapsed = Double(now - conn.chatRefilledAt) / 1000
-        conn.chatRefilledAt = now
-        conn.chatTokens = min(Double(config.chatBurst), conn.chatTokens + elapsed * rate)
-        // The tolerance keeps float rounding from costing an extra 1 ms wake.
-        if conn.chatTokens >= 1 - 1e-9 {
-            conn.chatTokens = max(0, conn.chatTokens - 1)
-            return nil
-        }
-        return max(1, Int64(((1 - conn.chatTokens) / rate * 1000).rounded(.up)))
+        guard config.chatRateLimit > 0 else { return nil }
+        return conn.chatBucket.take(at: now)
     }
 }

@@ -287,18 +287,6 @@ extension PuzzleServer {
         return nil
     }
 
-    /// Token bucket: `dragRateLimit` drags a second, bursts up to one second's worth.
-    private func takeDragToken(_ conn: Connection) -> Bool {
-        let rate = Double(config.dragRateLimit)
-        guard rate > 0 else { return true }
-        let elapsed = Double(now - conn.dragRefilledAt) / 1000
-        conn.dragRefilledAt = now
-        conn.dragTokens = min(rate, conn.dragTokens + elapsed * rate)
-        guard conn.dragTokens >= 1 else { return false }
-        conn.dragTokens -= 1
-        return true
-    }
-
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
         var bytes: [UInt8] = []
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,

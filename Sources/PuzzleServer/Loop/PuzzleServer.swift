@@ -33,9 +33,9 @@ public final class PuzzleServer: @unchecked Sendable {
     var backlog: [Connection] = []
     /// Connections done with (goodbye sent and flushed), to end this turn.
     var closing: [Connection] = []
-    /// Connections over the output soft limit, by token: the loop's timer
-    /// enforces their grace period even when no more output comes their way.
-    var slowReaders: [UInt64: Connection] = [:]
+    /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
+    /// `slow_reader_grace_ms`).
+    let slowReaderRule: SlowReaderRule
     /// Version 2 players whose connection dropped, with the room they are
     /// still in for one lease (at most 30 s) and while they hold a piece, so
     /// that a reconnect with the resume token takes their place again.
@@ -86,6 +86,8 @@ public final class PuzzleServer: @unchecked Sendable {
         self.logger = logger
         try Signals.ignoreBrokenPipe()
         rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
+        slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
+                                        graceMillis: Int64(config.slowReaderGraceMillis))
         passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
@@ -206,10 +208,8 @@ public final class PuzzleServer: @unchecked Sendable {
             // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
             if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
         }
-        let grace = Int64(config.slowReaderGraceMillis)
-        for conn in slowReaders.values {
-            // The grace is over once strictly more of it has passed.
-            if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
+        for conn in connections.overSoft.values {
+            if let since = conn.overSoftSince { next = min(next, slowReaderRule.graceEnds(since: since)) }
         }
         for conn in connections.paused.values {
             if let until = conn.state.pausedUntil { next = min(next, until) }
