@@ -34,7 +34,7 @@ extension PuzzleServer {
             nextToken += 1
             let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
                                   slowReaderRule: slowReaderRule, flushList: flushList, now: now,
-                                  dragBucket: newDragBucket(), chatBucket: newChatBucket())
+                                  dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
@@ -204,7 +204,7 @@ extension PuzzleServer {
     /// Closes connections idle past the timeout.
     func sweepIdle() {
         lastSweep = now
-        passwordThrottle.forgetRecovered(now: now)
+        pacing.passwords.forgetRecovered(now: now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
         for conn in Array(connections.values) where now - conn.lastActivity > limit {

@@ -19,17 +19,16 @@ extension PuzzleServer {
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
             greet(conn, version: version, name: name, token: token)
         case .rooms:
-            for room in rooms.values.sorted(by: { $0.name < $1.name }) {
+            for room in rooms.sorted {
                 let s = room.state
                 conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount)\(s.isSolved ? " solved" : "")")
             }
             conn.send(.rooms(count: rooms.count))
         case .stats:
             let rss = (try? ProcessStats.residentBytes()) ?? 0
-            let players = rooms.values.reduce(0) { $0 + $1.state.players.count }
             let mps = stats.movesPerSecond(at: now)
             let fields: [(String, Any)] = [
-                ("connections", connections.count), ("rooms", rooms.count), ("players", players), ("moves", stats.moves),
+                ("connections", connections.count), ("rooms", rooms.count), ("players", rooms.playerCount), ("moves", stats.moves),
                 ("moves_per_sec", mps), ("drags", stats.drags), ("requests", stats.requests), ("bytes_out", stats.bytesOut),
                 ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
                 ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", (now - startedAt) / 1000),
@@ -119,7 +118,7 @@ extension PuzzleServer {
             answer(.grab(piece: piece), in: room, by: conn, player: player)
         case .drag(let piece, let point):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
             answer(.drag(piece: piece, to: point), in: room, by: conn, player: player)
         case .rotate(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
@@ -134,14 +133,14 @@ extension PuzzleServer {
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             // Paced with the drags: a KEEP costs no broadcast, but a flood of
             // them must not cost the loop more than a flood of drags would.
-            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
             answer(.keep(piece: piece), in: room, by: conn, player: player)
         case .hint:
             answer(.hint, in: room, by: conn, player: player)
         case .next:
             answer(.next, in: room, by: conn, player: player)
         case .say(let text):
-            if let wait = takeChatToken(conn) { return pause(conn, forMillis: wait, deferring: request) }
+            if let wait = pacing.takeChat(from: &conn.chatBucket, now: now) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
             conn.send(.said)
         default:
@@ -163,11 +162,11 @@ extension PuzzleServer {
         if let expected = room.password {
             // Gated before the comparison, right or wrong, so that neither
             // more connections nor the reply's timing help a guesser.
-            if let wait = passwordThrottle.wait(for: conn.host, now: now) {
+            if let wait = pacing.passwords.wait(for: conn.host, now: now) {
                 return pause(conn, forMillis: wait, deferring: request)
             }
             if expected != password {
-                passwordThrottle.recordFailure(from: conn.host, now: now)
+                pacing.passwords.recordFailure(from: conn.host, now: now)
                 logger.info("wrong password for room \(room.name) from \(conn.label)")
                 return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
             }

@@ -18,7 +18,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
     let connections = ConnectionTable()
-    var rooms: [String: HostedRoom] = [:]
+    /// The rooms hosted.
+    let rooms = RoomDirectory()
     let store: RoomStore
     /// Version 2's resume tokens, kept across restarts.
     let registry: PlayerRegistry
@@ -40,8 +41,8 @@ public final class PuzzleServer: @unchecked Sendable {
     /// still in for one lease (at most 30 s) and while they hold a piece, so
     /// that a reconnect with the resume token takes their place again.
     var awayPlayers: [PlayerID: AwayPlayer] = [:]
-    /// Paces room-password checks per peer address.
-    var passwordThrottle: PasswordThrottle
+    /// Drag, chat and password pacing.
+    var pacing: Pacing
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -61,8 +62,6 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     /// Lines one connection may have handled per loop turn before others get a go.
     static let linesPerTurn = 512
-    /// Most rooms a server hosts (CREATE beyond this is refused).
-    static let maxRooms = 1000
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
@@ -88,7 +87,7 @@ public final class PuzzleServer: @unchecked Sendable {
         rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
-        passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
+        pacing = Pacing(config: config)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -120,8 +119,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
-        let remembered = rooms.values.flatMap { Array($0.state.players.keys) + Array($0.state.absent.keys) }.map(\.rawValue)
-        registry.continueAfter(remembered.max() ?? 0)
+        registry.continueAfter(rooms.largestPlayerID)
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
@@ -144,7 +142,7 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   had applied could not be made durable: it then sends nothing more (no
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
-        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.keys.sorted().joined(separator: ", "))")
+        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.names.joined(separator: ", "))")
         while !shuttingDown {
             try turn()
         }
