@@ -236,10 +236,9 @@ extension PuzzleServer {
             close(conn, reason: "shutdown")
         }
         for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
-        for (player, away) in awayPlayers where away.room.state.players[player] != nil {
+        for (player, away) in awayPlayers.removeAll() where away.room.state.players[player] != nil {
             performRegardless(.leave, in: away.room, by: player)
         }
-        awayPlayers.removeAll()
         finishTurn()
         if let failure {
             // The last turn's moves could not be kept: none of its replies may go out.

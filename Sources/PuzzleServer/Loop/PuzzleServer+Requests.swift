@@ -187,7 +187,7 @@ extension PuzzleServer {
             // likely its client restarted (a token lives as long as the
             // client). The player away after a dropped link gives its place
             // up rather than keep the name taken for the rest of its stay.
-            awayPlayers[other] = nil
+            awayPlayers.remove(other)
             performRegardless(.leave, in: room, by: other)
             logger.info("player \(other) left \(room.name): \(conn.label) came as \(playerName) without its token")
         }

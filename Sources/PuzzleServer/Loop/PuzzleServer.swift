@@ -37,10 +37,8 @@ public final class PuzzleServer: @unchecked Sendable {
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
     let slowReaderRule: SlowReaderRule
-    /// Version 2 players whose connection dropped, with the room they are
-    /// still in for one lease (at most 30 s) and while they hold a piece, so
-    /// that a reconnect with the resume token takes their place again.
-    var awayPlayers: [PlayerID: AwayPlayer] = [:]
+    /// Version 2 players whose connection dropped, still in their room a while.
+    var awayPlayers = AwayPlayers()
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -215,7 +213,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in connections.draining.values {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
-        for away in awayPlayers.values { next = min(next, away.until) }
+        if let end = awayPlayers.nextEnd { next = min(next, end) }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
 
