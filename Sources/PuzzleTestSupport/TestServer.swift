@@ -17,10 +17,11 @@ public final class TestServer: @unchecked Sendable {
     ///   - log: collects the server's log lines (at the configured level)
     ///     instead of stderr, for tests that check what the server logs.
     ///   - storageDevice: where the store writes (tests inject failures).
+    ///   - readinessQueue: what watches the descriptors (nil: epoll; tests inject failures).
     ///   - configure: adjusts the test defaults (tight limits, fast fsync).
     public init(rooms: [RoomSpec] = [RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)],
          dataDirectory: String? = nil, seed: UInt64 = 7, log: LogLines? = nil,
-         storageDevice: StorageDevice = SystemStorageDevice(),
+         storageDevice: StorageDevice = SystemStorageDevice(), readinessQueue: (any ReadinessQueue)? = nil,
          configure: (inout ServerConfig) -> Void = { _ in }) throws {
         var c = ServerConfig()
         c.bind = "127.0.0.1"
@@ -31,7 +32,8 @@ public final class TestServer: @unchecked Sendable {
         c.idleTimeoutSeconds = 0
         configure(&c)
         let logger = log.map { Logger(level: c.logLevel, sink: $0.append) } ?? Logger(level: c.logLevel)
-        running = try InProcessServer(config: c, seed: seed, logger: logger, storageDevice: storageDevice, threadName: "test-server")
+        running = try InProcessServer(config: c, seed: seed, logger: logger, storageDevice: storageDevice,
+                                    readinessQueue: readinessQueue, threadName: "test-server")
     }
 
     /// Stops the loop and waits (bounded) for its clean shutdown.

@@ -8,7 +8,7 @@ import Testing
         try room.perform(.grab(piece: 0), by: alice, at: 1)
         try room.perform(.drag(piece: 0, to: room.geometry.origin(of: Cell(row: 0, col: 0))), by: alice, at: 1)
         var events: [RoomEvent] = []
-        #expect(try room.perform(.drop(piece: 0), by: alice, at: 2, into: &events) == .dropped(piece: 0, .placed(Cell(row: 0, col: 0)), solved: false))
+        #expect(try room.perform(.drop(piece: 0), by: alice, at: 2, into: &events) == .dropped(piece: 0, .placed(Cell(row: 0, col: 0)), solved: false, moved: true))
     }
 
     @Test func aJigsawDropWithNoTargetStaysOnTheTable() throws {
@@ -16,7 +16,7 @@ import Testing
         try room.perform(.grab(piece: 0), by: alice, at: 1)
         try room.perform(.drag(piece: 0, to: Point(x: 0, y: 0)), by: alice, at: 1)
         var events: [RoomEvent] = []
-        #expect(try room.perform(.drop(piece: 0), by: alice, at: 2, into: &events) == .dropped(piece: 0, .onTable(Point(x: 0, y: 0)), solved: false))
+        #expect(try room.perform(.drop(piece: 0), by: alice, at: 2, into: &events) == .dropped(piece: 0, .onTable(Point(x: 0, y: 0)), solved: false, moved: true))
     }
 
     @Test func aSwapDropNamesTheCellTheTileMovedInto() throws {
@@ -26,7 +26,7 @@ import Testing
         try room.perform(.drag(piece: piece, to: room.geometry.origin(of: Cell(row: 1, col: 1))), by: alice, at: 1)
         var events: [RoomEvent] = []
         let outcome = try room.perform(.drop(piece: piece), by: alice, at: 2, into: &events)
-        guard case .dropped(piece, .swapped(Cell(row: 1, col: 1)), let solved) = outcome else {
+        guard case .dropped(piece, .swapped(Cell(row: 1, col: 1)), let solved, moved: true) = outcome else {
             Issue.record("not a swap into 1,1: \(outcome)")
             return
         }
@@ -40,7 +40,7 @@ import Testing
         try room.perform(.grab(piece: 3), by: alice, at: 1)
         try room.perform(.drag(piece: 3, to: room.geometry.origin(of: room.homeCell(of: 3))), by: alice, at: 1)
         var events: [RoomEvent] = []
-        #expect(try room.perform(.drop(piece: 3), by: alice, at: 2, into: &events) == .dropped(piece: 3, .placed(room.homeCell(of: 3)), solved: true))
+        #expect(try room.perform(.drop(piece: 3), by: alice, at: 2, into: &events) == .dropped(piece: 3, .placed(room.homeCell(of: 3)), solved: true, moved: true))
         #expect(room.isSolved)
     }
 

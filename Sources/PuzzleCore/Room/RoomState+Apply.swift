@@ -95,8 +95,11 @@ extension RoomState {
             locks[piece]?.expiresAt = time.clampedAdding(settings.leaseMillis)
         case .placed(let piece, let player, let location, let rotation):
             endHold(piece)
+            // A drop that leaves the piece as it was is no move: counting it
+            // would let anyone inflate their moves with GRAB, DROP.
+            let moved = changesPlace(piece, to: location, rotation: rotation)
             move(piece, to: location, rotation: rotation)
-            countMove(by: player)
+            if moved { countMove(by: player) }
         case .swapped(let piece, let other, let player):
             endHold(piece)
             let a = pieces[piece].location
@@ -143,6 +146,13 @@ extension RoomState {
             players[player]?.hintUsed = true
             players[player]?.hintUntil = until
         }
+    }
+
+    /// Whether putting `piece` at `location` and `rotation` changes its
+    /// committed place: the rule for what counts as a move (a drop that
+    /// changed a piece's place or turn; a swap always does).
+    public func changesPlace(_ piece: Int, to location: PieceLocation, rotation: Int) -> Bool {
+        pieces[piece] != PieceState(location: location, rotation: rotation)
     }
 
     private mutating func countMove(by player: PlayerID) {

@@ -7,8 +7,10 @@ public enum ActionOutcome: Hashable, Sendable {
     /// `target`: the cell a drop now would land in, if any.
     case dragged(piece: Int, to: Point, target: Cell?)
     case rotated(piece: Int, rotation: Int, target: Cell?)
-    /// `solved`: this drop solved the puzzle.
-    case dropped(piece: Int, DropOutcome, solved: Bool)
+    /// `solved`: this drop solved the puzzle. `moved`: it counts as a move
+    /// (it changed a piece's place or turn; a drop that leaves the piece as it
+    /// was, or a swap tile going back, does not).
+    case dropped(piece: Int, DropOutcome, solved: Bool, moved: Bool)
     case released(piece: Int)
     /// The hold's lease now runs until room clock `until`. KEEP makes no
     /// event: apply the outcome (`RoomState.apply(_:)`) to renew the lease.

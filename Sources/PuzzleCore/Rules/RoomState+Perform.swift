@@ -65,30 +65,35 @@ extension RoomState {
             // The count of correct pieces once the drop is applied, to tell whether it solves the puzzle.
             var correct = correctCount
             let outcome: DropOutcome
+            // Whether the drop counts as a move (`changesPlace`, applied to the event too).
+            let moved: Bool
             switch spec.kind {
             case .jigsaw:
                 let at: PieceLocation = target.map { .board($0) } ?? .table(lock.point)
                 outcome = target.map { .placed($0) } ?? .onTable(lock.point)
                 emit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation))
+                moved = changesPlace(piece, to: at, rotation: lock.rotation)
                 correct += (isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (isCorrect(piece) ? 1 : 0)
             case .swap:
                 if let target {
                     let other = Int(occupant[geometry.index(of: target)])
                     emit(.swapped(piece: piece, other: other, by: player))
                     outcome = .swapped(target)
+                    moved = true
                     let a = pieces[piece].location, b = pieces[other].location
                     correct += (isCorrect(piece, at: b, rotation: 0) ? 1 : 0) + (isCorrect(other, at: a, rotation: 0) ? 1 : 0)
                         - (isCorrect(piece) ? 1 : 0) - (isCorrect(other) ? 1 : 0)
                 } else {
                     emit(.returned(piece: piece, by: player, reason: .noTarget))
                     outcome = .returned
+                    moved = false
                 }
             }
             let solves = !isSolved && correct == pieces.count
             if solves {
                 emit(.solved(puzzle: puzzleIndex, elapsedMillis: elapsed(at: time)))
             }
-            return .dropped(piece: piece, outcome, solved: solves)
+            return .dropped(piece: piece, outcome, solved: solves, moved: moved)
         case .release(let piece):
             _ = try heldLock(piece, by: player)
             emit(.returned(piece: piece, by: player, reason: .released))

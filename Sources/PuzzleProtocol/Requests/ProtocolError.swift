@@ -26,6 +26,10 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static let notJoined = ProtocolError("NOT_JOINED", "join a room first (ROOMS lists them)")
     public static func badVersion(_ v: Int) -> ProtocolError { .init("BAD_VERSION", "protocol version \(v) is not supported; this server speaks \(ProtocolVersion.current)") }
     public static let badName = ProtocolError("BAD_NAME", "names are \(NameRule.summary)")
+    /// A room name (JOIN's, CREATE's) that breaks the name rule.
+    public static func badRoomName(_ name: String) -> ProtocolError {
+        .init("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)")
+    }
     public static func unknownRoom(_ r: String) -> ProtocolError { .init("UNKNOWN_ROOM", "no room named '\(r.prefix(32))'") }
     public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
     public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")

@@ -61,6 +61,9 @@ extension Request {
             return .create(try RoomSpec.parse(args))
         case "JOIN":
             try count(1...2)
+            // An argument check like CREATE's, so it comes before NO_HELLO
+            // and a name no room can have is not looked up.
+            guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }
             return .join(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
         case "LEAVE": try count(0...0); return .leave
         case "SYNC": try count(0...0); return .sync

@@ -74,7 +74,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
             throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]")
         }
         let name = String(words[0])
-        guard NameRule.isValid(name) else { throw ProtocolError("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)") }
+        guard NameRule.isValid(name) else { throw .badRoomName(name) }
         guard let kind = PuzzleKind(rawValue: words[1].lowercased()) else {
             throw bad("kind \"\(words[1].prefix(32))\" must be jigsaw or swap")
         }

@@ -55,5 +55,5 @@ public enum ServeCommand {
 
 extension PuzzleServer {
     /// Names of the hosted rooms (for start-up messages).
-    public var roomNames: [String] { rooms.keys.sorted() }
+    public var roomNames: [String] { rooms.names }
 }

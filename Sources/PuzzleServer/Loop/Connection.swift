@@ -19,7 +19,7 @@ final class Connection {
     var framer: LineFramer
     var out = OutputQueue()
     private let flushList: FlushList
-    private let softLimit: Int
+    private let slowReaderRule: SlowReaderRule
     private var replyChunk: ByteChunk?
     private var replyScratch: [UInt8] = []
 
@@ -35,51 +35,36 @@ final class Connection {
     var isQueuedForFlush = false
 
     var lastActivity: Int64
-    /// When the queue first went over the soft limit (nil while under it).
+    /// When the queue went over the soft limit (nil while under it); set
+    /// through `ConnectionTable.markOverSoft`.
     var overSoftSince: Int64?
-    /// Token bucket for drags.
-    var dragTokens: Double
-    var dragRefilledAt: Int64
-    /// Token bucket for chat lines.
-    var chatTokens: Double
-    var chatRefilledAt: Int64
-    /// Set while the connection's requests wait, unread, for their turn (chat
-    /// pacing, password retries); nil when it is read normally.
-    var pausedUntil: Int64?
-    /// The request that had to wait; it is handled first when the wait ends.
-    var deferred: Request?
+    /// Paces drags and keeps (`drag_rate_limit`).
+    var dragBucket: TokenBucket
+    /// Paces chat lines (`chat_burst`, `chat_rate_limit`).
+    var chatBucket: TokenBucket
     /// Lines handled so far (the first one is checked for HTTP).
     var linesHandled = 0
-    /// The peer shut its sending side: finish what is buffered, then close.
-    var readClosed = false
-    /// Close once the queue is flushed (after QUIT, BYE, or a fatal error).
-    var closeAfterFlush = false
-    var closeReason: String?
+    /// Where the connection is in its life; changed only by the transitions
+    /// in `PuzzleServer+Lifecycle.swift`.
+    var state: ConnectionState = .active
+    /// The peer shut its sending side: what it sent is still answered, then
+    /// the connection closes (set by `endInput`).
+    var inputEnded = false
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
-    /// Set once everything was sent and the sending side shut down: input is
-    /// read and discarded until the peer's end of stream (closing with unread
-    /// input would reset the connection and lose what it has not received yet),
-    /// or until this time.
-    var lingerUntil: Int64?
-    /// Bytes discarded while lingering.
-    var lingerBytes = 0
-    var isClosed = false
 
-    init(token: UInt64, socket: Socket, peer: SocketAddress, maxLineLength: Int, softLimit: Int, flushList: FlushList, now: Int64,
-         dragBurst: Double, chatBurst: Double) {
+    init(token: UInt64, socket: Socket, peer: SocketAddress, maxLineLength: Int, slowReaderRule: SlowReaderRule, flushList: FlushList, now: Int64,
+         dragBucket: TokenBucket, chatBucket: TokenBucket) {
         self.token = token
         self.socket = socket
         self.peer = peer.description
         self.host = peer.host
         self.framer = LineFramer(maxLineLength: maxLineLength)
         self.flushList = flushList
-        self.softLimit = softLimit
+        self.slowReaderRule = slowReaderRule
         self.lastActivity = now
-        self.dragTokens = dragBurst
-        self.dragRefilledAt = now
-        self.chatTokens = chatBurst
-        self.chatRefilledAt = now
+        self.dragBucket = dragBucket
+        self.chatBucket = chatBucket
     }
 
     var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }
@@ -117,15 +102,12 @@ final class Connection {
     }
 
     /// Queues the room's broadcast bytes this member has not had yet. A slow
-    /// member (its socket full and its queue over the soft limit) gets its
-    /// drags coalesced instead.
+    /// member (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
     func syncRoom() {
         guard let room else { return }
         let end = room.chunk.count
         guard end > roomMark else { return }
-        // Only a reader the kernel has stopped taking bytes from is slow; a burst
-        // of events within one turn is not a reason to drop anyone's drags.
-        if !waitingForWritable || out.queuedBytes <= softLimit {
+        if !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
             out.releaseCoalescedDrags()
             out.append(room.chunk, from: roomMark, to: end)
         } else {

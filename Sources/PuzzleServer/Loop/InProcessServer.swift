@@ -15,10 +15,11 @@ public final class InProcessServer: @unchecked Sendable {
     /// Binds, restores rooms, and starts the loop on a new thread. `logger` nil:
     /// logs at the config's level to stderr.
     public init(config: ServerConfig, seed: UInt64, logger: Logger? = nil,
-                storageDevice: StorageDevice = SystemStorageDevice(), threadName: String = "puzzle-server") throws {
+                storageDevice: StorageDevice = SystemStorageDevice(), readinessQueue: (any ReadinessQueue)? = nil,
+                threadName: String = "puzzle-server") throws {
         self.config = config
         server = try PuzzleServer(config: config, logger: logger ?? Logger(level: config.logLevel), seed: seed,
-                                  storageDevice: storageDevice)
+                                  storageDevice: storageDevice, readinessQueue: readinessQueue)
         let server = self.server
         let thread = Thread { [self] in
             do { try server.run() } catch {

@@ -9,10 +9,9 @@ struct PasswordThrottle {
     let freeAttempts: Int
     /// 0 turns the throttle off.
     let retryMillis: Int64
-    /// Addresses that got a password wrong recently: allowance left, and when
-    /// it was last brought up to date. An address with a whole allowance is
-    /// forgotten, so the table only holds recent guessers.
-    private var buckets: [String: (tokens: Double, at: Int64)] = [:]
+    /// Addresses that got a password wrong recently. An address with a whole
+    /// allowance is forgotten, so the table only holds recent guessers.
+    private var buckets: [String: TokenBucket] = [:]
 
     init(freeAttempts: Int, retryMillis: Int) {
         self.freeAttempts = max(1, freeAttempts)
@@ -22,27 +21,20 @@ struct PasswordThrottle {
     /// nil when a password from `host` may be checked now; otherwise the
     /// milliseconds until it may.
     func wait(for host: String, now: Int64) -> Int64? {
-        guard retryMillis > 0, let bucket = buckets[host] else { return nil }
-        let tokens = refilled(bucket, now: now)
-        // The tolerance keeps float rounding from costing an extra 1 ms wake.
-        if tokens >= 1 - 1e-9 { return nil }
-        return max(1, Int64(((1 - tokens) * Double(retryMillis)).rounded(.up)))
+        guard retryMillis > 0 else { return nil }
+        return buckets[host]?.wait(at: now)
     }
 
     /// Spends one attempt of `host`'s allowance on a wrong password.
     mutating func recordFailure(from host: String, now: Int64) {
         guard retryMillis > 0 else { return }
-        let tokens = buckets[host].map { refilled($0, now: now) } ?? Double(freeAttempts)
-        buckets[host] = (max(0, tokens - 1), now)
+        buckets[host, default: TokenBucket(capacity: Double(freeAttempts), tokensPerMilli: 1 / Double(retryMillis), now: now)]
+            .spend(at: now)
     }
 
     /// Forgets every address whose allowance has refilled completely.
     mutating func forgetRecovered(now: Int64) {
         guard !buckets.isEmpty else { return }
-        buckets = buckets.filter { refilled($0.value, now: now) < Double(freeAttempts) }
-    }
-
-    private func refilled(_ bucket: (tokens: Double, at: Int64), now: Int64) -> Double {
-        min(Double(freeAttempts), bucket.tokens + Double(now - bucket.at) / Double(retryMillis))
+        buckets = buckets.filter { !$0.value.isFull(at: now) }
     }
 }

@@ -13,26 +13,22 @@ extension PuzzleServer {
             for verb in Request.usage.keys.sorted() { conn.send("S help \(Request.usage[verb]!)") }
             conn.send(.help(count: Request.usage.count))
         case .quit:
-            conn.send(.bye)
-            leaveRoom(conn)
-            conn.closeAfterFlush = true
-            conn.closeReason = "quit"
+            sayGoodbye(conn, .quit)
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
             greet(conn, version: version, name: name, token: token)
         case .rooms:
-            for room in rooms.values.sorted(by: { $0.name < $1.name }) {
+            for room in rooms.sorted {
                 let s = room.state
                 conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount)\(s.isSolved ? " solved" : "")")
             }
             conn.send(.rooms(count: rooms.count))
         case .stats:
             let rss = (try? ProcessStats.residentBytes()) ?? 0
-            let players = rooms.values.reduce(0) { $0 + $1.state.players.count }
             let mps = stats.movesPerSecond(at: now)
             let fields: [(String, Any)] = [
-                ("connections", connections.count), ("rooms", rooms.count), ("players", players), ("moves", stats.moves),
+                ("connections", connections.count), ("rooms", rooms.count), ("players", rooms.playerCount), ("moves", stats.moves),
                 ("moves_per_sec", mps), ("drags", stats.drags), ("requests", stats.requests), ("bytes_out", stats.bytesOut),
                 ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
                 ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", (now - startedAt) / 1000),
@@ -52,19 +48,23 @@ extension PuzzleServer {
             // The person is back: a connection still speaking for it (a dead
             // link not noticed yet) is closed; its holds wait for this one to
             // join the room again, as after any dropped link.
-            for other in connections.values where other !== conn && other.player == entry.id && !other.isClosed {
-                other.send("BYE RESUMED signed in again from another connection")
-                dropFromRoom(other)
-                other.player = nil
-                other.closeAfterFlush = true
-                other.closeReason = "resumed elsewhere"
+            for other in Array(connections.values) where other !== conn && other.player == entry.id {
+                sayGoodbye(other, .resumed)
             }
             conn.player = entry.id
             conn.name = entry.name
             conn.version = version
             return conn.send(.hello(version: version, player: entry.id, name: entry.name, token: token))
         }
-        let id = PlayerID(nextPlayer)
+        // Reserved on disk before it is handed out: ids are never reused,
+        // also across restarts (PROTOCOL.md, *Players are kept*).
+        let id: PlayerID
+        do {
+            id = try registry.issueID()
+        } catch {
+            logger.error("cannot record a player id: \(error)")
+            return reply(conn, error: .storage("the server could not store the player (\(Self.storageReason(error)))"))
+        }
         var issued: String?
         if version >= 2 {
             var rng = SystemRandomNumberGenerator()
@@ -78,7 +78,6 @@ extension PuzzleServer {
             }
             issued = fresh
         }
-        nextPlayer += 1
         conn.player = id
         conn.name = name
         conn.version = version
@@ -119,7 +118,7 @@ extension PuzzleServer {
             answer(.grab(piece: piece), in: room, by: conn, player: player)
         case .drag(let piece, let point):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
             answer(.drag(piece: piece, to: point), in: room, by: conn, player: player)
         case .rotate(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
@@ -134,14 +133,14 @@ extension PuzzleServer {
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             // Paced with the drags: a KEEP costs no broadcast, but a flood of
             // them must not cost the loop more than a flood of drags would.
-            guard takeDragToken(conn) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
             answer(.keep(piece: piece), in: room, by: conn, player: player)
         case .hint:
             answer(.hint, in: room, by: conn, player: player)
         case .next:
             answer(.next, in: room, by: conn, player: player)
         case .say(let text):
-            if let wait = takeChatToken(conn) { return pause(conn, forMillis: wait, deferring: request) }
+            if let wait = pacing.takeChat(from: &conn.chatBucket, now: now) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
             conn.send(.said)
         default:
@@ -163,11 +162,11 @@ extension PuzzleServer {
         if let expected = room.password {
             // Gated before the comparison, right or wrong, so that neither
             // more connections nor the reply's timing help a guesser.
-            if let wait = passwordThrottle.wait(for: conn.host, now: now) {
+            if let wait = pacing.passwords.wait(for: conn.host, now: now) {
                 return pause(conn, forMillis: wait, deferring: request)
             }
             if expected != password {
-                passwordThrottle.recordFailure(from: conn.host, now: now)
+                pacing.passwords.recordFailure(from: conn.host, now: now)
                 logger.info("wrong password for room \(room.name) from \(conn.label)")
                 return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
             }
@@ -188,7 +187,7 @@ extension PuzzleServer {
             // likely its client restarted (a token lives as long as the
             // client). The player away after a dropped link gives its place
             // up rather than keep the name taken for the rest of its stay.
-            awayPlayers[other] = nil
+            awayPlayers.remove(other)
             performRegardless(.leave, in: room, by: other)
             logger.info("player \(other) left \(room.name): \(conn.label) came as \(playerName) without its token")
         }
@@ -220,8 +219,8 @@ extension PuzzleServer {
             conn.send(.dragged(piece: piece, to: point, target: target))
         case .rotated(let piece, let rotation, _):
             conn.send(.rotated(piece: piece, rotation: rotation))
-        case .dropped(let piece, let drop, let solved):
-            stats.countMove(at: now)
+        case .dropped(let piece, let drop, let solved, let moved):
+            if moved { stats.countMove(at: now) }
             conn.send(.dropped(piece: piece, outcome: drop, solved: solved))
         case .released(let piece):
             conn.send(.released(piece: piece))
@@ -285,18 +284,6 @@ extension PuzzleServer {
         case .severalHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold several pieces; name one"))
         }
         return nil
-    }
-
-    /// Token bucket: `dragRateLimit` drags a second, bursts up to one second's worth.
-    private func takeDragToken(_ conn: Connection) -> Bool {
-        let rate = Double(config.dragRateLimit)
-        guard rate > 0 else { return true }
-        let elapsed = Double(now - conn.dragRefilledAt) / 1000
-        conn.dragRefilledAt = now
-        conn.dragTokens = min(rate, conn.dragTokens + elapsed * rate)
-        guard conn.dragTokens >= 1 else { return false }
-        conn.dragTokens -= 1
-        return true
     }
 
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {

@@ -10,14 +10,16 @@ import PuzzleSystem
 public final class PuzzleServer: @unchecked Sendable {
     public let config: ServerConfig
     let logger: Logger
-    let queue: EpollQueue
+    let queue: any ReadinessQueue
     var listener: Socket?
     /// The port the server listens on (the chosen one when the config says 0).
     public let port: Int
     let waker: Waker
     let signals: SignalWatcher?
-    var connections: [UInt64: Connection] = [:]
-    var rooms: [String: HostedRoom] = [:]
+    /// Open connections, with the indexes their states need.
+    let connections = ConnectionTable()
+    /// The rooms hosted.
+    let rooms = RoomDirectory()
     let store: RoomStore
     /// Version 2's resume tokens, kept across restarts.
     let registry: PlayerRegistry
@@ -28,27 +30,17 @@ public final class PuzzleServer: @unchecked Sendable {
     var stats = ServerStats()
     var rng: SeededGenerator
     var nextToken: UInt64 = 16
-    var nextPlayer = 1
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
     /// Connections done with (goodbye sent and flushed), to end this turn.
     var closing: [Connection] = []
-    /// Connections over the output soft limit, by token: the loop's timer
-    /// enforces their grace period even when no more output comes their way.
-    var slowReaders: [UInt64: Connection] = [:]
-    /// Connections whose requests wait, unread, for a time (chat pacing,
-    /// password retries), by token.
-    var pausedConnections: [UInt64: Connection] = [:]
-    /// Connections draining input after their goodbye, by token.
-    var lingering: [UInt64: Connection] = [:]
-    /// Version 2 players whose connection dropped, with the room they are
-    /// still in for one lease (at most 30 s) and while they hold a piece, so
-    /// that a reconnect with the resume token takes their place again.
-    var awayPlayers: [PlayerID: AwayPlayer] = [:]
-    /// Open connections per peer IP address (for `max_connections_per_address`).
-    var connectionsPerHost: [String: Int] = [:]
-    /// Paces room-password checks per peer address.
-    var passwordThrottle: PasswordThrottle
+    /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
+    /// `slow_reader_grace_ms`).
+    let slowReaderRule: SlowReaderRule
+    /// Version 2 players whose connection dropped, still in their room a while.
+    var awayPlayers = AwayPlayers()
+    /// Drag, chat and password pacing.
+    var pacing: Pacing
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
@@ -68,8 +60,6 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     /// Lines one connection may have handled per loop turn before others get a go.
     static let linesPerTurn = 512
-    /// Most rooms a server hosts (CREATE beyond this is refused).
-    static let maxRooms = 1000
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
@@ -85,14 +75,17 @@ public final class PuzzleServer: @unchecked Sendable {
     /// nil takes the config's `seed`, and if that is nil too seeds from the
     /// system. `handleSignals` turns SIGINT/SIGTERM into a clean shutdown (call
     /// from the main thread before starting other threads). `storageDevice`
-    /// performs the room store's writes and syncs (tests inject failures).
+    /// performs the room store's writes and syncs, `readinessQueue` watches
+    /// the descriptors (nil: a new `EpollQueue`; tests inject failures).
     public init(config: ServerConfig, logger: Logger, seed: UInt64? = nil, handleSignals: Bool = false,
-                storageDevice: StorageDevice = SystemStorageDevice()) throws {
+                storageDevice: StorageDevice = SystemStorageDevice(), readinessQueue: (any ReadinessQueue)? = nil) throws {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
         rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
-        passwordThrottle = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
+        slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
+                                        graceMillis: Int64(config.slowReaderGraceMillis))
+        pacing = Pacing(config: config)
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -103,7 +96,7 @@ public final class PuzzleServer: @unchecked Sendable {
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
-        queue = try EpollQueue(maxEventsPerWait: 1024)
+        if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
@@ -124,8 +117,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
-        let remembered = rooms.values.flatMap { Array($0.state.players.keys) + Array($0.state.absent.keys) }.map(\.rawValue)
-        nextPlayer = max(registry.largestID, remembered.max() ?? 0) + 1
+        registry.continueAfter(rooms.largestPlayerID)
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
@@ -148,7 +140,7 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   had applied could not be made durable: it then sends nothing more (no
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
-        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.keys.sorted().joined(separator: ", "))")
+        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.names.joined(separator: ", "))")
         while !shuttingDown {
             try turn()
         }
@@ -179,23 +171,23 @@ public final class PuzzleServer: @unchecked Sendable {
             default:
                 guard let conn = connections[event.token] else { continue }
                 if event.readable || event.hangup || event.error { readInput(conn) }
-                if event.writable && conn.connectionIsOpen { flush(conn) }
+                if event.writable && conn.state.isOpen { flush(conn) }
             }
         }
-        if let until = acceptsPausedUntil, now >= until, let listener {
+        if let until = acceptsPausedUntil, now >= until {
             acceptsPausedUntil = nil
-            try? queue.modify(listener.descriptor, interest: .readable, token: Self.listenerToken)
+            watchListener(true)
         }
         resumePaused()
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
-            for conn in pending where conn.connectionIsOpen { handleLines(conn) }
+            for conn in pending where conn.state.isOpen { handleLines(conn) }
         }
         expireLeases()
         settleAwayPlayers()
         enforceSlowReaderGrace()
-        endLingering()
+        endDraining()
         if now - lastSweep >= 1000 { sweepIdle() }
         finishTurn()
     }
@@ -212,18 +204,16 @@ public final class PuzzleServer: @unchecked Sendable {
             // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
             if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
         }
-        let grace = Int64(config.slowReaderGraceMillis)
-        for conn in slowReaders.values {
-            // The grace is over once strictly more of it has passed.
-            if let since = conn.overSoftSince { next = min(next, since + grace + 1) }
+        for conn in connections.overSoft.values {
+            if let since = conn.overSoftSince { next = min(next, slowReaderRule.graceEnds(since: since)) }
         }
-        for conn in pausedConnections.values {
-            if let until = conn.pausedUntil { next = min(next, until) }
+        for conn in connections.paused.values {
+            if let until = conn.state.pausedUntil { next = min(next, until) }
         }
-        for conn in lingering.values {
-            if let until = conn.lingerUntil { next = min(next, until) }
+        for conn in connections.draining.values {
+            if let until = conn.state.drainingUntil { next = min(next, until) }
         }
-        for away in awayPlayers.values { next = min(next, away.until) }
+        if let end = awayPlayers.nextEnd { next = min(next, end) }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
 
@@ -274,7 +264,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in pending {
             conn.isQueuedForFlush = false
             conn.endTurn()
-            if conn.connectionIsOpen { flush(conn) }
+            if conn.state.isOpen { flush(conn) }
         }
         let done = closing
         closing.removeAll()

@@ -10,7 +10,7 @@ extension PuzzleServer {
     func leaveRoom(_ conn: Connection) {
         guard let player = conn.player else { return }
         guard let room = conn.room else {
-            if let away = awayPlayers.removeValue(forKey: player), away.room.state.players[player] != nil {
+            if let away = awayPlayers.remove(player), away.room.state.players[player] != nil {
                 performRegardless(.leave, in: away.room, by: player)
                 logger.info("\(conn.label) left \(away.room.name), where it was away")
             }
@@ -24,7 +24,7 @@ extension PuzzleServer {
 
     /// The connection is gone (or another connection took its player over)
     /// without a goodbye. A player that can resume stays in the room for one
-    /// lease (the room's `lease`, at most `longestAway`), and for as long as
+    /// lease (the room's `lease`, at most `AwayPlayers.longestAway`), and for as long as
     /// it still holds a piece (nothing renews those leases): a link that
     /// blinks shows nobody a leave and a join, and coming back with its token
     /// and joining the room again picks up where it was. A version 1 player
@@ -34,22 +34,16 @@ extension PuzzleServer {
         guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
         room.remove(conn)
         conn.room = nil
-        let until = now.clampedAdding(min(room.state.settings.leaseMillis, Self.longestAway))
-        awayPlayers[player] = AwayPlayer(room: room, until: until, host: conn.host)
+        awayPlayers.keep(player, in: room, from: conn.host, now: now)
         let holding = room.state.players[player]?.holding ?? []
         logger.info("\(conn.label) dropped\(holding.isEmpty ? "" : " holding \(holding)") in \(room.name); kept until the lease ends")
     }
-
-    /// The longest a dropped player stays (a room's lease may be an hour): long
-    /// enough for a reconnect, short enough not to keep a ghost in WHO.
-    static let longestAway: Int64 = 30_000
 
     /// Players who dropped and did not come back within their stay, and whose
     /// holds have all ended (expired, or ended by a solve), leave now.
     func settleAwayPlayers() {
         guard !awayPlayers.isEmpty else { return }
-        for (player, away) in awayPlayers where now >= away.until && away.room.state.players[player]?.holding.isEmpty != false {
-            awayPlayers[player] = nil
+        for (player, away) in awayPlayers.removeSettled(now: now) {
             guard away.room.state.players[player] != nil else { continue }
             performRegardless(.leave, in: away.room, by: player)
             logger.info("player \(player) left \(away.room.name): did not come back within its lease")
@@ -60,7 +54,7 @@ extension PuzzleServer {
     /// room, holds and all (then it simply takes its place again). Still
     /// away in another room, it leaves that one first.
     func returnFromAway(_ player: PlayerID, to room: HostedRoom) -> Bool {
-        guard let away = awayPlayers.removeValue(forKey: player)?.room else { return false }
+        guard let away = awayPlayers.remove(player)?.room else { return false }
         if away === room, room.state.players[player] != nil { return true }
         if away.state.players[player] != nil { performRegardless(.leave, in: away, by: player) }
         return false
@@ -81,12 +75,4 @@ extension PuzzleServer {
         room.state.apply(planned: events)
         room.broadcast(events)
     }
-}
-
-/// A player whose link dropped: still in `room` until `until` (server clock,
-/// ms) and while it holds a piece, last seen from `host`.
-struct AwayPlayer {
-    let room: HostedRoom
-    let until: Int64
-    let host: String
 }

@@ -15,7 +15,7 @@ extension PuzzleServer {
             snap.state.usePictures(pictures.names)
             let spec = snap.state.spec
             let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
-            rooms[snap.name] = HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture)
+            rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture))
             logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
         }
         for spec in config.rooms where rooms[spec.name] == nil {
@@ -43,8 +43,7 @@ extension PuzzleServer {
     /// Opens a new room and stores it durably before anyone can play in it.
     func openRoom(_ r: RoomSpec) -> Result<HostedRoom, ProtocolError> {
         guard NameRule.isValid(r.name) else { return .failure(.badName) }
-        guard rooms[r.name] == nil else { return .failure(.roomExists(r.name)) }
-        guard rooms.count < Self.maxRooms else { return .failure(.tooManyRooms) }
+        if let refusal = rooms.refusal(ofNew: r.name) { return .failure(refusal) }
         let pictureName = r.picture
         guard pictures.contains(pictureName) else {
             return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
@@ -73,7 +72,7 @@ extension PuzzleServer {
             }
             return .failure(.storage("the server could not store the room (\(Self.storageReason(error)))"))
         }
-        rooms[r.name] = room
+        rooms.add(room)
         return .success(room)
     }
 

@@ -2,15 +2,30 @@ import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
 
-/// The players version 2 greeted, by resume token, kept in `<data>/players`
-/// so that a token still brings its player back after a restart:
+/// Who the server's players are, kept in the data directory so that neither
+/// a token nor an id is lost to a restart.
+///
+/// `<data>/players`: the players version 2 greeted, by resume token, so that
+/// a token still brings its player back after a restart:
 ///
 ///     <id> <token> <name> *<crc32 as 8 lowercase hex digits>
 ///
 /// One line per player, appended (and synced, unless the policy is `never`)
 /// before the HELLO reply that hands the token out. A line that fails its
 /// checksum or range checks is skipped (that token no longer resumes); the
-/// rest still load. The largest id recorded is where new ids continue.
+/// rest still load.
+///
+/// `<data>/player-ids`: how far ids have been handed out, so that ids are
+/// never reused, also for a version 1 player that never joined a room (no
+/// room and no token remembers it):
+///
+///     <largest id reserved> *<crc32>
+///
+/// Ids are reserved a block at a time: a line is appended (and synced)
+/// before the first id of a block is handed out, so a HELLO costs a write
+/// only once per block. After a restart, ids go on after the largest id any
+/// line, token or room remembers; the unused rest of the last block is
+/// skipped, never handed out.
 ///
 /// Not thread-safe: owned by the server's event loop.
 final class PlayerRegistry {
@@ -20,73 +35,83 @@ final class PlayerRegistry {
         var name: String
     }
 
-    let path: String
-    let sync: Bool
+    /// Ids reserved by one `player-ids` line.
+    static let reservationBlock = 64
+
+    private let tokens: ChecksummedLineFile
+    private let ids: ChecksummedLineFile
+    var path: String { tokens.path }
     private(set) var byToken: [String: Entry] = [:]
-    /// The largest player id recorded (0 if none).
-    private(set) var largestID = 0
+    /// The id `issueID` hands out next.
+    private(set) var nextID = 1
+    /// Ids up to this one are reserved on disk.
+    private var reservedThrough = 0
     /// Lines skipped at load, with why (for the log).
     private(set) var skippedLines: [String] = []
 
     init(directory: String, sync: Bool) throws(RoomStoreError) {
-        path = directory + "/players"
-        self.sync = sync
-        let path = path
-        let bytes = try onPath(path) { () throws(Errno) in try FileSystem.readFileIfPresent(path) } ?? []
-        // A line cut short by a crash mid-append is cut off: the next line
-        // appended would otherwise be glued to it and lost with it.
-        let complete = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
-        if complete < bytes.count {
-            try onPath(path) { () throws(Errno) in
-                let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly))
-                defer { try? fd.close() }
-                try fd.truncate(to: Int64(complete))
-                if sync { try fd.sync() }
-            }
-            skippedLines.append("players file ends in a torn line (\(bytes.count - complete) bytes); cut off")
-        }
-        var number = 0
-        for line in bytes[..<complete].split(separator: 10, omittingEmptySubsequences: false).dropLast() {
-            number += 1
-            guard let (token, entry) = Self.decode(line) else {
-                skippedLines.append("players line \(number) is damaged; its token no longer resumes")
+        tokens = ChecksummedLineFile(path: directory + "/players", sync: sync)
+        ids = ChecksummedLineFile(path: directory + "/player-ids", sync: sync)
+        var largest = 0
+        let players = try tokens.load()
+        if players.tornBytes > 0 { skippedLines.append("players file ends in a torn line (\(players.tornBytes) bytes); cut off") }
+        for (i, line) in players.lines.enumerated() {
+            guard let (token, entry) = line.flatMap(Self.decodeToken) else {
+                skippedLines.append("players line \(i + 1) is damaged; its token no longer resumes")
                 continue
             }
             byToken[token] = entry
-            largestID = max(largestID, entry.id.rawValue)
+            largest = max(largest, entry.id.rawValue)
         }
+        let reserved = try ids.load()
+        if reserved.tornBytes > 0 { skippedLines.append("player-ids file ends in a torn line (\(reserved.tornBytes) bytes); cut off") }
+        for (i, line) in reserved.lines.enumerated() {
+            guard let id = line.flatMap(Self.decodeID) else {
+                skippedLines.append("player-ids line \(i + 1) is damaged; skipped")
+                continue
+            }
+            largest = max(largest, id)
+        }
+        continueAfter(largest)
+    }
+
+    /// Ids up to `id` are taken (a room remembers a player of that id):
+    /// none of them is handed out.
+    func continueAfter(_ id: Int) {
+        guard id >= nextID else { return }
+        nextID = id + 1
+        reservedThrough = max(reservedThrough, id)
+    }
+
+    /// A new player's id, never handed out before (also before a restart):
+    /// reserved durably before it is returned. A failed write hands out nothing.
+    func issueID() throws(RoomStoreError) -> PlayerID {
+        let id = nextID
+        if id > reservedThrough {
+            let through = id + Self.reservationBlock - 1
+            try ids.append("\(through)")
+            reservedThrough = through
+        }
+        nextID = id + 1
+        return PlayerID(id)
     }
 
     /// Records a new player's token durably.
     func register(token: String, _ entry: Entry) throws(RoomStoreError) {
-        var line = Array("\(entry.id.rawValue) \(token) \(entry.name)".utf8)
-        let crc = CRC32.checksum(line[...])
-        line.append(contentsOf: Array(" *\(Self.hex(crc))\n".utf8))
-        let path = path
-        let sync = sync
-        try onPath(path) { () throws(Errno) in
-            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
-            defer { try? fd.close() }
-            try fd.writeAll(line)
-            if sync { try fd.sync() }
-        }
+        try tokens.append("\(entry.id.rawValue) \(token) \(entry.name)")
         byToken[token] = entry
-        largestID = max(largestID, entry.id.rawValue)
+        continueAfter(entry.id.rawValue)
     }
 
-    private static func hex(_ crc: UInt32) -> String {
-        let digits = String(crc, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
-    }
-
-    private static func decode(_ line: ArraySlice<UInt8>) -> (String, Entry)? {
-        guard let star = line.lastIndex(of: UInt8(ascii: "*")), star > line.startIndex + 1,
-              line[star - 1] == UInt8(ascii: " "), line.endIndex - star == 9,
-              let stored = UInt32(String(decoding: line[(star + 1)...], as: UTF8.self), radix: 16),
-              CRC32.checksum(line[..<(star - 1)]) == stored else { return nil }
-        let words = String(decoding: line[..<(star - 1)], as: UTF8.self).split(separator: " ")
+    private static func decodeToken(_ line: ArraySlice<UInt8>) -> (String, Entry)? {
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard words.count == 3, let id = Int(words[0]), RoomLimits.playerIDs.contains(id),
               ResumeToken.isWellFormed(words[1]), NameRule.isValid(String(words[2])) else { return nil }
         return (String(words[1]), Entry(id: PlayerID(id), name: String(words[2])))
+    }
+
+    private static func decodeID(_ line: ArraySlice<UInt8>) -> Int? {
+        guard let id = Int(String(decoding: line, as: UTF8.self)), RoomLimits.playerIDs.contains(id) else { return nil }
+        return id
     }
 }

@@ -5,8 +5,11 @@ import PuzzleProtocol
 /// (`Request.parse(String)`). For any one line both must give the same result,
 /// and every request must survive being written as a line and read back.
 enum RequestCheck {
-    /// The codes a parse failure may carry (PROTOCOL.md, "Errors").
-    static let parseErrorCodes: Set<String> = ["UNKNOWN_VERB", "BAD_ARGS", "BAD_NUMBER", "BAD_NAME", "BAD_UTF8", "NUL_BYTE"]
+    /// The codes a parse failure may carry (PROTOCOL.md, "Which error wins":
+    /// the line, the verb, the arguments; CREATE's size and picture name are
+    /// argument checks too).
+    static let parseErrorCodes: Set<String> = ["UNKNOWN_VERB", "BAD_ARGS", "BAD_NUMBER", "BAD_NAME", "BAD_SIZE", "BAD_PICTURE",
+                                               "BAD_UTF8", "NUL_BYTE"]
 
     static func run(_ input: [UInt8]) throws(FuzzFailure) {
         // The framer never hands the parser an LF: check each line of the input.

@@ -1,0 +1,64 @@
+import PuzzleProtocol
+
+/// Why the server ends a connection on purpose, and what that means: the
+/// line it is sent, how its player leaves its room, what the log says. Every
+/// goodbye to a connection goes through `PuzzleServer.sayGoodbye`, once per
+/// connection; one refused at accept (`full`, `shutdown`) is sent its line
+/// before it ever becomes one.
+enum Goodbye: Equatable {
+    /// Over `max_connections` or `max_connections_per_address`: `BYE FULL <why>`, at accept.
+    case full(String)
+    /// QUIT (or BYE, EXIT): its reply, `OK bye`, is the goodbye.
+    case quit
+    /// An HTTP request line came first: `ERR HTTP ...`.
+    case http
+    /// No request for `seconds`: `BYE IDLE ...`.
+    case idle(seconds: Int)
+    /// The server is stopping: `BYE SHUTDOWN ...`.
+    case shutdown
+    /// The same player said HELLO 2 with its token on another connection: `BYE RESUMED ...`.
+    case resumed
+    /// The peer ended its side without QUIT, and everything it sent was answered: no line.
+    case peerEnded
+    /// The reader fell too far behind: `BYE SLOW <why>`, sent past its full
+    /// queue, then an abortive close (the kernel's unsent bytes are dropped).
+    case slow(String)
+
+    /// The line the connection is sent, without its terminator; nil for none.
+    var line: String? {
+        switch self {
+        case .full(let why): "BYE FULL \(why)"
+        case .quit: ReplyCodec.line(.bye)
+        case .http: "ERR HTTP this is a puzzle-room server (line protocol), not a web server"
+        case .idle(let seconds): "BYE IDLE no request for \(seconds) s"
+        case .shutdown: "BYE SHUTDOWN server is shutting down"
+        case .resumed: "BYE RESUMED signed in again from another connection"
+        case .peerEnded: nil
+        case .slow(let why): "BYE SLOW \(why)"
+        }
+    }
+
+    /// Whether the player leaves its room at once (its holds go back), rather
+    /// than drop from it: a version 2 player whose link is lost (or taken over,
+    /// or too slow) stays a while for a reconnect (`dropFromRoom`).
+    var leavesRoom: Bool {
+        switch self {
+        case .full, .quit, .http, .idle, .shutdown: true
+        case .resumed, .peerEnded, .slow: false
+        }
+    }
+
+    /// For the log line that says why the connection closed.
+    var reason: String {
+        switch self {
+        case .full: "full"
+        case .quit: "quit"
+        case .http: "HTTP request"
+        case .idle: "idle"
+        case .shutdown: "shutdown"
+        case .resumed: "resumed elsewhere"
+        case .peerEnded: "peer closed"
+        case .slow: "slow reader"
+        }
+    }
+}

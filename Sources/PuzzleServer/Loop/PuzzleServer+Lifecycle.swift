@@ -1,0 +1,177 @@
+import PuzzleProtocol
+import PuzzleSystem
+
+/// A connection's life, every change of `Connection.state` in one place (see
+/// `ConnectionState` for the stages): each transition checks the stage it
+/// starts from, files the connection anew in the table, and keeps its epoll
+/// registration in step.
+///
+/// Ending a connection after its goodbye (QUIT, BYE, HTTP) never resets it:
+/// closing a TCP socket with unread input makes the kernel send RST, and a
+/// reset throws away whatever the peer has not received yet (the last
+/// replies, the BYE). So once everything is flushed the server shuts down its
+/// sending side (the peer reads every byte, then end of stream) and reads and
+/// discards input until the peer's own end of stream, for a bounded time and
+/// number of bytes; only then is the socket closed.
+extension PuzzleServer {
+    private func enter(_ conn: Connection, _ state: ConnectionState) {
+        conn.state = state
+        connections.stateChanged(conn)
+    }
+
+    /// A new connection, registered for input: active.
+    func open(_ conn: Connection) -> Bool {
+        do {
+            try queue.register(conn.socket.descriptor, interest: .readable, token: conn.token)
+        } catch {
+            logger.warn("cannot watch \(conn.peer): \(error)")
+            try? conn.socket.close()
+            return false
+        }
+        connections.insert(conn)
+        return true
+    }
+
+    /// active → paused: `conn`'s requests, starting with `request`, wait
+    /// unread for `millis`.
+    func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
+        guard conn.state.isActive else { return }
+        enter(conn, .paused(until: now + millis, deferred: request))
+        updateInterest(conn)
+    }
+
+    /// paused → active for connections whose wait is over: the deferred
+    /// request first (which may pause again), then the lines read meanwhile.
+    func resumePaused() {
+        guard !connections.paused.isEmpty else { return }
+        for conn in Array(connections.paused.values) {
+            guard case .paused(let until, let request) = conn.state, now >= until else { continue }
+            enter(conn, .active)
+            updateInterest(conn)
+            guard conn.state.isActive else { continue }
+            handle(request, from: conn)
+            handleLines(conn)
+        }
+    }
+
+    /// The peer shut its sending side: nothing more comes, what it sent is
+    /// still answered (then `handleLines` says goodbye).
+    func endInput(_ conn: Connection) {
+        conn.inputEnded = true
+        updateInterest(conn)
+    }
+
+    /// active or paused → closingAfterGoodbye: the one way the server ends a
+    /// connection on purpose, once per connection. Sends the goodbye's line
+    /// after everything queued, and the player leaves its room (or drops from
+    /// it, see `Goodbye.leavesRoom`). `BYE SLOW` goes out past the queue from
+    /// any open stage, and closes abortively at once.
+    func sayGoodbye(_ conn: Connection, _ goodbye: Goodbye) {
+        if case .slow(let why) = goodbye {
+            guard conn.state.isOpen else { return }
+            stats.slowReaderDisconnects += 1
+            logger.warn("disconnecting slow reader \(conn.label): \(why)")
+            // Best effort: the queue is full, so say goodbye past it.
+            _ = try? conn.socket.send(Array("\n\(goodbye.line ?? "")\n".utf8))
+            // Abortive: the kernel would otherwise keep megabytes queued for a
+            // peer that is not reading.
+            return close(conn, reason: goodbye.reason, abort: true)
+        }
+        switch conn.state {
+        case .active, .paused: break
+        case .closingAfterGoodbye, .draining, .closed: return
+        }
+        if let line = goodbye.line { conn.send(line) }
+        if goodbye.leavesRoom { leaveRoom(conn) } else { dropFromRoom(conn) }
+        // Another connection speaks for the player now.
+        if goodbye == .resumed { conn.player = nil }
+        enter(conn, .closingAfterGoodbye(goodbye))
+        conn.markDirty()
+    }
+
+    /// closingAfterGoodbye → draining, once everything queued is sent (or
+    /// → closed when the peer already ended its side and everything it sent
+    /// was read: nothing unread can remain, so a plain close is orderly).
+    func finishClosing(_ conn: Connection) {
+        guard case .closingAfterGoodbye(let goodbye) = conn.state else { return }
+        if conn.inputEnded { return close(conn, reason: goodbye.reason) }
+        do {
+            try conn.socket.shutdown(.write)
+        } catch {
+            return close(conn, reason: "\(goodbye.reason); shutdown failed: \(error)")
+        }
+        enter(conn, .draining(goodbye, until: now + Self.lingerMillis, discarded: 0))
+        conn.waitingForWritable = false
+        updateInterest(conn)
+        if shuttingDown && conn.state.isOpen {
+            // The loop is about to end: take what has arrived, then close.
+            drain(conn)
+            close(conn, reason: goodbye.reason)
+        }
+    }
+
+    /// Reads and discards a draining connection's input; → closed at the
+    /// peer's end of stream, or when it sends more than the drain allows.
+    func drain(_ conn: Connection) {
+        while case .draining(let goodbye, let until, let discarded) = conn.state {
+            let result: IOResult
+            do {
+                result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
+            } catch {
+                return close(conn, reason: "\(goodbye.reason); read error while draining: \(error)")
+            }
+            switch result {
+            case .wouldBlock:
+                return
+            case .processed(0):
+                return close(conn, reason: goodbye.reason)
+            case .processed(let n):
+                guard discarded + n <= Self.lingerMaxBytes else {
+                    return close(conn, reason: "\(goodbye.reason); kept sending after the goodbye")
+                }
+                enter(conn, .draining(goodbye, until: until, discarded: discarded + n))
+            }
+        }
+    }
+
+    /// draining → closed for connections whose peer never ended its side in time.
+    func endDraining() {
+        guard !connections.draining.isEmpty else { return }
+        for conn in Array(connections.draining.values) {
+            guard case .draining(let goodbye, let until, _) = conn.state, now >= until else { continue }
+            close(conn, reason: "\(goodbye.reason); peer did not close within \(Self.lingerMillis) ms")
+        }
+    }
+
+    /// Any open stage → closed, now; a player still in a room drops from it
+    /// (a link lost without a goodbye; holds go back, or wait for a version 2
+    /// player's return).
+    func close(_ conn: Connection, reason: String, abort: Bool = false) {
+        guard conn.state.isOpen else { return }
+        enter(conn, .closed)
+        dropFromRoom(conn)
+        // Closing the descriptor takes it out of the epoll set anyway; a
+        // failed deregister (never registered, already gone) changes nothing.
+        try? queue.deregister(conn.socket.descriptor)
+        if abort { try? conn.socket.abort() } else { try? conn.socket.close() }
+        logger.debug("closed \(conn.label): \(reason)")
+    }
+
+    /// What epoll should watch a connection for: input unless the peer has
+    /// ended it or the connection is paused, and room to write while output
+    /// waits. A registration that fails closes the connection.
+    func updateInterest(_ conn: Connection) {
+        guard conn.state.isOpen else { return }
+        var interest: Interest = []
+        if !conn.inputEnded && conn.state.pausedUntil == nil { interest.insert(.readable) }
+        if conn.waitingForWritable { interest.insert(.writable) }
+        do {
+            try queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)
+        } catch {
+            // Level-triggered: watched for the wrong thing, the connection
+            // would stall (never read, never flushed) or spin the loop.
+            logger.error("cannot watch \(conn.label) (epoll_ctl: \(error)); closing it")
+            close(conn, reason: "epoll registration failed: \(error)")
+        }
+    }
+}

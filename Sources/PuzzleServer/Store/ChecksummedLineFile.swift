@@ -1,0 +1,67 @@
+import PuzzleSystem
+
+/// An append-only file of text lines, each ending in ` *<crc32 as 8 lowercase
+/// hex digits>`, that survives a crash mid-append: at load a torn last line is
+/// cut off (so the next append is not glued to it) and a line failing its
+/// checksum is reported rather than trusted. `<data>/players` and
+/// `<data>/player-ids` are such files.
+///
+/// Not thread-safe: owned by the server's event loop.
+struct ChecksummedLineFile {
+    let path: String
+    /// Whether appends (and the cut of a torn line) are synced to disk.
+    let sync: Bool
+
+    /// What `load` found: each line's body (checksum verified, without the
+    /// ` *crc`) or nil for a damaged line, in order, and the size of a torn
+    /// tail that was cut off (0 if none).
+    struct Contents {
+        var lines: [ArraySlice<UInt8>?]
+        var tornBytes: Int
+    }
+
+    /// Reads the file (absent: empty), cutting off a torn last line.
+    func load() throws(RoomStoreError) -> Contents {
+        let path = path, sync = sync
+        let bytes = try onPath(path) { () throws(Errno) in try FileSystem.readFileIfPresent(path) } ?? []
+        let complete = (bytes.lastIndex(of: 10).map { $0 + 1 }) ?? 0
+        if complete < bytes.count {
+            try onPath(path) { () throws(Errno) in
+                let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly))
+                defer { try? fd.close() }
+                try fd.truncate(to: Int64(complete))
+                if sync { try fd.sync() }
+            }
+        }
+        let lines = bytes[..<complete].split(separator: 10, omittingEmptySubsequences: false).dropLast().map(Self.verify)
+        return Contents(lines: lines, tornBytes: bytes.count - complete)
+    }
+
+    /// Appends one line (its checksum added) and syncs it unless told not to.
+    func append(_ body: String) throws(RoomStoreError) {
+        var line = Array(body.utf8)
+        let crc = CRC32.checksum(line[...])
+        line.append(contentsOf: Array(" *\(Self.hex(crc))\n".utf8))
+        let path = path, sync = sync
+        try onPath(path) { () throws(Errno) in
+            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
+            defer { try? fd.close() }
+            try fd.writeAll(line)
+            if sync { try fd.sync() }
+        }
+    }
+
+    private static func hex(_ crc: UInt32) -> String {
+        let digits = String(crc, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// The line's body if its checksum holds.
+    private static func verify(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let star = line.lastIndex(of: UInt8(ascii: "*")), star > line.startIndex + 1,
+              line[star - 1] == UInt8(ascii: " "), line.endIndex - star == 9,
+              let stored = UInt32(String(decoding: line[(star + 1)...], as: UTF8.self), radix: 16),
+              CRC32.checksum(line[..<(star - 1)]) == stored else { return nil }
+        return line[..<(star - 1)]
+    }
+}
