@@ -45,7 +45,8 @@ import Testing
     }
 
     @Test func roomRecordsOneHashPerSeqAndRefusesADifferentLine() {
-        let room = BenchRoom(name: "r")
+        let clock = RunClock()
+        let room = ReferenceStream(name: "r", room: 0, clock: clock, tally: LoadTally(clock: clock))
         #expect(room.recordLine(seq: 3, hash: 11))
         #expect(room.recordLine(seq: 3, hash: 11))
         #expect(!room.recordLine(seq: 3, hash: 12))

@@ -122,8 +122,6 @@ final class BenchBot {
         return n
     }
 
-    // MARK: - Paths
-
     // MARK: - Output
 
     func send(_ text: StaticString) {
