@@ -24,7 +24,9 @@ import PuzzleServer
     /// after her grab: without the KEEP hers would lapse first (at the same
     /// moment, piece 4 would go first), with it bob's goes first and hers later.
     @Test func keepHalfWayThroughTheLeaseOutlastsALaterGrab() throws {
-        let server = try Self.server(leaseMillis: 2_000, timerLease: 500)
+        // 8 s leases: the order holds unless the machine stalls 7.5 s between
+        // the grabs and the KEEP (a 2 s lease left a loaded machine 1.5 s).
+        let server = try Self.server(leaseMillis: 8_000, timerLease: 500)
         defer { server.stop() }
         let alice = try LineClient(port: server.port, name: "alice")
         let (aliceID, _) = try PlayerIdentityTests.hello2(alice, "alice")
@@ -40,7 +42,7 @@ import PuzzleServer
         // rest is slack for a loaded machine).
         #expect(try clock.request("GRAB 0").reply == "OK grabbed 0")
         try clock.waitForEvent { $0.hasSuffix(" expired 0 \(clockID)") }
-        #expect(try alice.request("KEEP").reply == "OK kept 4 2000")
+        #expect(try alice.request("KEEP").reply == "OK kept 4 8000")
 
         // Others see no line for a KEEP.
         let seen = bob.events.count
@@ -48,9 +50,9 @@ import PuzzleServer
         #expect(bob.events.count == seen, "\(bob.events.suffix(3))")
 
         // Bob's hold lapses first; alice's later.
-        let first = try alice.waitForEvent { $0.contains(" expired ") }
+        let first = try alice.waitForEvent(timeout: 20) { $0.contains(" expired ") }
         #expect(first.hasSuffix(" expired 5 \(bobID)"), "\(first)")
-        let second = try alice.waitForEvent { $0.contains(" expired ") }
+        let second = try alice.waitForEvent(timeout: 20) { $0.contains(" expired ") }
         #expect(second.hasSuffix(" expired 4 \(aliceID)"), "\(second)")
         // Once lapsed, a KEEP says so.
         #expect(try alice.request("KEEP 4").reply.hasPrefix("ERR NOT_HOLDER "))

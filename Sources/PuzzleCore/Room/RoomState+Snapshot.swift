@@ -39,8 +39,9 @@ extension RoomState {
         }
         state.locks = locks
         var slotted: [PlayerID: PlayerInfo] = [:]
+        var used = Set<Int>()
         for (id, slot) in colorSlots.sorted(by: { $0.key < $1.key }) where players[id] != nil {
-            guard RoomLimits.colorSlots.contains(slot), !slotted.values.contains(where: { $0.colorSlot == slot }) else {
+            guard RoomLimits.colorSlots.contains(slot), used.insert(slot).inserted else {
                 throw .badColorSlot(id.rawValue)
             }
             slotted[id] = players[id]

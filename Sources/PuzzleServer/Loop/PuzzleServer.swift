@@ -179,12 +179,15 @@ public final class PuzzleServer: @unchecked Sendable {
             watchListener(true)
         }
         resumePaused()
+        // Leases run out before this turn's requests are read: a KEEP or DRAG
+        // that comes after its hold's lease must not renew it (NOT_HOLDER), as
+        // it would if the expiry waited for the end of the turn.
+        expireLeases()
         if !backlog.isEmpty {
             let pending = backlog
             backlog.removeAll()
             for conn in pending where conn.state.isOpen { handleLines(conn) }
         }
-        expireLeases()
         settleAwayPlayers()
         enforceSlowReaderGrace()
         endDraining()

@@ -16,7 +16,9 @@ struct PictureLibrary {
         var width: Int
         var height: Int
     }
-    static let recentLimit = 8
+    /// Rooms cycle through every picture (`pictures=cycle`), so the cache
+    /// holds several sizes of each: at most 32 × 192 KiB.
+    static let recentLimit = 32
 
     /// Loads every configured PPM file; a missing or malformed file is an error
     /// that names it.
