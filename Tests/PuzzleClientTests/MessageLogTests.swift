@@ -50,6 +50,32 @@ import PuzzleProtocol
         #expect(!MessageLog.keeps(OutputLine(kind: .drag, text: "bob dragged piece 1 to 4,4 → cell 0,0"), me: Self.alice))
     }
 
+    /// The client's own reload (a `next` with a new picture fetches its pixels)
+    /// read like an error on everyone's screen: it stays out; a /sync the
+    /// player asked for is answered.
+    @Test func theClientsOwnResyncStaysOutOfTheLog() throws {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2), seed: 5))
+        try st.perform(.join(name: "alice"), by: Self.alice, at: 0)
+        var s = ClientSession(name: "alice", room: "duo")
+        s.connected(now: 0)
+        _ = s.takeOutgoing()
+        s.receive("OK hello version=2 id=\(Self.alice.rawValue) name=alice server=puzzle-room", now: 0)
+        let lines = SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0)
+        for line in lines { s.receive(Substring(line), now: 0) }
+        s.receive("OK joined duo id=\(Self.alice.rawValue) seq=\(st.seq)", now: 0)
+        _ = s.takeOutput()
+        s.requestSync(now: 1)
+        for line in lines { s.receive(Substring(line), now: 1) }
+        s.receive("OK sync seq=\(st.seq) digest=0", now: 1)
+        let automatic = s.takeOutput()
+        #expect(automatic.map(\.text) == ["resynced at seq \(st.seq)"], "plain mode still tells it")
+        #expect(!automatic.contains { MessageLog.keeps($0, me: Self.alice) })
+        s.submit("sync", now: 2)
+        for line in lines { s.receive(Substring(line), now: 2) }
+        s.receive("OK sync seq=\(st.seq) digest=0", now: 2)
+        #expect(s.takeOutput().filter { MessageLog.keeps($0, me: Self.alice) }.map(\.text) == ["ok: sync seq=\(st.seq) digest=0"])
+    }
+
     /// A Tab press (release one piece, grab the next) adds nothing; chat is not pushed out.
     @Test func tabPressesLeaveTheChatInView() throws {
         var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5))

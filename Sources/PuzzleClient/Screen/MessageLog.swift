@@ -32,6 +32,9 @@ public struct MessageLog: Sendable {
 
     /// Whether `line` belongs in the log of player `me`.
     public static func keeps(_ line: OutputLine, me: PlayerID?) -> Bool {
+        // The client's own reloads are no news to a player (after a `next` with
+        // a new picture it read like an error).
+        if line.about == .resync { return false }
         switch line.kind {
         case .drag: return false
         case .chat, .error, .info: return true
@@ -57,7 +60,7 @@ public struct MessageLog: Sendable {
             case .grab, .drag, .rotate, .drop, .release, .say, .hint, .next: return false
             default: return true
             }
-        case .chat?, nil:
+        case .chat?, .resync?, nil:
             return true
         }
     }

@@ -121,7 +121,11 @@ extension ClientSession {
         case .sync:
             syncing = false
             if installSnapshot(state, now: now) {
-                emit(p.fromUser ? .reply : .info, p.fromUser ? "ok: \(text)" : "resynced at seq \(self.state?.seq ?? 0)")
+                if p.fromUser {
+                    emit(.reply, "ok: \(text)")
+                } else {
+                    emit(.info, "resynced at seq \(self.state?.seq ?? 0)", about: .resync)
+                }
             }
         case .quit:
             phase = .finished

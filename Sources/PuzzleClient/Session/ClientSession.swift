@@ -250,6 +250,9 @@ public struct OutputLine: Hashable, Sendable {
         case event(EventBody, completes: Bool)
         /// The reply to a request the player made.
         case reply(to: Request)
+        /// The client reloaded the room by itself (after a missed event, or for
+        /// a new puzzle's picture): plain mode tells it, the full screen need not.
+        case resync
     }
 
     public var kind: Kind
