@@ -45,8 +45,14 @@ public enum PlayCommand {
       arrows move it a quarter cell (Shift+arrows a whole cell), Enter drops,
       Esc gives it back; Ctrl-R rotates. Holding nothing, Shift+arrows pan the
       table a quarter view. Tab grabs the next free piece. Ctrl-Up/Ctrl-Down
-      zoom. PgUp/PgDn scroll the messages, Home follows the held piece again. /help, /who, /rooms and /board open a
-      window over the table; Esc closes it. Ctrl-C or /quit leaves.
+      zoom (or /zoom in|out|fit). Ctrl-N shows or hides piece numbers, Ctrl-T
+      shows only chat, Ctrl-P opens or closes the box lid (rooms with lid=on).
+      PgUp/PgDn scroll the messages, Home follows the held piece again.
+      /help, /who, /rooms and /board open a window over the table; Esc closes
+      it. Ctrl-C or /quit leaves.
+      A hold is kept while you are there (the mouse button down on the piece,
+      or a line being typed with it in hand); left alone it goes back when its
+      lease ends.
       Piece N belongs in cell (N div cols, N mod cols), rows and columns from 0.
       A lost connection shows "reconnecting, attempt N" and comes back by itself.
       NO_COLOR or TERM=dumb: no colours.
