@@ -10,8 +10,8 @@ import PuzzleSystem
 /// `~/.local/state/puzzle-room/...`), mode 0600 in a 0700 directory: the token
 /// is a secret. While a client runs it holds the file's lock, so a second
 /// client started with the same name on the same server does not take the
-/// first one's place (the server would close the first): it plays as a new
-/// player and keeps nothing.
+/// first one's place (the server would close the first): it comes as a new
+/// player (refused with NAME_TAKEN where the name is in play) and keeps nothing.
 public final class ResumeTokenFile {
     /// The file's path.
     public let path: String
