@@ -150,3 +150,23 @@ import PuzzleCore
                 == ["   moves 120", "   has pieces 9997,9998,", "     9999"])
     }
 }
+
+/// A room with more players than the panel has rows says how many it left out
+/// (a play test with 13 players lost the 13th without a word).
+@Suite struct PanelOverflowTests {
+    @Test func playersThePanelCannotShowAreCounted() throws {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 4, cols: 4), seed: 3))
+        var events: [RoomEvent] = []
+        for i in 1...13 { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0, into: &events) }
+        let width = 120, height = 40
+        let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: width, height: height)
+        let layout = SceneLayout(width: width, height: height)
+        let panel = SceneFixtures.rows(SceneRenderer.render(scene)).map { String($0.dropFirst(layout.viewColumns + 1)) }
+        let shown = panel.filter { $0.range(of: #"^\S\S p\d+"#, options: .regularExpression) != nil }.count
+        #expect(shown < 13)
+        #expect(panel.contains { $0.hasPrefix("+\(13 - shown) more (/who)") }, "\(panel)")
+        // With room for everyone there is no note.
+        let few = SceneFixtures.rows(SceneRenderer.render(SceneFixtures.scene(st, colorMode: .trueColor, width: 200, height: 60)))
+        #expect(!few.contains { $0.contains(" more (/who)") })
+    }
+}

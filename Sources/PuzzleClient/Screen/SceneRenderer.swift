@@ -135,9 +135,18 @@ public enum SceneRenderer {
         frame.put("players", row: row, column: left, style: Frame.Style(bold: true))
         row += 1
         let players = scene.state?.players.sorted { $0.key < $1.key } ?? []
-        for (id, info) in players {
+        // Above the 4 rows of key hints.
+        let limit = layout.viewTop + layout.viewRows - 4
+        for (i, (id, info)) in players.enumerated() {
             let details = panelDetails(moves: info.moves, holding: info.holding, width: width)
-            guard row + details.count < layout.viewTop + layout.viewRows - 4 else { break }
+            // A row is kept for "+N more" unless this is the last player.
+            let needed = 1 + details.count + (i == players.count - 1 ? 0 : 1)
+            guard row + needed <= limit else {
+                if row < limit {
+                    frame.put("+\(players.count - i) more (/who)", row: row, column: left, style: Frame.Style(bold: true))
+                }
+                break
+            }
             let slots = scene.state?.colorSlots ?? [:]
             let color = PlayerPalette.color(of: id, in: slots)
             let swatch = Frame.Style(foreground: color, bold: true)
