@@ -263,12 +263,15 @@ public final class InteractiveRunner {
             dirty = true
             if overlay?.collecting == true {
                 // A listing the player asked for fills the window, not the messages.
-                if line.kind == .reply && line.text.hasPrefix("  ") {
-                    // "  who 1 carol moves=0 ..." reads as "1 carol moves=0 ..." under its title.
-                    overlay?.lines.append(String(line.text.dropFirst(2).drop { $0 != " " }.dropFirst()))
+                switch line.about {
+                case .listing(.entry(let entry))?:
+                    overlay?.lines.append(entry)
                     continue
+                case .listing(.end)?:
+                    overlay?.collecting = false
+                    continue
+                default: break
                 }
-                if line.kind == .reply && line.text.hasPrefix("ok:") { overlay?.collecting = false; continue }
                 if line.kind == .error { overlay = nil }
             }
             addMessage(line)

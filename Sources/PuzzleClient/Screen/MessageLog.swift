@@ -57,7 +57,7 @@ public struct MessageLog: Sendable {
             case .grab, .drag, .rotate, .drop, .release, .say, .hint, .next: return false
             default: return true
             }
-        case .chat?, nil:
+        case .chat?, .listing?, nil:
             return true
         }
     }
