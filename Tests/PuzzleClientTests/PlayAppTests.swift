@@ -157,4 +157,46 @@ import PuzzleProtocol
         app.handle(.connected, now: 850)
         #expect(app.takeRequests().map(\.line) == ["HELLO 2 alice", "JOIN duo"])
     }
+
+    /// A link that stayed up a while is retried at once (0.25 s), not after the last wait.
+    @Test func aLinkThatStayedUpIsRetriedWithoutTheLongWait() throws {
+        var (app, _) = try Self.joined()
+        app.handle(.connectionLost("the connection was cut"), now: 100)
+        app.handle(.connectFailed("the server is not answering"), now: 350)
+        app.handle(.connected, now: 850)
+        for line in ["OK hello version=2 id=1 name=alice server=puzzle-room"] { app.handle(.serverLine(Substring(line)), now: 850) }
+        // Not joined yet: a drop right after the greeting backs off further (1 s).
+        app.handle(.connectionLost("the connection was cut"), now: 900)
+        #expect(!app.wantsConnection(now: 1899) && app.wantsConnection(now: 1900))
+        app.handle(.connected, now: 1900)
+        let joined = try Self.joined().1
+        for line in ["OK hello version=2 id=1 name=alice server=puzzle-room"] + SnapshotCodec.lines(RoomSnapshot(name: "duo", state: joined, picture: nil), now: 1900)
+            + ["OK joined duo id=1 seq=\(joined.seq)"] {
+            app.handle(.serverLine(Substring(line)), now: 1900)
+        }
+        #expect(app.scene(now: 1900).connectionNotice == nil)
+        // Up for 10 s and more: lost again, retried after 0.25 s.
+        app.handle(.connectionLost("the connection was cut"), now: 12_000)
+        #expect(!app.wantsConnection(now: 12_249) && app.wantsConnection(now: 12_250))
+    }
+
+    /// Click mode asks the terminal for motion without a button; hold mode does not.
+    @Test func clickModeAsksTheDriverForMouseMotion() throws {
+        var (app, _) = try Self.joined()
+        #expect(!app.wantsMouseMotion)
+        Self.type("/mouse click", into: &app, now: 1)
+        #expect(app.wantsMouseMotion)
+        Self.type("/mouse hold", into: &app, now: 2)
+        #expect(!app.wantsMouseMotion)
+    }
+
+    /// `/quit` with the link down ends the game at once (there is no server to say goodbye to).
+    @Test func quitWithTheLinkDownEndsAtOnce() throws {
+        var (app, _) = try Self.joined()
+        app.handle(.connectionLost("the connection was cut"), now: 10)
+        Self.type("/quit", into: &app, now: 11)
+        #expect(app.isFinished)
+        #expect(app.exitStatus == 0)
+        #expect(app.takeRequests().isEmpty)
+    }
 }

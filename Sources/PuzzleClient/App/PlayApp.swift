@@ -30,7 +30,9 @@ public struct PlayApp: Sendable {
         case note(String)
     }
 
+    /// The connection's pure state: the mirrored room, requests in flight.
     public internal(set) var session: ClientSession
+    /// How colours are drawn on the player's terminal.
     public let colorMode: ColorMode
     /// The command line.
     public internal(set) var editor = LineEditor()

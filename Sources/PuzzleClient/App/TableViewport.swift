@@ -9,11 +9,13 @@ public struct TableViewport: Sendable {
     public internal(set) var size = (rows: 24, cols: 80)
     /// Table point (units) shown at the top-left of the table view.
     public internal(set) var origin = Point(x: 0, y: 0)
+    /// How large the table is drawn.
     public internal(set) var zoom = TableZoom.standard
     /// Whether the view keeps the whole table fitted (until the player zooms or pans).
     public internal(set) var autoFit = true
     /// Whether the view keeps the held piece in sight.
     public internal(set) var followHeld = true
+    /// Whether piece numbers are drawn on the pieces.
     public internal(set) var showNumbers = true
     /// The room and puzzle the view was last fitted to: a new one is fitted again.
     var fittedPuzzle: (room: String, puzzle: Int)?
