@@ -190,6 +190,19 @@ import PuzzleProtocol
         #expect(s.pending.isEmpty)
     }
 
+    /// A listing's lines say what they are as typed values (the full screen's
+    /// window takes them by that, not by their text); other replies do not.
+    @Test func listingLinesAreTypedEntriesAndAnEnd() throws {
+        var (s, _) = try joined()
+        s.submit("rooms", now: 1)
+        _ = s.takeOutgoing()
+        s.receive("S room duo kind=swap size=2x2", now: 2)
+        s.receive("OK rooms 1", now: 2)
+        let lines = s.takeOutput()
+        #expect(lines.map(\.about) == [.listing(.entry("duo kind=swap size=2x2")), .listing(.end)])
+        #expect(lines.map(\.text) == ["  room duo kind=swap size=2x2", "ok: rooms 1"])
+    }
+
     @Test func unknownCommandsSendNothing() throws {
         var (s, _) = try joined()
         s.submit("fly 3", now: 1)

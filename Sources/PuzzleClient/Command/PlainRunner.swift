@@ -41,25 +41,23 @@ public final class PlainRunner {
     /// connection failed or was lost, the room refused us, or (under `--strict`)
     /// a command failed.
     public func run() -> Int32 {
-        let connection: LineConnection
-        do {
-            connection = try LineConnection(host: options.host, port: options.port, timeoutMillis: 5000, maxLineLength: 1 << 16)
-        } catch {
-            write("error: cannot connect to \(options.host):\(options.port): \(error)")
-            return 1
-        }
-        defer { connection.close() }
         let queue: EpollQueue
+        let link: ServerLink
         do {
             queue = try EpollQueue(maxEventsPerWait: 8)
-            try queue.register(connection.socket.descriptor, interest: .readable, token: Self.socketToken)
         } catch {
             write("error: \(error)")
             return 1
         }
+        do {
+            link = try ServerLink(options: options, timeoutMillis: 5000, queue: queue, token: Self.socketToken)
+        } catch {
+            write("error: cannot connect to \(options.host):\(options.port): \(error)")
+            return 1
+        }
+        defer { link.close() }
         // Regular files and /dev/null cannot be watched by epoll (EPERM): they are always readable.
         let inputAlwaysReady = (try? queue.register(input, interest: .readable, token: Self.inputToken)) == nil
-        var watchingWrite = false
         session.connected(now: clock())
 
         while true {
@@ -67,15 +65,12 @@ public final class PlainRunner {
             while session.phase == .joined || session.phase == .choosingRoom, !session.awaitingUserReply, !inputLines.isEmpty {
                 session.submit(inputLines.removeFirst(), now: clock())
             }
-            for request in session.takeOutgoing() { connection.enqueue(request) }
-            do { try connection.flush() } catch {
+            do { try link.send(session.takeOutgoing()) } catch {
                 session.connectionLost(ConnectionLoss.reason(error))
             }
             if let rooms = session.takeRoomChoices() { for line in rooms { write("  " + line) } }
             for line in session.takeOutput() { write(line.text) }
-            do { try tokenFile?.keep(session.resumeToken) } catch {
-                write("cannot keep the resume token in \(tokenFile?.path ?? ""): \(error)")
-            }
+            tokenFile?.keep(session.resumeToken, report: write)
 
             switch session.phase {
             case .finished:
@@ -89,10 +84,6 @@ public final class PlainRunner {
             }
 
             let wantInput = !inputEnded && inputLines.isEmpty
-            if connection.hasPendingOutput != watchingWrite {
-                watchingWrite.toggle()
-                try? queue.modify(connection.socket.descriptor, interest: watchingWrite ? .both : .readable, token: Self.socketToken)
-            }
             if wantInput && inputAlwaysReady {
                 readInput()
                 continue
@@ -113,7 +104,7 @@ public final class PlainRunner {
                 if inputEnded && !inputAlwaysReady { try? queue.deregister(input) }
             }
             if readSocket {
-                let result = connection.read()
+                let result = link.read()
                 let now = clock()
                 for line in result.lines { session.receive(Substring(line), now: now) }
                 if result.closed {

@@ -105,4 +105,9 @@ public final class ResumeTokenFile {
             try descriptor.writeAll(Array((newToken + "\n").utf8))
         }
     }
+
+    /// Keeps `newToken`; a failure is said through `report` in a player's words.
+    func keep(_ newToken: String?, report: (String) -> Void) {
+        do { try keep(newToken) } catch { report("cannot keep the resume token in \(path): \(error)") }
+    }
 }

@@ -60,7 +60,7 @@ public struct MessageLog: Sendable {
             case .grab, .drag, .rotate, .drop, .release, .say, .hint, .next: return false
             default: return true
             }
-        case .chat?, .resync?, nil:
+        case .chat?, .resync?, .listing?, nil:
             return true
         }
     }

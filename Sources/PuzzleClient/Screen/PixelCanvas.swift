@@ -28,7 +28,8 @@ struct PixelCanvas {
     var text: [Text?]
 
     /// A character drawn over the pixels of one screen cell. One scalar (digits,
-    /// names, arrows, markers), so that the canvas copies as plain memory.
+    /// names, arrows, markers), so that the canvas copies as plain memory; a wide
+    /// one (`DisplayWidth` 2) takes the next cell too, which holds its right half.
     struct Text {
         var character: Unicode.Scalar
         /// Nil: black or white, whichever reads on `background`.
@@ -37,6 +38,8 @@ struct PixelCanvas {
         var background: TerminalColor?
         var bold = true
         var inverse = false
+        /// The right half of the wide character in the cell to the left: drawn by it.
+        var isContinuation = false
     }
 
     init(width: Int, rows: Int) {
@@ -92,10 +95,30 @@ struct PixelCanvas {
         text[row * width + column] = t
     }
 
-    mutating func put(_ string: String, row: Int, column: Int, foreground: TerminalColor?, background: TerminalColor? = nil) {
-        for (i, c) in string.unicodeScalars.enumerated() {
-            put(Text(character: c, foreground: foreground, background: background), row: row, column: column + i)
+    /// Writes `string` from `row`, `column` rightwards, each character taking its display width
+    /// (`DisplayWidth`, the frame's rule): a wide one two cells, a zero-width one none. A cell
+    /// holds one scalar: a character of several (a base and its marks) is drawn as its first,
+    /// as wide as that one is. A wide character that would cross the canvas's right edge is a space.
+    ///
+    /// - Returns: the columns `string` took.
+    @discardableResult
+    mutating func put(_ string: String, row: Int, column: Int, foreground: TerminalColor?, background: TerminalColor? = nil) -> Int {
+        var current = column
+        for character in string {
+            guard let scalar = character.unicodeScalars.first else { continue }
+            let columns = character.unicodeScalars.count == 1 ? DisplayWidth.of(character) : DisplayWidth.of(scalar)
+            if columns == 0 { continue }
+            if columns == 2 && current + 1 >= width {
+                put(Text(character: " ", foreground: foreground, background: background), row: row, column: current)
+            } else {
+                put(Text(character: scalar, foreground: foreground, background: background), row: row, column: current)
+                if columns == 2 {
+                    put(Text(character: " ", foreground: foreground, background: background, isContinuation: true), row: row, column: current + 1)
+                }
+            }
+            current += columns
         }
+        return current - column
     }
 
     static func color(_ packed: UInt32) -> TerminalColor {
@@ -129,6 +152,10 @@ struct PixelCanvas {
                 let upper = pixels[2 * row * width + column], lower = pixels[(2 * row + 1) * width + column]
                 let cell: Frame.Cell
                 if let t = text[row * width + column] {
+                    // Drawn with the wide character to its left (the frame makes the continuation);
+                    // one whose wide character was overwritten is a space.
+                    if t.isContinuation, column > 0, let wide = text[row * width + column - 1], !wide.isContinuation,
+                       DisplayWidth.of(wide.character) == 2 { continue }
                     var bg = t.background
                     if bg == nil, plain == false {
                         let drawn = [upper, lower].filter { $0 & Self.setBit != 0 }

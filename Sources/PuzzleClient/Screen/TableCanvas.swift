@@ -423,9 +423,9 @@ struct TableCanvas {
         let r = rect(lock.point, unit: unit)
         guard isVisible(r) else { return }
         let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
-        let shownName = zoom.piecePixels >= 2 ? String((plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name).prefix(16)) : ""
+        let shownName = zoom.piecePixels >= 2 ? String(DisplayWidth.prefix(plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name, columns: 16)) : ""
         let count = secondsLeft.map { "\($0)s" } ?? ""
-        let width = shownName.unicodeScalars.count + (shownName.isEmpty || count.isEmpty ? 0 : 1) + count.count
+        let width = DisplayWidth.of(shownName) + (shownName.isEmpty || count.isEmpty ? 0 : 1) + count.count
         let column = max(0, r.x0 - 1)
         // The ring and a top tab take pixel y0 - 1: the row above ends before it;
         // the shadow ends at y1 + 1: the row below starts after it.
@@ -443,8 +443,7 @@ struct TableCanvas {
         var used = 0
         if !shownName.isEmpty {
             let color = PlayerPalette.color(of: lock.holder, in: colorSlots)
-            canvas.put(shownName, row: row, column: column, foreground: color.contrasting, background: color)
-            used = shownName.unicodeScalars.count + 1
+            used = canvas.put(shownName, row: row, column: column, foreground: color.contrasting, background: color) + 1
         }
         for (i, c) in count.unicodeScalars.enumerated() {
             canvas.put(PixelCanvas.Text(character: c, foreground: plain ? nil : TerminalColor(hex: 0xFFFFFF),

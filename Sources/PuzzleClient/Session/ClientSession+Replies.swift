@@ -140,9 +140,11 @@ extension ClientSession {
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
         case .who, .rooms:
             for line in state {
-                emit(.reply, "  " + line.dropFirst(2))
+                // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode, "1 carol ..." in the window.
+                let record = line.dropFirst(2)
+                emit(.reply, "  " + record, about: .listing(.entry(String(record.drop { $0 != " " }.dropFirst()))))
             }
-            emit(.reply, "ok: \(text)")
+            emit(.reply, "ok: \(text)", about: .listing(.end))
         default:
             if p.fromUser { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)", about: .reply(to: p.request)) }
         }

@@ -253,6 +253,16 @@ public struct OutputLine: Hashable, Sendable {
         /// The client reloaded the room by itself (after a missed event, or for
         /// a new puzzle's picture): plain mode tells it, the full screen need not.
         case resync
+        /// A listing the player asked for (WHO, ROOMS): one of its entries, or its end.
+        case listing(ListingPart)
+    }
+
+    /// A part of a WHO or ROOMS listing, as the full screen's listing window takes it.
+    public enum ListingPart: Hashable, Sendable {
+        /// One entry without its record's kind word: `1 carol moves=0 ...` for `S who 1 carol moves=0 ...`.
+        case entry(String)
+        /// The listing's reply: nothing more comes.
+        case end
     }
 
     public var kind: Kind

@@ -1,0 +1,205 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The full-screen game as a pure value: input events in (keys and mouse, a resize, server
+/// lines, clock ticks, the link going up or down), requests to send and a `Scene` to draw out.
+///
+/// It owns the session and the player's view state: the table's viewport, the mouse's
+/// gesture, the window over the table, the lens, the message log and the link's status. It
+/// never touches a socket, a terminal or a clock: `now` (milliseconds of any monotonic clock)
+/// is passed in, and a driver (`InteractiveRunner` for the local terminal) moves the bytes,
+/// so the same app can run behind any byte stream.
+public struct PlayApp: Sendable {
+    /// What the app takes in.
+    public enum Input: Sendable {
+        /// A key or mouse event from the terminal.
+        case key(Key)
+        /// The screen's new size.
+        case resize(rows: Int, columns: Int)
+        /// One line from the server, without its terminator.
+        case serverLine(Substring)
+        /// A connection the app asked for (`wantsConnection`) is up.
+        case connected
+        /// A connection the app asked for could not be made, and why.
+        case connectFailed(String)
+        /// The connection went down, and why.
+        case connectionLost(String)
+        /// Time passed: holds kept, pings, drags and the clock on the status line.
+        case tick
+        /// A note for the messages from the driver (a resume token that could not be kept).
+        case note(String)
+    }
+
+    /// The connection's pure state: the mirrored room, requests in flight.
+    public internal(set) var session: ClientSession
+    /// How colours are drawn on the player's terminal.
+    public let colorMode: ColorMode
+    /// The command line.
+    public internal(set) var editor = LineEditor()
+    /// What part of the table is seen, and how large.
+    public internal(set) var viewport = TableViewport()
+    /// The window over the table (help, players, rooms, board), if open.
+    public internal(set) var overlay: Overlay?
+    /// This player's own view: piece filter, the box lid, a found piece.
+    public internal(set) var lens = TableLens()
+    /// The message pane: what is worth reading, its scroll and view.
+    public internal(set) var log = MessageLog(limit: PlayApp.messageHistory)
+    var pointer = PointerGesture()
+    var link = LinkStatus()
+    /// Whether something shown changed since the last `scene`.
+    public internal(set) var needsDraw = true
+    /// When the last scene was taken.
+    var lastDrawn: Int64 = -1_000
+    /// Whether the player asked to leave (or the terminal went away).
+    public internal(set) var quitting = false
+    var outbox: [Request] = []
+
+    static let messageHistory = 500
+
+    /// `notes`: lines for the messages from before the start (where the resume token is kept).
+    public init(session: ClientSession, colorMode: ColorMode, notes: [String] = []) {
+        self.session = session
+        self.colorMode = colorMode
+        for note in notes { log.add(OutputLine(kind: .info, text: note), me: nil, width: viewport.size.cols) }
+    }
+
+    /// Whether the room offers the lid (until `RoomSettings` says: jigsaw rooms).
+    var lidAllowed: Bool { session.state?.settings.lid ?? false }
+
+    /// Whether the game is over: quit, or refused for good.
+    public var isFinished: Bool { session.phase == .finished || quitting }
+    /// The exit status once finished: 1 when refused for good.
+    public var exitStatus: Int32 { session.fatalError == nil ? 0 : 1 }
+    /// Whether the link is up (as the driver last said).
+    public var isConnected: Bool { link.up }
+    /// Whether the terminal should report mouse motion without a button (click mode).
+    public var wantsMouseMotion: Bool { pointer.mode == .click }
+
+    /// Whether the driver should connect now: the link is down and its wait is over.
+    public func wantsConnection(now: Int64) -> Bool { !link.up && now >= link.reconnectAt }
+
+    /// Requests to write to the server now, in order.
+    public mutating func takeRequests() -> [Request] {
+        defer { outbox.removeAll() }
+        return outbox
+    }
+
+    /// When the app next has something to do or show without any input (a `.tick` is due):
+    /// the clock's next second, a hold's count, a throttled drag, a ping or a reconnect.
+    public func nextWake(after t: Int64) -> Int64 {
+        var wake = t + 1000 - t % 1000  // the clock on the status line
+        wake = min(wake, link.up ? link.nextPing : link.reconnectAt)
+        if let drag = pointer.nextDrag { wake = min(wake, drag) }
+        if let lease = session.nextLeaseTick(after: t) { wake = min(wake, lease) }
+        return max(t, wake)
+    }
+
+    /// Takes one input at `now`, then moves what the session produced: requests to the
+    /// outbox, lines to the message log or the window.
+    public mutating func handle(_ input: Input, now: Int64) {
+        switch input {
+        case .key(let key): handle(key, now: now)
+        case .resize(let rows, let columns):
+            viewport.size = (rows, columns)
+            needsDraw = true
+        case .serverLine(let line):
+            session.receive(line, now: now)
+            needsDraw = true
+        case .connected:
+            link.connected(now: now)
+            session.connected(now: now)
+            needsDraw = true
+        case .connectFailed(let why):
+            if let told = link.connectFailed("cannot connect: \(why)", now: now) { addMessage(OutputLine(kind: .info, text: told)) }
+            needsDraw = true
+        case .connectionLost(let why):
+            guard link.up else { break }
+            session.connectionLost(why)  // tells the messages why
+            link.lost(why, now: now)
+            needsDraw = true
+        case .tick: tick(now: now)
+        case .note(let text): addMessage(OutputLine(kind: .info, text: text))
+        }
+        pump(now: now)
+    }
+
+    /// Time passed: keeps holds the player is visibly at, pings, sends a throttled drag,
+    /// and redraws when the clock's second or a hold's count changed.
+    mutating func tick(now t: Int64) {
+        // A player holding the mouse button on its piece, or typing with a
+        // piece in hand, is there: its hold must not lapse.
+        if pointer.hold != nil || (!editor.text.isEmpty && session.heldPiece != nil) {
+            session.keepHoldsWhilePresent(now: t)
+        }
+        if link.up, t >= link.nextPing {
+            session.ping(now: t)
+            link.nextPing = t + LinkStatus.pingInterval
+        }
+        if t / 1000 != lastDrawn / 1000 { needsDraw = true }  // the elapsed time and hint run out
+        if let lease = session.nextLeaseTick(after: lastDrawn), t >= lease { needsDraw = true }  // the count of a lapsing hold
+        if pointer.dragDue(now: t) { sendPendingPointer(now: t) }
+    }
+
+    /// Moves what the session queued and said: requests out, lines to the log or the window.
+    mutating func pump(now: Int64) {
+        if link.up { outbox += session.takeOutgoing() }
+        if session.phase == .joined || session.phase == .choosingRoom { link.joined(now: now) }
+        if let rooms = session.takeRoomChoices() {
+            overlay = Overlay(title: "pick a room: /join NAME [PASSWORD]", lines: rooms)
+            overlay?.closesOnJoin = true
+            needsDraw = true
+        }
+        if session.phase == .joined, overlay?.closesOnJoin == true {
+            overlay = nil
+            needsDraw = true
+        }
+        for line in session.takeOutput() {
+            needsDraw = true
+            if overlay?.collecting == true {
+                // A listing the player asked for fills the window, not the messages.
+                switch line.about {
+                case .listing(.entry(let entry))?:
+                    overlay?.lines.append(entry)
+                    continue
+                case .listing(.end)?:
+                    overlay?.collecting = false
+                    continue
+                default: break
+                }
+                if line.kind == .error { overlay = nil }
+            }
+            addMessage(line)
+        }
+    }
+
+    /// Offers a line to the message pane (`MessageLog` keeps what is worth reading).
+    mutating func addMessage(_ line: OutputLine) {
+        log.add(line, me: session.myID, width: viewport.size.cols)
+        needsDraw = true
+    }
+
+    /// Scrolls the message pane back (positive) or forward, within its history.
+    mutating func scrollMessages(by lines: Int) {
+        log.scroll(by: lines, width: viewport.size.cols, shown: viewport.layout.messageLines)
+        needsDraw = true
+    }
+
+    /// The screen as it is at `now` (the view fitted, followed and clamped first).
+    public mutating func scene(now t: Int64) -> Scene {
+        viewport.update(for: session)
+        let st = session.state
+        let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
+        var scene = Scene(width: viewport.size.cols, height: viewport.size.rows, colorMode: colorMode, room: session.room ?? "(pick a room)", state: st,
+                          picture: session.mirror?.picture, myID: session.myID, names: session.names, view: viewport.origin, zoom: viewport.zoom,
+                          showNumbers: viewport.showNumbers, now: t,
+                          rttMillis: session.rttMillis, connectionNotice: link.up ? nil : link.notice ?? "connecting...",
+                          clockStoppedAt: link.clockStoppedAt,
+                          messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
+                          showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
+        scene.choosingRoom = session.phase == .choosingRoom
+        scene.chatOnly = log.chatOnly
+        lastDrawn = t
+        needsDraw = false
+        return scene
+    }
+}

@@ -1,0 +1,45 @@
+import PuzzleLink
+import PuzzleProtocol
+import PuzzleSystem
+
+/// One connection to the server, pumped the same way by both drivers (the full screen and
+/// plain mode): requests written in order and flushed, the socket watched for writing only
+/// while output waits, received bytes read as lines.
+final class ServerLink {
+    let connection: LineConnection
+    private let queue: EpollQueue
+    private let token: UInt64
+    private var watchingWrite = false
+
+    /// Connects and registers the socket with `queue` under `token` (readable).
+    init(options: PlayOptions, timeoutMillis: Int32, queue: EpollQueue, token: UInt64) throws {
+        connection = try LineConnection(host: options.host, port: options.port, timeoutMillis: timeoutMillis, maxLineLength: 1 << 16)
+        self.queue = queue
+        self.token = token
+        do { try queue.register(connection.socket.descriptor, interest: .readable, token: token) } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Writes `requests` (and what still waited) as far as the socket takes them; throws when
+    /// the link is gone. A registration that cannot follow is a lost link too: a socket not
+    /// watched for writing would never send the rest.
+    func send(_ requests: [Request]) throws {
+        for request in requests { connection.enqueue(request) }
+        try connection.flush()
+        if connection.hasPendingOutput != watchingWrite {
+            try queue.modify(connection.socket.descriptor, interest: watchingWrite ? .readable : .both, token: token)
+            watchingWrite.toggle()
+        }
+    }
+
+    /// What arrived: whole lines, and whether the server closed.
+    func read() -> LineConnection.ReadResult { connection.read() }
+
+    /// Stops watching the socket and closes it.
+    func close() {
+        try? queue.deregister(connection.socket.descriptor)
+        connection.close()
+    }
+}
