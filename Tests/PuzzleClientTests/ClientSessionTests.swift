@@ -199,7 +199,7 @@ import PuzzleProtocol
         s.receive("S room duo kind=swap size=2x2", now: 2)
         s.receive("OK rooms 1", now: 2)
         let lines = s.takeOutput()
-        #expect(lines.map(\.about) == [.listing(.entry("duo kind=swap size=2x2")), .listing(.end)])
+        #expect(lines.map(\.about) == [.listing(.entry("duo  swap 2x2")), .listing(.end)])
         #expect(lines.map(\.text) == ["  room duo kind=swap size=2x2", "ok: rooms 1"])
     }
 

@@ -7,8 +7,8 @@ import PuzzleProtocol
 /// `PlayApp`, and the requests it gives out and the scene it shows are checked.
 @Suite struct PlayAppTests {
     /// Alice (1) joined to room `duo` (a jigsaw of `rows` x `cols`) with bob (2), on a screen of `width` x `height`.
-    static func joined(rows: Int = 2, cols: Int = 2, width: Int = 80, height: Int = 24) throws -> (PlayApp, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: rows, cols: cols), seed: 5))
+    static func joined(rows: Int = 2, cols: Int = 2, width: Int = 80, height: Int = 24, leaseMillis: Int64 = 30_000) throws -> (PlayApp, RoomState) {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: rows, cols: cols), leaseMillis: leaseMillis, seed: 5))
         var ev: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
         try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
@@ -139,9 +139,23 @@ import PuzzleProtocol
         for line in ["S who 1 alice moves=0 holding=1", "S who 2 bob moves=0 holding=-", "OK who 2"] {
             app.handle(.serverLine(Substring(line)), now: 2)
         }
-        #expect(app.overlay?.lines == ["1 alice moves=0 holding=1", "2 bob moves=0 holding=-"])
+        #expect(app.overlay?.lines == ["alice (#1)  0 moves  holds piece 1", "bob (#2)  0 moves"])
         #expect(app.overlay?.collecting == false)
         #expect(!app.log.shownLines.contains { $0.text.contains("who") }, "\(app.log.shownLines.map(\.text))")
+    }
+
+    /// The rooms window reads as the start-up picker does, not as the wire's `key=value` text.
+    @Test func theRoomsWindowShowsRoomsAsAPlayerReadsThem() throws {
+        var (app, _) = try Self.joined()
+        Self.type("/rooms", into: &app, now: 1)
+        #expect(app.takeRequests() == [.rooms])
+        for line in ["S room duo kind=jigsaw size=2x2 rotation=off players=2 password=no puzzle=0 progress=0/4",
+                     "S room den kind=swap size=3x3 rotation=on players=1 password=yes puzzle=2 progress=9/9 solved",
+                     "OK rooms 2"] {
+            app.handle(.serverLine(Substring(line)), now: 2)
+        }
+        #expect(app.overlay?.lines == ["duo  jigsaw 2x2  2 players  0/4 placed", "den  swap 3x3  rotation  1 player  9/9 placed  solved  password"])
+        #expect(!(app.overlay?.lines.joined().contains("=") ?? true))
     }
 
     /// A lost link is retried after 0.25 s, then after twice as long; the banner says when.

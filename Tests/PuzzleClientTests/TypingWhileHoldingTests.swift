@@ -70,21 +70,26 @@ import PuzzleTestSupport
     }
 
     /// Typing a line with a piece in hand is being there: the hold does not
-    /// lapse however long the line takes; once the player stops (the line
-    /// cleared, nothing else done) it lapses as any abandoned hold.
-    @Test func aHoldDoesNotLapseWhileThePlayerTypes() throws {
+    /// lapse however long the line takes while keys keep coming; once the
+    /// player stops typing (the line left half typed) it lapses as any
+    /// abandoned hold (a half-typed line once kept it for ever). The lease is
+    /// 3 s: a player counts as there for 1 s after a key.
+    @Test func aHoldIsKeptWhileThePlayerTypesAndLapsesWhenTheTypingStops() throws {
         guard PtyPlayer.available else { Issue.record("util-linux script is needed"); return }
-        let (server, watcher, player, piece) = try holdingPlayer(rotation: false, leaseMillis: 1500)
-        player.type("still looking")
-        // Three leases go by with the line half typed: no expiry.
-        let lapsed = try? watcher.waitForEvent(timeout: 4.5) { $0.contains(" expired ") }
-        #expect(lapsed == nil, "the hold lapsed while the player typed")
+        let (server, watcher, player, piece) = try holdingPlayer(rotation: false, leaseMillis: 3_000)
+        // A slow typist: a key every quarter second for more than two leases.
+        let start = Date()
+        for c in "still looking for its place" where Date().timeIntervalSince(start) < 7 {
+            player.type(String(c))
+            let lapsed = try? watcher.waitForEvent(timeout: 0.25) { $0.contains(" expired ") }
+            #expect(lapsed == nil, "the hold lapsed while the player typed")
+            if lapsed != nil { break }
+        }
         let who = try watcher.request("WHO").state
         #expect(who.contains { $0.contains(" typist ") && $0.hasSuffix("holding=\(piece)") }, "\(who)")
-        // Esc clears the line; the player is idle now and the hold lapses.
-        player.type("\u{1B}")
-        try watcher.waitForEvent(timeout: 10) { $0.contains(" expired \(piece) ") }
-        player.type("/quit\r")
+        // The line stays half typed, no more keys: the player is not there and the hold lapses.
+        try watcher.waitForEvent(timeout: 20) { $0.contains(" expired \(piece) ") }
+        player.type("\u{1B}/quit\r")
         #expect(player.waitForExit())
         _ = server
     }

@@ -45,6 +45,7 @@ public struct PlayApp: Sendable {
     /// The message pane: what is worth reading, its scroll and view.
     public internal(set) var log = MessageLog(limit: PlayApp.messageHistory)
     var pointer = PointerGesture()
+    var presence = PlayerPresence()
     var link = LinkStatus()
     /// Whether something shown changed since the last `scene`.
     public internal(set) var needsDraw = true
@@ -91,6 +92,7 @@ public struct PlayApp: Sendable {
         wake = min(wake, link.up ? link.nextPing : link.reconnectAt)
         if let drag = pointer.nextDrag { wake = min(wake, drag) }
         if let lease = session.nextLeaseTick(after: t) { wake = min(wake, lease) }
+        if isPresent(now: t), let keep = session.nextKeepDue(after: t) { wake = min(wake, keep) }
         return max(t, wake)
     }
 
@@ -98,7 +100,9 @@ public struct PlayApp: Sendable {
     /// outbox, lines to the message log or the window.
     public mutating func handle(_ input: Input, now: Int64) {
         switch input {
-        case .key(let key): handle(key, now: now)
+        case .key(let key):
+            presence.seen(at: now)
+            handle(key, now: now)
         case .resize(let rows, let columns):
             viewport.size = (rows, columns)
             needsDraw = true
@@ -126,11 +130,10 @@ public struct PlayApp: Sendable {
     /// Time passed: keeps holds the player is visibly at, pings, sends a throttled drag,
     /// and redraws when the clock's second or a hold's count changed.
     mutating func tick(now t: Int64) {
-        // A player holding the mouse button on its piece, or typing with a
-        // piece in hand, is there: its hold must not lapse.
-        if pointer.hold != nil || (!editor.text.isEmpty && session.heldPiece != nil) {
-            session.keepHoldsWhilePresent(now: t)
-        }
+        // A player pressing on its piece, or typing or moving the mouse lately, is
+        // there: its holds must not lapse. A click-mode hold or a half-typed line
+        // left alone is not being there (it once kept a piece forever).
+        if isPresent(now: t) { session.keepHoldsWhilePresent(now: t) }
         if link.up, t >= link.nextPing {
             session.ping(now: t)
             link.nextPing = t + LinkStatus.pingInterval
@@ -138,6 +141,14 @@ public struct PlayApp: Sendable {
         if t / 1000 != lastDrawn / 1000 { needsDraw = true }  // the elapsed time and hint run out
         if let lease = session.nextLeaseTick(after: lastDrawn), t >= lease { needsDraw = true }  // the count of a lapsing hold
         if pointer.dragDue(now: t) { sendPendingPointer(now: t) }
+    }
+
+    /// Whether the player is visibly there (`PlayerPresence`): the button down on a piece
+    /// in hold mode (in click mode the button is up while the piece is held), or a key or
+    /// mouse event within a third of the room's lease.
+    func isPresent(now: Int64) -> Bool {
+        guard let lease = session.state?.settings.leaseMillis else { return false }
+        return presence.isPresent(now: now, buttonDown: pointer.mode == .hold && pointer.hold != nil, lease: lease)
     }
 
     /// Moves what the session queued and said: requests out, lines to the log or the window.

@@ -140,9 +140,10 @@ extension ClientSession {
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
         case .who, .rooms:
             for line in state {
-                // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode, "1 carol ..." in the window.
-                let record = line.dropFirst(2)
-                emit(.reply, "  " + record, about: .listing(.entry(String(record.drop { $0 != " " }.dropFirst()))))
+                // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);
+                // the window shows it as a player reads it.
+                let entry = p.request == .rooms ? Self.roomChoice(line) : Self.playerEntry(line)
+                emit(.reply, "  " + line.dropFirst(2), about: .listing(.entry(entry)))
             }
             emit(.reply, "ok: \(text)", about: .listing(.end))
         default:
@@ -187,6 +188,26 @@ extension ClientSession {
         if let progress = fields["progress"] { parts.append("\(progress) placed") }
         if words.last == "solved" { parts.append("solved") }
         if fields["password"] == "yes" { parts.append("password") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// A WHO line as a player reads it: `S who 3 carol moves=12 holding=5,9`
+    /// becomes `carol (#3)  12 moves  holds pieces 5, 9` (`1 move`, nothing
+    /// said of holds when there are none); an unreadable line is shown as sent.
+    static func playerEntry(_ line: String) -> String {
+        let words = line.split(separator: " ")
+        guard words.count >= 4, words[1] == "who" else { return String(line.dropFirst(2)) }
+        var fields: [Substring: Substring] = [:]
+        for word in words.dropFirst(4) {
+            guard let eq = word.firstIndex(of: "=") else { continue }
+            fields[word[..<eq]] = word[word.index(after: eq)...]
+        }
+        var parts = ["\(words[3]) (#\(words[2]))"]
+        if let moves = fields["moves"] { parts.append("\(moves) move\(moves == "1" ? "" : "s")") }
+        if let holding = fields["holding"], holding != "-" {
+            let pieces = holding.split(separator: ",")
+            parts.append("holds piece\(pieces.count == 1 ? "" : "s") \(pieces.joined(separator: ", "))")
+        }
         return parts.joined(separator: "  ")
     }
 

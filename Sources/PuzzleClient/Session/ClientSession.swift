@@ -194,8 +194,21 @@ public struct ClientSession: Sendable {
         return expiry - (expiry - t - 1) / 1000 * 1000
     }
 
-    /// Renews this player's holds while it is visibly there (the mouse button
-    /// down on its piece, a line being typed with a piece in hand): a hold
+    /// When `keepHoldsWhilePresent` next has a hold to renew (a third of its
+    /// lease gone), or nil when this player holds nothing.
+    public func nextKeepDue(after t: Int64) -> Int64? {
+        guard phase == .joined, let me = myID, let st = state else { return nil }
+        let lease = st.settings.leaseMillis
+        let due = (st.players[me]?.holding ?? []).compactMap { piece -> Int64? in
+            // One in flight is waited for (its reply moves the lock's end).
+            guard let lock = st.locks[piece], !pending.contains(where: { $0.request == .keep(piece) }) else { return nil }
+            return lock.expiresAt - lease + lease / 3 + 1
+        }
+        return due.min().map { max(t, $0) }
+    }
+
+    /// Renews this player's holds while it is visibly there (`PlayApp` decides:
+    /// the mouse button down on its piece, keys or the mouse lately): a hold
     /// whose lease has run down by a third gets a KEEP, so it never lapses
     /// under a player who is looking for the piece's place or chatting. An
     /// abandoned hold still lapses: nothing calls this then.
