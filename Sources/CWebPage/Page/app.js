@@ -74,7 +74,7 @@
   const drag = { piece: -1, gen: 0, pointerId: null, offX: 0, offY: 0, x: 0, y: 0, sentX: NaN,
     sentY: NaN, lastSent: 0, down: false, via: '', lastKey: 0, twist: null };
   const view = { scale: 8, ox: 0, oy: 0, fitted: true };
-  const debug = { drawTimes: [], frames: 0, lines: 0 };
+  const debug = { drawTimes: [], frames: 0, lines: 0, trace: [] };
 
   // ------------------------------------------------------------------ link
   function wsURL() {
@@ -92,6 +92,7 @@
       if (link.ws !== ws) return;
       link.up = true; link.openedAt = now(); link.pending = []; link.sLines = [];
       setLinkState('connected');
+      showStatus(null);
       hello(false);
     };
     ws.onmessage = (e) => {
@@ -134,6 +135,7 @@
     if (!link.up || !link.ws) { if (handler) handler(null, []); return false; }
     link.ws.send(line);
     link.pending.push(handler || null);
+    trace('> ' + line);
     return true;
   }
   /** A request whose ERR is shown to the player unless `onErr` takes it. */
@@ -147,8 +149,13 @@
     });
   }
   function quiet() { return true; }
+  function trace(line) {
+    debug.trace.push(line);
+    if (debug.trace.length > 400) debug.trace.splice(0, 200);
+  }
   function onLine(line) {
     debug.lines++;
+    if (!line.startsWith('S px ')) trace('< ' + line);
     const sp = line.indexOf(' ');
     const head = sp < 0 ? line : line.slice(0, sp);
     if (head === 'S') { link.sLines.push(line); return; }
@@ -328,6 +335,7 @@
     S.seq = Number(ok.seq) || 0;
     S.joined = true;
     S.zTop = 0;
+    sortDirty = true;
     for (const p of pieces) {
       if (!p) continue;
       p.z = ++S.zTop;
@@ -1083,8 +1091,8 @@
     }
     if (gesture && gesture.id === e.pointerId) gesture = null;
   }
-  canvas.addEventListener('pointerup', (e) => pointerEnd(e, false));
-  canvas.addEventListener('pointercancel', (e) => pointerEnd(e, true));
+  canvas.addEventListener('pointerup', (e) => { pointerEnd(e, false); pointersDone(); });
+  canvas.addEventListener('pointercancel', (e) => { pointerEnd(e, true); pointersDone(); });
   canvas.addEventListener('lostpointercapture', (e) => { if (pointers.has(e.pointerId)) pointerEnd(e, false); });
   function checkTwist() {
     const tw = drag.twist;
@@ -1573,7 +1581,17 @@
   $('b-next').addEventListener('click', askNext);
   // Buttons keep no focus, so keys go on to the table.
   for (const b of document.querySelectorAll('#bar button')) b.addEventListener('pointerup', () => b.blur());
-  window.addEventListener('resize', () => { resizeCanvas(); if (view.fitted) fit(); else needDraw(); drawLid(); });
+  // A fitted view fits again on resize, but not under a finger or the mouse:
+  // the point under the pointer must not move mid-drag (a phone's bars come and go).
+  let refitLater = false;
+  window.addEventListener('resize', () => {
+    resizeCanvas();
+    if (view.fitted && pointers.size) refitLater = true;
+    else if (view.fitted) fit();
+    else needDraw();
+    drawLid();
+  });
+  function pointersDone() { if (!pointers.size && refitLater) { refitLater = false; if (view.fitted) fit(); } }
 
   // ------------------------------------------------------------- start up
   const hashRoom = decodeURIComponent(location.hash.slice(1));
