@@ -230,8 +230,11 @@
     });
   }
   function joined(room, password, line, s) {
+    const switched = S.room !== room;
     S.room = room; S.password = password || null;
     applySnapshot(s, line);
+    if (switched) sysMessage(`— ${room}: ${S.kind} ${S.rows}×${S.cols} —`);
+    debug.joinedAt = now(); debug.firstDrawAt = 0; debug.sharpDrawAt = 0;
     history.replaceState(null, '', '#' + encodeURIComponent(room));
     showGame();
     afterSnapshot();
@@ -829,6 +832,7 @@
       ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
       ctx.setLineDash([]);
     }
+    while (flashes.length && flashes[0].until <= now()) flashes.shift();
     for (const f of flashes) {
       const left = f.until - now();
       if (left <= 0) continue;
@@ -838,7 +842,6 @@
       ctx.strokeRect(X(T.bx + f.c * UNIT), Y(T.by + f.r * UNIT), UNIT * k, UNIT * k);
       ctx.globalAlpha = 1;
     }
-    while (flashes.length && flashes[0].until <= now()) flashes.shift();
     held.sort((a, b) => (a.holder === S.id) - (b.holder === S.id) || a.z - b.z);
     for (const p of held) {
       const sprite = spriteOf(p, S.kind === 'jigsaw' ? 0 : 1);
@@ -878,6 +881,9 @@
       ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
     }
     const dtDraw = now() - t0;
+    // Milestones since the page started loading (performance.now()'s origin).
+    if (!debug.firstDrawAt) debug.firstDrawAt = now();
+    if (!debug.sharpDrawAt && S.hiPicture) debug.sharpDrawAt = now();
     debug.frames++;
     debug.drawTimes.push(dtDraw);
     if (debug.drawTimes.length > 600) debug.drawTimes.splice(0, 300);
