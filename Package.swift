@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "PuzzleCore"),
         .target(name: "PuzzleProtocol", dependencies: ["PuzzleCore"]),
+        // HTTP/1.1 and WebSocket (RFC 6455) as pure byte-in, byte-out code: no sockets.
+        .target(name: "PuzzleWeb"),
         .target(name: "PuzzleSystem", dependencies: ["CSystem"]),
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
@@ -30,6 +32,7 @@ let package = Package(
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
         .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
