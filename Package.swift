@@ -16,6 +16,8 @@ let package = Package(
         .target(name: "PuzzleProtocol", dependencies: ["PuzzleCore"]),
         // HTTP/1.1 and WebSocket (RFC 6455) as pure byte-in, byte-out code: no sockets.
         .target(name: "PuzzleWeb"),
+        // PNG and JPEG decoders of our own (pure: bytes in, pixels out).
+        .target(name: "PuzzleImages", dependencies: ["PuzzleCore"]),
         .target(name: "PuzzleSystem", dependencies: ["CSystem"]),
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
@@ -31,6 +33,7 @@ let package = Package(
         .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
