@@ -14,6 +14,10 @@ let package = Package(
         .target(name: "CSystem"),
         .target(name: "PuzzleCore"),
         .target(name: "PuzzleProtocol", dependencies: ["PuzzleCore"]),
+        // HTTP/1.1 and WebSocket (RFC 6455) as pure byte-in, byte-out code: no sockets.
+        .target(name: "PuzzleWeb"),
+        // PNG and JPEG decoders of our own (pure: bytes in, pixels out).
+        .target(name: "PuzzleImages", dependencies: ["PuzzleCore"]),
         .target(name: "PuzzleSystem", dependencies: ["CSystem"]),
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
@@ -29,7 +33,9 @@ let package = Package(
         .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
         .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),

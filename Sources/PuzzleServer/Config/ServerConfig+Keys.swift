@@ -24,6 +24,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case dataDirectory = "data_directory"
     case fsync
     case snapshotEvery = "snapshot_every"
+    case forgetAbsentSeconds = "forget_absent_seconds"
+    case idleRoomSeconds = "idle_room_seconds"
     case logLevel = "log_level"
     case seed
     case room
@@ -55,7 +57,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
-            .maxHeldPieces, .snapshotEvery, .picture:
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds:
             nil
         }
     }
@@ -109,6 +111,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.socketSendBuffer = try bytes(0...(1 << 30))
         case .idleTimeoutSeconds:
             config.idleTimeoutSeconds = try integer(0...604_800)
+        case .forgetAbsentSeconds:
+            config.forgetAbsentSeconds = try integer(0...315_360_000)
+        case .idleRoomSeconds:
+            config.idleRoomSeconds = try integer(0...315_360_000)
         case .leaseMillis:
             config.leaseMillis = try integer(1...3_600_000)
         case .hintMillis:
@@ -189,6 +195,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .dataDirectory: config.dataDirectory
         case .fsync: config.fsync.rawValue
         case .snapshotEvery: String(config.snapshotEvery)
+        case .forgetAbsentSeconds: String(config.forgetAbsentSeconds)
+        case .idleRoomSeconds: String(config.idleRoomSeconds)
         case .logLevel: config.logLevel.name
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")

@@ -43,6 +43,14 @@ public struct ServerConfig: Equatable, Sendable {
     /// Seconds without a request after which a connection is closed; 0 = never.
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
+    /// Seconds a player may stay absent from a room (left, not away) before
+    /// the room forgets it (its record goes, its moves stay in the room's
+    /// totals); 0 = never. Default 30 days. Key `forget_absent_seconds`.
+    public var forgetAbsentSeconds: Int
+    /// Seconds a room that players created may stay empty before it is closed
+    /// and its files removed (configured rooms never are); 0 = never.
+    /// Default 7 days. Key `idle_room_seconds`.
+    public var idleRoomSeconds: Int
     /// How long a grabbed piece stays locked to its holder without a drag or drop
     /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int
@@ -107,6 +115,8 @@ public struct ServerConfig: Equatable, Sendable {
         slowReaderGraceMillis: Int = 5000,
         socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
+        forgetAbsentSeconds: Int = 2_592_000,
+        idleRoomSeconds: Int = 604_800,
         leaseMillis: Int = 30_000,
         hintMillis: Int = 2000,
         maxHeldPieces: Int = 1,
@@ -133,6 +143,8 @@ public struct ServerConfig: Equatable, Sendable {
         self.slowReaderGraceMillis = slowReaderGraceMillis
         self.socketSendBuffer = socketSendBuffer
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.forgetAbsentSeconds = forgetAbsentSeconds
+        self.idleRoomSeconds = idleRoomSeconds
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
         self.maxHeldPieces = maxHeldPieces

@@ -39,6 +39,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let slowReaderRule: SlowReaderRule
     /// Version 2 players whose connection dropped, still in their room a while.
     var awayPlayers = AwayPlayers()
+    /// Absent players to forget and empty created rooms to close, in time.
+    var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -86,6 +88,8 @@ public final class PuzzleServer: @unchecked Sendable {
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
+        upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
+                            configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -191,7 +195,10 @@ public final class PuzzleServer: @unchecked Sendable {
         settleAwayPlayers()
         enforceSlowReaderGrace()
         endDraining()
-        if now - lastSweep >= 1000 { sweepIdle() }
+        if now - lastSweep >= 1000 {
+            sweepIdle()
+            keepRoomsBounded()
+        }
         finishTurn()
     }
 
