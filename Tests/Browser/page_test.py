@@ -32,6 +32,7 @@ import time
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.mouse_button import MouseButton
 from selenium.webdriver.common.by import By
@@ -318,6 +319,28 @@ def main():
         wait(phone, 'the TCP chat on the phone', lambda d: 'term: and hello from a terminal' in messages(d))
         shot(phone, args.shots, 'phone-chat')
         phone.find_element(By.ID, 'chat-input').send_keys(Keys.ESCAPE)
+
+        # --- Keys on the laptop: Tab takes a piece, arrows move it, Esc gives it back.
+        js(laptop, "document.getElementById('table').focus()")
+        ActionChains(laptop).send_keys(Keys.TAB).perform()
+        grabbed = tcp.wait_for('the laptop\'s Tab grab', lambda l: re.search(rf' grabbed \d+ {laptop_id}$', l))
+        taken = int(grabbed.split()[3])
+        ActionChains(laptop).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ARROW_DOWN).perform()
+        tcp.wait_for('the arrow keys\' drag', lambda l: f' dragged {taken} {laptop_id} ' in l)
+        ActionChains(laptop).send_keys(Keys.ESCAPE).perform()
+        tcp.wait_for('the Esc release', lambda l: l.endswith(f' released {taken} {laptop_id}'))
+
+        # --- Two fingers pinch the phone's table bigger; the fit button fits it again.
+        fitted = js(phone, 'return window.puzzlePage.unit()')
+        mid = cell(phone, 1, 1)
+        touch(phone, 'touchStart', [{'x': mid['x'] - 30, 'y': mid['y'], 'id': 1}, {'x': mid['x'] + 30, 'y': mid['y'], 'id': 2}])
+        for i in range(1, 9):
+            touch(phone, 'touchMove', [{'x': mid['x'] - 30 - 10 * i, 'y': mid['y'], 'id': 1}, {'x': mid['x'] + 30 + 10 * i, 'y': mid['y'], 'id': 2}])
+        touch(phone, 'touchEnd', [])
+        wait(phone, 'the pinch to zoom in', lambda d: js(d, 'return window.puzzlePage.unit()') > fitted * 1.8)
+        shot(phone, args.shots, 'phone-pinched')
+        phone.find_element(By.ID, 'b-fit').click()
+        wait(phone, 'the fit button', lambda d: abs(js(d, 'return window.puzzlePage.unit()') - fitted) < 0.01)
 
         # --- The TCP player's drag, live in both pages, then its drop.
         t = laptop.execute_script('return window.puzzlePage.state().table')

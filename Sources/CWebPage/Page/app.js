@@ -425,6 +425,7 @@
         if (pl) { pl.present = false; pl.slot = -1; if (pl.id !== S.id) sysMessage(`${pl.name} left`); }
         break;
       }
+      case 'forgotten': S.players.delete(Number(w[3])); break;
       case 'grabbed':
         if (p) {
           p.holder = Number(w[4]); p.hx = posOf(p).x; p.hy = posOf(p).y; p.hrot = p.rot; p.target = '-';
