@@ -23,6 +23,7 @@ solving a 2x2 then asking for the next puzzle. Screenshots go to --shots.
 """
 import argparse
 import json
+import math
 import os
 import re
 import socket
@@ -422,6 +423,23 @@ def main():
         ab.pointer_action.pointer_up(MouseButton.LEFT)
         ab.perform()
         wait(laptop, 'the kept piece put down', lambda d: not piece(d, 0)['holder'])
+
+        # --- The phone turns a piece it holds with a second finger's twist, then drops it.
+        join_other(phone, 'turn')
+        p5 = piece(phone, 5)
+        f1 = {'x': p5['x'], 'y': p5['y'], 'id': 1}
+        touch(phone, 'touchStart', [f1])
+        touch(phone, 'touchMove', [dict(f1, x=f1['x'] + 6)])
+        f1['x'] += 6
+        wait(phone, 'the phone to hold piece 5', lambda d: piece(d, 5)['holder'] == state(d)['id'])
+        # The second finger goes a quarter round the first, clockwise.
+        touch(phone, 'touchStart', [f1, {'x': f1['x'] + 80, 'y': f1['y'], 'id': 2}])
+        for a in range(10, 91, 10):
+            rad = math.radians(a)
+            touch(phone, 'touchMove', [f1, {'x': f1['x'] + 80 * math.cos(rad), 'y': f1['y'] + 80 * math.sin(rad), 'id': 2}])
+        wait(phone, 'a quarter turn from the twist', lambda d: any(l.startswith('< OK rotated 5 ') for l in js(d, 'return window.puzzlePage.debug.trace')))
+        touch(phone, 'touchEnd', [])
+        wait(phone, 'piece 5 down, turned', lambda d: (lambda p: not p['holder'] and p['rot'] == (p5['rot'] + 1) % 4)(piece(d, 5)))
 
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
