@@ -494,7 +494,7 @@
       }
       default: break;
     }
-    updateHud();
+    hudDirty = true;
     needDraw();
   }
   function freeSlot() {
@@ -720,8 +720,10 @@
     requestAnimationFrame(frame);
   }
   function flashCell(r, c, by) { flashes.push({ r, c, color: colorOf(by), until: now() + 700 }); }
+  let hudDirty = false;
   function frame(t) {
     frameAsked = false;
+    if (hudDirty) { hudDirty = false; updateHud(); }
     const dt = lastFrame ? Math.min(100, t - lastFrame) : 16;
     lastFrame = t;
     const moving = S.inGame ? animate(dt) : false;
@@ -1024,7 +1026,9 @@
   const pointers = new Map();
   let gesture = null; // pan or pinch
   function pointerXY(e) { const r = canvas.getBoundingClientRect(); return { x: e.clientX - r.left, y: e.clientY - r.top }; }
+  let lastPointerType = 'mouse';
   canvas.addEventListener('pointerdown', (e) => {
+    lastPointerType = e.pointerType;
     if (!S.joined) return;
     canvas.focus({ preventScroll: true });
     const pt = pointerXY(e);
@@ -1145,7 +1149,7 @@
   }, { passive: false });
   canvas.addEventListener('contextmenu', (e) => {
     e.preventDefault();
-    if (!S.joined) return;
+    if (!S.joined || lastPointerType !== 'mouse') return;
     const pt = pointerXY(e);
     if (drag.piece >= 0) { rotate(); return; }
     const p = pieceAt(pt.x, pt.y);
@@ -1476,8 +1480,8 @@
   let openPasswordFor = null;
   function renderRooms(lines) {
     const ul = $('rooms');
-    const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest('#rooms');
-    if (focused) return; // do not pull a password field from under the fingers
+    const focused = document.activeElement;
+    if (focused && focused.tagName === 'INPUT' && focused.closest('#rooms')) return; // do not pull a password field from under the fingers
     ul.textContent = '';
     for (const l of lines) {
       const w = l.split(' ');
