@@ -719,7 +719,7 @@
     frameAsked = true;
     requestAnimationFrame(frame);
   }
-  function flashCell(r, c, by) { flashes.push({ r, c, color: colorOf(by), until: now() + 700 }); }
+  function flashCell(r, c, by) { flashes.push({ r, c, color: colorOf(by), until: now() + 500 }); }
   let hudDirty = false;
   function frame(t) {
     frameAsked = false;
@@ -839,18 +839,22 @@
     for (const f of flashes) {
       const left = f.until - now();
       if (left <= 0) continue;
-      ctx.globalAlpha = Math.min(1, left / 400) * 0.6;
+      ctx.globalAlpha = Math.min(1, left / 300) * 0.6;
       ctx.strokeStyle = f.color;
       ctx.lineWidth = Math.max(2, 3 * dpr);
       ctx.strokeRect(X(T.bx + f.c * UNIT), Y(T.by + f.r * UNIT), UNIT * k, UNIT * k);
       ctx.globalAlpha = 1;
     }
     held.sort((a, b) => (a.holder === S.id) - (b.holder === S.id) || a.z - b.z);
+    // A soft shadow lifts a held piece; with many held (a crowd), only your own.
+    const shadows = held.length <= 12;
     for (const p of held) {
       const sprite = spriteOf(p, S.kind === 'jigsaw' ? 0 : 1);
-      ctx.shadowColor = 'rgba(0,0,0,0.55)';
-      ctx.shadowBlur = 14 * dpr;
-      ctx.shadowOffsetY = 5 * dpr;
+      if (shadows || p.holder === S.id) {
+        ctx.shadowColor = 'rgba(0,0,0,0.55)';
+        ctx.shadowBlur = 14 * dpr;
+        ctx.shadowOffsetY = 5 * dpr;
+      }
       drawPiece(p, sprite);
       ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
       // A ring in the holder's colour.
