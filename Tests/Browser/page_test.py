@@ -306,6 +306,7 @@ def main():
         # --- Chat both ways, with an emoji from the picker.
         box = laptop.find_element(By.ID, 'chat-input')
         box.send_keys('hello from the laptop ')
+        laptop.find_element(By.ID, 'emoji-toggle').click()
         laptop.find_element(By.CSS_SELECTOR, '#emoji button[title="🧩"]').click()
         box.send_keys(Keys.ENTER)
         wait(phone, 'the laptop\'s chat on the phone', lambda d: 'laptop: hello from the laptop 🧩' in messages(d))

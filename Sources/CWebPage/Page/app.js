@@ -1391,6 +1391,12 @@
     });
     $('emoji').append(b);
   }
+  $('emoji-toggle').addEventListener('click', () => {
+    const el = $('emoji');
+    el.hidden = !el.hidden;
+    $('emoji-toggle').setAttribute('aria-expanded', String(!el.hidden));
+    $('emoji-toggle').classList.toggle('on', !el.hidden);
+  });
 
   // -------------------------------------------------------------- messages
   function readable(code, text) {
