@@ -442,6 +442,26 @@ def main():
         touch(phone, 'touchEnd', [])
         wait(phone, 'piece 5 down, turned', lambda d: (lambda p: not p['holder'] and p['rot'] == (p5['rot'] + 1) % 4)(piece(d, 5)))
 
+        # --- The laptop creates a room with a password; the phone is refused a wrong one, then joins.
+        laptop.find_element(By.ID, 'b-rooms').click()
+        laptop.find_element(By.CSS_SELECTOR, '#create-box summary').click()
+        for field, value in (('c-name', 'secret'), ('c-rows', '2'), ('c-cols', '3'), ('c-password', 'open-sesame')):
+            box = laptop.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        laptop.find_element(By.CSS_SELECTOR, '#create-form button[type=submit]').click()
+        wait(laptop, 'the created room joined', lambda d: (lambda s: s['inGame'] and s['room'] == 'secret' and s['cols'] == 3)(state(d)))
+        phone.find_element(By.ID, 'b-rooms').click()
+        pw = wait(phone, 'the password field of the new room',
+                  lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="password of secret"]'))[0]
+        pw.send_keys('sesame', Keys.ENTER)
+        wait(phone, 'the wrong password refused', lambda d: 'password' in d.find_element(By.ID, 'lobby-error').text.lower())
+        shot(phone, args.shots, 'phone-wrong-password')
+        pw = phone.find_element(By.CSS_SELECTOR, 'input[aria-label="password of secret"]')
+        pw.clear()
+        pw.send_keys('open-sesame', Keys.ENTER)
+        wait(phone, 'the phone in the room with the password', lambda d: (lambda s: s['inGame'] and s['room'] == 'secret')(state(d)))
+
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
         shot(laptop, args.shots, 'laptop-30x30')

@@ -224,7 +224,7 @@
     lobbyError('');
     req(`JOIN ${room}` + (password ? ` ${password}` : ''), (line, s) => joined(room, password, line, s), (code, text) => {
       if (code === 'ALREADY_JOINED') { showGame(); return true; }
-      lobbyError(readable(code, text));
+      lobbyError(`${room}: ${readable(code, text)}`);
       if (code === 'BAD_PASSWORD') openPassword(room);
       return true;
     });
@@ -1417,7 +1417,11 @@
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
   }
-  function lobbyError(text) { $('lobby-error').textContent = text || ''; }
+  function lobbyError(text) {
+    const el = $('lobby-error');
+    el.textContent = text || '';
+    if (text && !$('lobby').hidden) el.scrollIntoView({ block: 'nearest' });
+  }
   function setLinkState(text) { $('link-state').textContent = text; }
   let statusTimer = 0;
   function showStatus(kind, text) {
