@@ -381,6 +381,27 @@ def main():
                                                             and abs(p['x'] - own['x']) < 1 and abs(p['y'] - own['y']) < 1)(piece(d, 0)))
         join_other(laptop, 'lobby')
 
+        # --- The phone's link drops while a finger holds piece 4: the page comes back
+        # within the server's stay, the piece still in hand, and the drop lands.
+        target = cell(phone, 1, 1)
+        start = piece(phone, 4)
+        f = {'x': start['x'], 'y': start['y'], 'id': 1}
+        touch(phone, 'touchStart', [f])
+        for i in range(1, 6):
+            touch(phone, 'touchMove', [dict(f, x=f['x'] + (target['x'] - f['x']) * i / 10, y=f['y'] + (target['y'] - f['y']) * i / 10)])
+        tcp.wait_for('the phone\'s grab of piece 4', lambda l: l.endswith(f' grabbed 4 {phone_id}'))
+        hellos = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> HELLO'))
+        before_drop = hellos(phone)
+        js(phone, 'window.puzzlePage.dropLink()')
+        for i in range(6, 11):
+            touch(phone, 'touchMove', [dict(f, x=f['x'] + (target['x'] - f['x']) * i / 10, y=f['y'] + (target['y'] - f['y']) * i / 10)])
+        wait(phone, 'the phone back after its link dropped',
+             lambda d: hellos(d) > before_drop and (lambda s: s['connected'] and s['joined'])(state(d)) and piece(d, 4)['holder'] == phone_id)
+        touch(phone, 'touchEnd', [])
+        line = tcp.wait_for('piece 4 placed after the dropped link', lambda l: ' placed 4 ' in l or re.search(r' (left|returned 4) ', l))
+        if f' placed 4 {phone_id} cell 1 1 0' not in line:
+            raise Failure(f'the dropped link cost the phone its piece or its place: {line}')
+
         # --- Reconnect: the server restarts under the pages; they come back as themselves.
         if not args.no_restart:
             tcp.close()

@@ -1647,5 +1647,7 @@
     },
     cell: (r, c) => S.table && toScreen(S.table.bx + c * UNIT + UNIT / 2, S.table.by + r * UNIT + UNIT / 2),
     unit: () => view.scale,
+    // The link dropping under the page (as when a phone changes networks).
+    dropLink: () => { if (link.ws) link.ws.close(); },
   };
 })();
