@@ -1,5 +1,6 @@
 import PuzzleProtocol
 import PuzzleCore
+import PuzzleWeb
 /// Everything an operator can tune about a running puzzle server.
 ///
 /// `ServerConfig()` is the built-in default; `Config/puzzle.conf` spells out the
@@ -43,6 +44,18 @@ public struct ServerConfig: Equatable, Sendable {
     /// Seconds without a request after which a connection is closed; 0 = never.
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
+    /// How long a browser may take to send an HTTP request head, from its
+    /// first byte to its blank line; a slower sender is answered 408 and
+    /// dropped. Default 10000 ms. Key `http_header_timeout_ms`.
+    public var httpHeaderTimeoutMillis: Int
+    /// Milliseconds without a byte from a WebSocket peer after which the
+    /// server pings it, so that proxies and NAT keep an idle link open;
+    /// 0 = never. Default 30000. Key `websocket_ping_ms`.
+    public var webSocketPingMillis: Int
+    /// Which pages may open a WebSocket to the server: `same` (the page's
+    /// origin is the address the request was sent to: the server's own
+    /// page), `any`, or a list of origins. Default `same`. Key `web_origins`.
+    public var webOrigins: WebSocketOriginPolicy
     /// How long a grabbed piece stays locked to its holder without a drag or drop
     /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int
@@ -107,6 +120,9 @@ public struct ServerConfig: Equatable, Sendable {
         slowReaderGraceMillis: Int = 5000,
         socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
+        httpHeaderTimeoutMillis: Int = 10_000,
+        webSocketPingMillis: Int = 30_000,
+        webOrigins: WebSocketOriginPolicy = .sameHost,
         leaseMillis: Int = 30_000,
         hintMillis: Int = 2000,
         maxHeldPieces: Int = 1,
@@ -133,6 +149,9 @@ public struct ServerConfig: Equatable, Sendable {
         self.slowReaderGraceMillis = slowReaderGraceMillis
         self.socketSendBuffer = socketSendBuffer
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.httpHeaderTimeoutMillis = httpHeaderTimeoutMillis
+        self.webSocketPingMillis = webSocketPingMillis
+        self.webOrigins = webOrigins
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
         self.maxHeldPieces = maxHeldPieces

@@ -1,6 +1,7 @@
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
+import PuzzleWeb
 
 /// The authoritative puzzle-room server: one non-blocking event loop (epoll)
 /// that owns every room and connection.
@@ -39,6 +40,10 @@ public final class PuzzleServer: @unchecked Sendable {
     let slowReaderRule: SlowReaderRule
     /// Version 2 players whose connection dropped, still in their room a while.
     var awayPlayers = AwayPlayers()
+    /// What browsers are served (the page, the WebSocket's origin policy).
+    let site: WebSite
+    /// Bounds on an HTTP request head (`http_header_timeout_ms`).
+    let httpLimits: HTTPLimits
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -86,6 +91,8 @@ public final class PuzzleServer: @unchecked Sendable {
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
+        site = WebSite(origins: config.webOrigins)
+        httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -191,7 +198,10 @@ public final class PuzzleServer: @unchecked Sendable {
         settleAwayPlayers()
         enforceSlowReaderGrace()
         endDraining()
-        if now - lastSweep >= 1000 { sweepIdle() }
+        if now - lastSweep >= 1000 {
+            sweepIdle()
+            sweepWeb()
+        }
         finishTurn()
     }
 
