@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"]),
         // What each fuzz target checks, one input at a time. An ordinary library so
         // that `swift test` replays the fuzz seeds and saved crash inputs through it.
-        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore"],
+        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),

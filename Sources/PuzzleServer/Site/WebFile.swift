@@ -2,16 +2,16 @@ import CWebPage
 import PuzzleWeb
 
 /// One file the server sends to browsers, with what caching needs.
-struct WebFile: Sendable, Equatable {
-    let contentType: String
-    let bytes: [UInt8]
+public struct WebFile: Sendable, Equatable {
+    public let contentType: String
+    public let bytes: [UInt8]
     /// A strong validator: the file's SHA-1, so it changes exactly when the bytes do.
-    let etag: String
-    let cacheControl: String
+    public let etag: String
+    public let cacheControl: String
 
     /// Browsers keep the page's files but ask again each time (`no-cache`),
     /// answered 304 while unchanged: a new server build shows at the next load.
-    init(contentType: String, bytes: [UInt8], cacheControl: String = "no-cache") {
+    public init(contentType: String, bytes: [UInt8], cacheControl: String = "no-cache") {
         self.contentType = contentType
         self.bytes = bytes
         self.cacheControl = cacheControl
@@ -19,7 +19,7 @@ struct WebFile: Sendable, Equatable {
     }
 
     /// The page's files built into the binary (`Sources/CWebPage/Page`), by URL path.
-    static let page: [String: WebFile] = {
+    public static let page: [String: WebFile] = {
         var files: [String: WebFile] = [:]
         for i in 0..<cwebpage_count() {
             let file = cwebpage_file(i)
@@ -41,7 +41,7 @@ struct WebFile: Sendable, Equatable {
 
     /// The 200 response with this file, or 304 when the browser's copy
     /// (`If-None-Match`) is this one.
-    func response(to head: HTTPRequestHead) -> HTTPResponse {
+    public func response(to head: HTTPRequestHead) -> HTTPResponse {
         var headers = HTTPHeaders([("ETag", etag), ("Cache-Control", cacheControl)])
         let tags = head.headers.tokens("If-None-Match")
         if tags.contains(etag) || tags.contains("*") {

@@ -11,9 +11,9 @@ import PuzzleWeb
 /// one protocol line, pings are answered, and a close is answered with a
 /// close (RFC 6455 §5.5.1). A failed connection is sent the close frame its
 /// error maps to (1002, 1007, 1009, 1003).
-struct WebSession {
+public struct WebSession {
     /// What the server must do, in order.
-    enum Action: Equatable {
+    public enum Action: Equatable {
         /// Send these bytes as they are (responses, WebSocket control frames).
         case send([UInt8])
         /// One protocol line from a text message (without a terminator).
@@ -29,22 +29,22 @@ struct WebSession {
         case endWebSocket(closeFrame: [UInt8], why: String)
     }
 
-    enum Phase: Equatable {
+    public enum Phase: Equatable {
         case http
         case webSocket
         case ended
     }
 
-    let site: WebSite
-    private(set) var phase: Phase = .http
+    public let site: WebSite
+    public private(set) var phase: Phase = .http
     private var parser: HTTPRequestParser
     private var reader: WebSocketMessageReader
     /// When the request head being read began (its first byte), for the header timeout.
-    private(set) var headStartedAt: Int64?
+    public private(set) var headStartedAt: Int64?
     /// Whether this side sent its close frame already.
     private var sentClose = false
 
-    init(site: WebSite, limits: HTTPLimits, maxMessage: Int) {
+    public init(site: WebSite, limits: HTTPLimits, maxMessage: Int) {
         self.site = site
         parser = HTTPRequestParser(limits: limits)
         reader = WebSocketMessageReader(maxMessage: maxMessage)
@@ -52,10 +52,10 @@ struct WebSession {
 
     /// Whether the connection is an HTTP one inside a request head (what
     /// the header timeout applies to).
-    var isReadingHead: Bool { phase == .http && headStartedAt != nil }
+    public var isReadingHead: Bool { phase == .http && headStartedAt != nil }
 
     /// Takes bytes from the peer; `now` dates the start of a request head.
-    mutating func receive(_ bytes: some Collection<UInt8>, now: Int64) -> [Action] {
+    public mutating func receive(_ bytes: some Collection<UInt8>, now: Int64) -> [Action] {
         var actions: [Action] = []
         switch phase {
         case .ended: return []
@@ -130,7 +130,7 @@ struct WebSession {
 
     /// The server ends the WebSocket: the close frame to send last, or nil
     /// when the WebSocket is not open (never upgraded, or closed already).
-    mutating func close(_ code: WebSocketCloseCode, reason: String) -> [UInt8]? {
+    public mutating func close(_ code: WebSocketCloseCode, reason: String) -> [UInt8]? {
         guard phase == .webSocket else { return nil }
         phase = .ended
         sentClose = true
@@ -138,7 +138,7 @@ struct WebSession {
     }
 
     /// The header timeout ran out (`headStartedAt` + limit ≤ now): 408 and the end.
-    mutating func timeOut() -> [Action] {
+    public mutating func timeOut() -> [Action] {
         guard isReadingHead else { return [] }
         phase = .ended
         headStartedAt = nil
@@ -146,7 +146,7 @@ struct WebSession {
     }
 
     /// A server ping (keeps idle links alive through proxies).
-    func ping(_ payload: [UInt8] = []) -> [UInt8] {
+    public func ping(_ payload: [UInt8] = []) -> [UInt8] {
         WebSocketFrame(opcode: .ping, payload: payload).encoded()
     }
 }

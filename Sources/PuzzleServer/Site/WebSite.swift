@@ -2,26 +2,26 @@ import PuzzleWeb
 
 /// What the server answers an HTTP request with: a fixed set of routes,
 /// none of which reaches the file system (the page is built into the binary).
-struct WebSite: Sendable {
+public struct WebSite: Sendable {
     /// The path of the WebSocket that carries the line protocol.
-    static let webSocketPath = "/ws"
+    public static let webSocketPath = "/ws"
 
     /// What to do with one request.
-    enum Answer: Equatable {
+    public enum Answer: Equatable {
         /// Send this response; the connection stays HTTP.
         case respond(HTTPResponse)
         /// Send this 101 response; the connection speaks WebSocket from now on.
         case upgrade(HTTPResponse)
     }
 
-    var files: [String: WebFile] = WebFile.page
-    var origins: WebSocketOriginPolicy
+    public var files: [String: WebFile] = WebFile.page
+    public var origins: WebSocketOriginPolicy
 
-    init(origins: WebSocketOriginPolicy) {
+    public init(origins: WebSocketOriginPolicy) {
         self.origins = origins
     }
 
-    func answer(_ head: HTTPRequestHead) -> Answer {
+    public func answer(_ head: HTTPRequestHead) -> Answer {
         let path = head.path
         if path == Self.webSocketPath {
             switch WebSocketHandshake.response(to: head, origins: origins) {
