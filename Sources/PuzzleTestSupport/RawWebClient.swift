@@ -172,6 +172,20 @@ public final class RawWebClient {
         }
     }
 
+    /// Every text message up to and including the first that starts with `prefix`.
+    public func lines(through prefix: String, timeout: Double = 10) throws -> [String] {
+        var seen: [String] = []
+        let end = MonotonicClock.nowMilliseconds + Int64(timeout * 1000)
+        while true {
+            let left = Double(end - MonotonicClock.nowMilliseconds) / 1000
+            guard left > 0 else { throw Failure(description: "no message starting with \(prefix)") }
+            let f = try frame(timeout: left)
+            guard f.opcode == .text else { continue }
+            seen.append(String(decoding: f.payload, as: UTF8.self))
+            if seen.last!.hasPrefix(prefix) { return seen }
+        }
+    }
+
     /// Waits for the server to close the TCP connection; returns what came before.
     public func waitForClose(timeout: Double = 10) throws -> [UInt8] {
         try read(timeout: timeout, "close") { b in self.closed ? (b, b.count) : nil }

@@ -86,7 +86,10 @@ import PuzzleWeb
         try web.sendLine("HELLO 2 wendy")
         #expect(try web.line(startingWith: "OK hello").contains("name=wendy"))
         try web.sendLine("JOIN lobby")
-        #expect(try web.line(startingWith: "OK joined lobby").hasPrefix("OK joined lobby"))
+        let snapshot = try web.lines(through: "OK joined lobby")
+        // Version 2 tells a page the table's shape and the pieces' outlines.
+        #expect(snapshot.contains { $0.hasPrefix("S table ") } && snapshot.contains { $0.hasPrefix("S edges ") })
+        #expect(!(try tcp.request("SYNC").state.contains { $0.hasPrefix("S table") }))
         _ = try tcp.waitForEvent { $0.contains(" joined ") && $0.contains("wendy") }
         // The browser's grab is seen by the TCP player, and the other way round.
         try web.sendLine("GRAB 4")
