@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "PuzzleWeb"),
         // The browser page's files (Page/), built into the binary with C23 #embed.
         .target(name: "CWebPage", exclude: ["Page"], cSettings: [.unsafeFlags(["-std=c23"])]),
+        // PNG and JPEG decoders of our own (pure: bytes in, pixels out).
+        .target(name: "PuzzleImages", dependencies: ["PuzzleCore"]),
         .target(name: "PuzzleSystem", dependencies: ["CSystem"]),
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
@@ -33,6 +35,7 @@ let package = Package(
         .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
+        .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),

@@ -2,13 +2,13 @@ import Testing
 @testable import PuzzleCore
 
 /// Solves the current puzzle by moving every piece home in order.
-func solve(_ room: inout RoomState, at time: Int64 = 10) throws -> [RoomEvent] {
+func solve(_ room: inout RoomState, by player: PlayerID = alice, at time: Int64 = 10) throws -> [RoomEvent] {
     var all: [RoomEvent] = []
     for piece in 0..<room.pieceCount where !room.isCorrect(piece) {
-        try room.perform(.grab(piece: piece), by: alice, at: time)
-        while room.displayRotation(of: piece) != 0 { try room.perform(.rotate(piece: piece), by: alice, at: time) }
-        try room.perform(.drag(piece: piece, to: room.geometry.origin(of: room.homeCell(of: piece))), by: alice, at: time)
-        all += try room.perform(.drop(piece: piece), by: alice, at: time)
+        try room.perform(.grab(piece: piece), by: player, at: time)
+        while room.displayRotation(of: piece) != 0 { try room.perform(.rotate(piece: piece), by: player, at: time) }
+        try room.perform(.drag(piece: piece, to: room.geometry.origin(of: room.homeCell(of: piece))), by: player, at: time)
+        all += try room.perform(.drop(piece: piece), by: player, at: time)
     }
     return all
 }

@@ -96,7 +96,7 @@ extension ClientSession {
         func piece(_ p: Int) -> Bool { p >= 0 && p < st.pieceCount }
         func cell(_ c: Cell?) -> Bool { c.map(st.geometry.isOnBoard) ?? true }
         switch body {
-        case .joined, .left, .solved, .nextPuzzle, .hint: return true
+        case .joined, .left, .solved, .nextPuzzle, .hint, .forgotten: return true
         case .grabbed(let p, _), .returned(let p, _, _): return piece(p)
         case .dragged(let p, _, _, let t): return piece(p) && cell(t)
         case .rotated(let p, _, let r, let t): return piece(p) && (0...3).contains(r) && cell(t)
@@ -137,6 +137,7 @@ extension ClientSession {
             return "next puzzle \(i): \(s.kind.rawValue) \(s.rows)x\(s.cols), rotation \(s.rotation ? "on" : "off"), picture \(s.picture)"
         case .hint(let id, let until):
             return "\(n(id)) is looking at the hint for \(Self.seconds(until - time)) s"
+        case .forgotten(let id): return "\(n(id)) (#\(id.rawValue)) was away too long and is forgotten"
         }
     }
 }

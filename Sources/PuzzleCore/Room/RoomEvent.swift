@@ -28,6 +28,9 @@ public enum EventBody: Hashable, Sendable {
     case solved(puzzle: Int, elapsedMillis: Int64)
     case nextPuzzle(puzzle: Int, spec: PuzzleSpec)
     case hint(by: PlayerID, untilMillis: Int64)
+    /// A player absent for longer than the server keeps absent players was
+    /// forgotten: its record goes, its moves stay in the room's totals.
+    case forgotten(PlayerID)
 
     /// Whether this event advances the room's sequence number.
     public var isSequenced: Bool {
@@ -41,7 +44,7 @@ public enum EventBody: Hashable, Sendable {
     /// hold survives a restart), so the relay's hot path never writes.
     public var isDurable: Bool {
         switch self {
-        case .placed, .swapped, .solved, .nextPuzzle, .joined, .left, .hint: return true
+        case .placed, .swapped, .solved, .nextPuzzle, .joined, .left, .hint, .forgotten: return true
         default: return false
         }
     }
@@ -60,6 +63,7 @@ public enum EventBody: Hashable, Sendable {
         case .solved: return "solved"
         case .nextPuzzle: return "next"
         case .hint: return "hint"
+        case .forgotten: return "forgotten"
         }
     }
 }

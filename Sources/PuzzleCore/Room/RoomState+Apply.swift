@@ -142,9 +142,16 @@ extension RoomState {
                 absent[id]?.hintUsed = false
                 absent[id]?.hintUntil = nil
             }
+            formerMoves = 0
         case .hint(let player, let until):
             players[player]?.hintUsed = true
             players[player]?.hintUntil = until
+        case .forgotten(let player):
+            // Only an absent player is forgotten; its counts stay in the room's.
+            if let info = absent.removeValue(forKey: player) {
+                formerMoves += info.moves
+                formerTotalMoves += info.totalMoves
+            }
         }
     }
 

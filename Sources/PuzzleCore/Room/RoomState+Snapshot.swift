@@ -8,7 +8,8 @@ extension RoomState {
     /// slots (distinct); a player without one (a version 1 snapshot, an
     /// older file) gets the lowest free slot, in id order.
     public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
-                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:], seq: UInt64,
+                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:],
+                former: (moves: Int, total: Int) = (0, 0), seq: UInt64,
                 elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64,
                 colorSlots: [PlayerID: Int] = [:]) throws(SnapshotError) {
         var state = RoomState(settings: settings)
@@ -56,6 +57,8 @@ extension RoomState {
         players = state.players
         // Present wins: a player cannot be both in the room and away.
         state.absent = absent.filter { players[$0.key] == nil }.mapValues { var p = $0; p.holding = []; return p }
+        state.formerMoves = former.moves
+        state.formerTotalMoves = max(former.total, former.moves)
         state.seq = seq
         state.solveMillis = solveMillis
         if clockRunning && solveMillis == nil {

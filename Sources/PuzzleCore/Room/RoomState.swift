@@ -19,6 +19,10 @@ public struct RoomState: Hashable, Sendable {
     /// Players who were in the room and left, with their counters (moves, hint
     /// used), kept for when they come back: a player is a person, not a visit.
     public internal(set) var absent: [PlayerID: PlayerInfo]
+    /// Moves on the current puzzle, and on every puzzle, of the players the
+    /// room has forgotten (absent too long): kept in the room's totals.
+    public internal(set) var formerMoves: Int
+    public internal(set) var formerTotalMoves: Int
     public internal(set) var correctCount: Int
     /// Number of sequenced events applied so far.
     public internal(set) var seq: UInt64
@@ -46,6 +50,8 @@ public struct RoomState: Hashable, Sendable {
         locks = [:]
         players = [:]
         absent = [:]
+        formerMoves = 0
+        formerTotalMoves = 0
         correctCount = 0
         seq = 0
         clockBase = 0
@@ -75,11 +81,13 @@ public struct RoomState: Hashable, Sendable {
     public var clockIsRunning: Bool { clockRunningSince != nil }
 
     /// Moves made on the current puzzle by everyone who played it (present or not).
-    public var roomMoves: Int { players.values.reduce(0) { $0 + $1.moves } + absent.values.reduce(0) { $0 + $1.moves } }
+    public var roomMoves: Int {
+        players.values.reduce(0) { $0 + $1.moves } + absent.values.reduce(0) { $0 + $1.moves } + formerMoves
+    }
 
     /// Moves made on every puzzle of the room's sequence.
     public var roomTotalMoves: Int {
-        players.values.reduce(0) { $0 + $1.totalMoves } + absent.values.reduce(0) { $0 + $1.totalMoves }
+        players.values.reduce(0) { $0 + $1.totalMoves } + absent.values.reduce(0) { $0 + $1.totalMoves } + formerTotalMoves
     }
 
     /// A player's counters whether present or away.

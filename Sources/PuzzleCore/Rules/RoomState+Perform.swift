@@ -154,6 +154,18 @@ extension RoomState {
         }
     }
 
+    /// Plans forgetting the given players that are absent (the others are
+    /// skipped: a player present, or back since, is not forgotten), in id
+    /// order, without changing the state; `apply(planned:)` applies them once
+    /// a server has stored them. Their moves stay in the room's totals.
+    public func planForgetting(_ ids: some Sequence<PlayerID>, at time: Int64, into events: inout [RoomEvent]) {
+        var seq = self.seq
+        for id in Set(ids).sorted() where absent[id] != nil {
+            seq += 1
+            events.append(RoomEvent(seq: seq, time: time, body: .forgotten(id)))
+        }
+    }
+
     /// The earliest time a hold will lapse, for a server to schedule its next check.
     public var nextExpiry: Int64? { locks.values.lazy.map(\.expiresAt).min() }
 

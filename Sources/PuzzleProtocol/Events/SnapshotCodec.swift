@@ -22,8 +22,9 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// `clock=running|paused` on the room line, `S total <id> <moves>` for each
 /// player (moves on every puzzle of the sequence), `S color <id> <slot>` for
 /// each player (its colour slot, see `PlayerInfo.colorSlot`), the room's
-/// `pictures=cycle|fixed` and `lid=on|off` on the room line, and `S absent ...` for the
-/// players who left, with their counters. Without it the lines are exactly
+/// `pictures=cycle|fixed` and `lid=on|off` on the room line, `S absent ...` for the
+/// players who left, with their counters, and `S former <moves> <total>` for
+/// the counters of players the room has forgotten (when not zero). Without it the lines are exactly
 /// version 1's.
 ///
 /// `layout` (version 2 on the wire; never on disk, where it would only repeat
@@ -51,6 +52,9 @@ public enum SnapshotCodec {
             }
             for (id, p) in st.absent.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S absent \(id.rawValue) \(p.moves) \(p.totalMoves) \(p.hintUsed ? 1 : 0) \(p.name)\n")
+            }
+            if st.formerMoves > 0 || st.formerTotalMoves > 0 {
+                out.append(text: "S former \(st.formerMoves) \(st.formerTotalMoves)\n")
             }
         }
         if layout {
@@ -115,6 +119,7 @@ public enum SnapshotCodec {
         var name = ""
         var players: [PlayerID: PlayerInfo] = [:]
         var absent: [PlayerID: PlayerInfo] = [:]
+        var former = (moves: 0, total: 0)
         var totals: [PlayerID: Int] = [:]
         var colorSlots: [PlayerID: Int] = [:]
         var pieces: [PieceState] = []
@@ -161,6 +166,9 @@ public enum SnapshotCodec {
             case "color":
                 guard w.count == 3 else { throw .malformed(String(line)) }
                 colorSlots[PlayerID(try ranged(1, RoomLimits.playerIDs))] = try ranged(2, RoomLimits.colorSlots)
+            case "former":
+                guard w.count == 3 else { throw .malformed(String(line)) }
+                former = (try ranged(1, RoomLimits.moves), try ranged(2, RoomLimits.moves))
             case "absent":
                 guard w.count >= 6 else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
@@ -263,7 +271,7 @@ public enum SnapshotCodec {
         // A negative index would trap when the puzzle is rebuilt from its seed.
         let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
-                                  locks: locks, players: players, absent: absent, seq: seq,
+                                  locks: locks, players: players, absent: absent, former: former, seq: seq,
                                   elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now,
                                   colorSlots: colorSlots)
         // The core checks who holds what; what a hold shows (its turn, point and

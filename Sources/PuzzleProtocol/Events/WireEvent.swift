@@ -54,6 +54,7 @@ public enum EventCodec {
             sp(puzzle)
             out.append(text: " \(spec.kind.rawValue) \(spec.rows)x\(spec.cols) \(spec.rotation ? "on" : "off") \(spec.picture)")
         case .hint(let p, let until): sp(p.rawValue); sp(Int(until - event.time))
+        case .forgotten(let p): sp(p.rawValue)
         }
         out.append(UInt8(ascii: "\n"))
     }
@@ -107,6 +108,9 @@ public enum EventCodec {
         case "left":
             guard w.count == 4, let p = pid(3) else { return nil }
             body = .left(p)
+        case "forgotten":
+            guard w.count == 4, let p = pid(3) else { return nil }
+            body = .forgotten(p)
         case "grabbed":
             guard w.count == 5, let piece = int(3), let p = pid(4) else { return nil }
             body = .grabbed(piece: piece, by: p)

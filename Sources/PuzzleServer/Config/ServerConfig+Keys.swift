@@ -28,6 +28,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case dataDirectory = "data_directory"
     case fsync
     case snapshotEvery = "snapshot_every"
+    case forgetAbsentSeconds = "forget_absent_seconds"
+    case idleRoomSeconds = "idle_room_seconds"
     case logLevel = "log_level"
     case seed
     case room
@@ -60,7 +62,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
-            .maxHeldPieces, .snapshotEvery, .picture:
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds:
             nil
         }
     }
@@ -123,6 +125,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
                 throw bad("same, any, or origins such as http://192.168.1.5:7171 separated by spaces")
             }
             config.webOrigins = policy
+        case .forgetAbsentSeconds:
+            config.forgetAbsentSeconds = try integer(0...315_360_000)
+        case .idleRoomSeconds:
+            config.idleRoomSeconds = try integer(0...315_360_000)
         case .leaseMillis:
             config.leaseMillis = try integer(1...3_600_000)
         case .hintMillis:
@@ -206,6 +212,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .dataDirectory: config.dataDirectory
         case .fsync: config.fsync.rawValue
         case .snapshotEvery: String(config.snapshotEvery)
+        case .forgetAbsentSeconds: String(config.forgetAbsentSeconds)
+        case .idleRoomSeconds: String(config.idleRoomSeconds)
         case .logLevel: config.logLevel.name
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")

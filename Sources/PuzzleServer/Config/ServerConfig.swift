@@ -56,6 +56,14 @@ public struct ServerConfig: Equatable, Sendable {
     /// origin is the address the request was sent to: the server's own
     /// page), `any`, or a list of origins. Default `same`. Key `web_origins`.
     public var webOrigins: WebSocketOriginPolicy
+    /// Seconds a player may stay absent from a room (left, not away) before
+    /// the room forgets it (its record goes, its moves stay in the room's
+    /// totals); 0 = never. Default 30 days. Key `forget_absent_seconds`.
+    public var forgetAbsentSeconds: Int
+    /// Seconds a room that players created may stay empty before it is closed
+    /// and its files removed (configured rooms never are); 0 = never.
+    /// Default 7 days. Key `idle_room_seconds`.
+    public var idleRoomSeconds: Int
     /// How long a grabbed piece stays locked to its holder without a drag or drop
     /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int
@@ -123,6 +131,8 @@ public struct ServerConfig: Equatable, Sendable {
         httpHeaderTimeoutMillis: Int = 10_000,
         webSocketPingMillis: Int = 30_000,
         webOrigins: WebSocketOriginPolicy = .sameHost,
+        forgetAbsentSeconds: Int = 2_592_000,
+        idleRoomSeconds: Int = 604_800,
         leaseMillis: Int = 30_000,
         hintMillis: Int = 2000,
         maxHeldPieces: Int = 1,
@@ -152,6 +162,8 @@ public struct ServerConfig: Equatable, Sendable {
         self.httpHeaderTimeoutMillis = httpHeaderTimeoutMillis
         self.webSocketPingMillis = webSocketPingMillis
         self.webOrigins = webOrigins
+        self.forgetAbsentSeconds = forgetAbsentSeconds
+        self.idleRoomSeconds = idleRoomSeconds
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
         self.maxHeldPieces = maxHeldPieces

@@ -44,6 +44,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
     let httpLimits: HTTPLimits
+    /// Absent players to forget and empty created rooms to close, in time.
+    var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -93,6 +95,8 @@ public final class PuzzleServer: @unchecked Sendable {
         pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
+        upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
+                            configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -201,6 +205,7 @@ public final class PuzzleServer: @unchecked Sendable {
         if now - lastSweep >= 1000 {
             sweepIdle()
             sweepWeb()
+            keepRoomsBounded()
         }
         finishTurn()
     }

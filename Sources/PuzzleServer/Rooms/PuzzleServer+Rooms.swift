@@ -76,6 +76,39 @@ extension PuzzleServer {
         return .success(room)
     }
 
+    /// Forgets players absent too long and closes created rooms empty too
+    /// long (see `RoomUpkeep`). Forgetting is a durable event like a move:
+    /// journaled first (a failed write leaves the player for the next
+    /// sweep), then applied and sent to the room.
+    func keepRoomsBounded() {
+        let (forget, close) = upkeep.due(in: rooms.values, now: now)
+        for (room, players) in forget {
+            events.removeAll(keepingCapacity: true)
+            room.state.planForgetting(players, at: now, into: &events)
+            guard !events.isEmpty else { continue }
+            do {
+                try store.append(room: room.name, events: events)
+            } catch {
+                logger.error("room \(room.name): could not forget \(players.count) absent players (\(error)); trying again later")
+                continue
+            }
+            room.state.apply(planned: events)
+            room.broadcast(events)
+            logger.info("room \(room.name): forgot \(events.count) players absent for \(config.forgetAbsentSeconds) s or more")
+        }
+        for room in close {
+            do {
+                try store.remove(room: room.name, now: now)
+            } catch {
+                logger.error("room \(room.name) was empty for \(config.idleRoomSeconds) s but could not be removed: \(error)")
+                continue
+            }
+            rooms.remove(room.name)
+            upkeep.closed(room.name)
+            logger.info("closed room \(room.name): nobody in it for \(config.idleRoomSeconds) s")
+        }
+    }
+
     /// Writes a room's snapshot (which also compacts its journal).
     func snapshot(_ room: HostedRoom) {
         do {

@@ -33,6 +33,11 @@ final class RoomDirectory {
         byName[room.name] = room
     }
 
+    /// Stops hosting a room (closed after standing empty too long).
+    func remove(_ name: String) {
+        byName[name] = nil
+    }
+
     /// Players present in any room (away ones among them).
     var playerCount: Int { byName.values.reduce(0) { $0 + $1.state.players.count } }
 

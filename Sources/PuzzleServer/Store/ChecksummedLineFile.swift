@@ -1,3 +1,4 @@
+import PuzzleCore
 import PuzzleSystem
 
 /// An append-only file of text lines, each ending in ` *<crc32 as 8 lowercase

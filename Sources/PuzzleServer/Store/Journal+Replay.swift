@@ -29,6 +29,8 @@ extension Journal {
             return RoomLimits.playerIDs.contains(player.rawValue) && NameRule.isValid(name)
         case .left(let player), .hint(let player, _):
             return state.players[player] != nil
+        case .forgotten(let player):
+            return state.absent[player] != nil
         default:
             return false
         }

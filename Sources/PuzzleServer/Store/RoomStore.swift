@@ -54,6 +54,7 @@ public final class RoomStore {
         if created && fsync != .never {
             try onPath(directory) { () throws(Errno) in try Directory.sync(directory) }
         }
+        try clearRemoved()
     }
 
     deinit {
@@ -102,6 +103,52 @@ public final class RoomStore {
             if sync { try Directory.sync(paths.directory) }
         }
         journals[room.name] = Journal(paths: paths, size: Int64(header.count), clockOffset: 0)
+    }
+
+    /// Removes a room and all its files, for good (a room closed after
+    /// standing empty too long). The room's directory is first renamed out of
+    /// `rooms/` into `removed/` (atomic, and synced): a crash at any point
+    /// leaves either the whole room or none of it. Then its files are
+    /// deleted; leftovers of a crash there are deleted at the next start.
+    public func remove(room name: String, now: Int64) throws(RoomStoreError) {
+        let paths = try paths(name)
+        if let journal = journals.removeValue(forKey: name) { journal.closeDescriptor() }
+        touched.removeAll { $0 == name }
+        let removed = removedDirectory
+        let aside = removed + "/" + name + "." + String(now)
+        let roomsDirectory = roomsDirectory
+        let sync = syncs
+        try onPath(removed) { () throws(Errno) in _ = try Directory.createAll(removed) }
+        try onPath(paths.directory) { () throws(Errno) in
+            try FileSystem.rename(paths.directory, to: aside)
+            if sync { try Directory.sync(roomsDirectory) }
+        }
+        try onPath(aside) { () throws(Errno) in try Self.deleteTree(aside) }
+    }
+
+    /// Where removed rooms' directories go before their files are deleted.
+    var removedDirectory: String { directory + "/removed" }
+
+    /// Deletes what a crash left in `removed/` (rooms already taken out of
+    /// `rooms/`, so nothing there is loaded).
+    func clearRemoved() throws(RoomStoreError) {
+        let removed = removedDirectory
+        let leftovers = try onPath(removed) { () throws(Errno) -> [String] in
+            (try? Directory.isDirectory(removed)) == true ? try Directory.entries(removed) : []
+        }
+        for entry in leftovers {
+            let path = removed + "/" + entry
+            try onPath(path) { () throws(Errno) in try Self.deleteTree(path) }
+        }
+    }
+
+    /// Deletes a room directory: its files, then the directory (a room's
+    /// directory holds only files).
+    private static func deleteTree(_ path: String) throws(Errno) {
+        for entry in try Directory.entries(path) {
+            try FileSystem.removeFile(path + "/" + entry, ignoringMissing: true)
+        }
+        try Directory.remove(path)
     }
 
     /// Appends a request's durable events (the others are ignored) to the
