@@ -1,4 +1,5 @@
 import PuzzleProtocol
+import PuzzleWeb
 /// The config file's keys: their spelling, their flag, and how a value is read
 /// into a ``ServerConfig``. One table drives the file parser, the flag parser and
 /// the `--help` text, so the three cannot drift apart.
@@ -13,6 +14,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case slowReaderGraceMillis = "slow_reader_grace_ms"
     case socketSendBuffer = "socket_send_buffer"
     case idleTimeoutSeconds = "idle_timeout_seconds"
+    case httpHeaderTimeoutMillis = "http_header_timeout_ms"
+    case webSocketPingMillis = "websocket_ping_ms"
+    case webOrigins = "web_origins"
     case leaseMillis = "lease_ms"
     case hintMillis = "hint_ms"
     case maxHeldPieces = "max_held_pieces"
@@ -57,6 +61,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
+            .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
             .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds:
             nil
         }
@@ -111,6 +116,15 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.socketSendBuffer = try bytes(0...(1 << 30))
         case .idleTimeoutSeconds:
             config.idleTimeoutSeconds = try integer(0...604_800)
+        case .httpHeaderTimeoutMillis:
+            config.httpHeaderTimeoutMillis = try integer(100...600_000)
+        case .webSocketPingMillis:
+            config.webSocketPingMillis = try integer(0...3_600_000)
+        case .webOrigins:
+            guard let policy = ConfigValue.webOrigins(value) else {
+                throw bad("same, any, or origins such as http://192.168.1.5:7171 separated by spaces")
+            }
+            config.webOrigins = policy
         case .forgetAbsentSeconds:
             config.forgetAbsentSeconds = try integer(0...315_360_000)
         case .idleRoomSeconds:
@@ -184,6 +198,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .slowReaderGraceMillis: String(config.slowReaderGraceMillis)
         case .socketSendBuffer: ConfigValue.renderBytes(config.socketSendBuffer)
         case .idleTimeoutSeconds: String(config.idleTimeoutSeconds)
+        case .httpHeaderTimeoutMillis: String(config.httpHeaderTimeoutMillis)
+        case .webSocketPingMillis: String(config.webSocketPingMillis)
+        case .webOrigins: ConfigValue.render(config.webOrigins)
         case .leaseMillis: String(config.leaseMillis)
         case .hintMillis: String(config.hintMillis)
         case .maxHeldPieces: String(config.maxHeldPieces)

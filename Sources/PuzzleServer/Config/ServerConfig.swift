@@ -1,5 +1,6 @@
 import PuzzleProtocol
 import PuzzleCore
+import PuzzleWeb
 /// Everything an operator can tune about a running puzzle server.
 ///
 /// `ServerConfig()` is the built-in default; `Config/puzzle.conf` spells out the
@@ -43,6 +44,18 @@ public struct ServerConfig: Equatable, Sendable {
     /// Seconds without a request after which a connection is closed; 0 = never.
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
+    /// How long a browser may take to send an HTTP request head, from its
+    /// first byte to its blank line; a slower sender is answered 408 and
+    /// dropped. Default 10000 ms. Key `http_header_timeout_ms`.
+    public var httpHeaderTimeoutMillis: Int
+    /// Milliseconds without a byte from a WebSocket peer after which the
+    /// server pings it, so that proxies and NAT keep an idle link open;
+    /// 0 = never. Default 30000. Key `websocket_ping_ms`.
+    public var webSocketPingMillis: Int
+    /// Which pages may open a WebSocket to the server: `same` (the page's
+    /// origin is the address the request was sent to: the server's own
+    /// page), `any`, or a list of origins. Default `same`. Key `web_origins`.
+    public var webOrigins: WebSocketOriginPolicy
     /// Seconds a player may stay absent from a room (left, not away) before
     /// the room forgets it (its record goes, its moves stay in the room's
     /// totals); 0 = never. Default 30 days. Key `forget_absent_seconds`.
@@ -115,6 +128,9 @@ public struct ServerConfig: Equatable, Sendable {
         slowReaderGraceMillis: Int = 5000,
         socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
+        httpHeaderTimeoutMillis: Int = 10_000,
+        webSocketPingMillis: Int = 30_000,
+        webOrigins: WebSocketOriginPolicy = .sameHost,
         forgetAbsentSeconds: Int = 2_592_000,
         idleRoomSeconds: Int = 604_800,
         leaseMillis: Int = 30_000,
@@ -143,6 +159,9 @@ public struct ServerConfig: Equatable, Sendable {
         self.slowReaderGraceMillis = slowReaderGraceMillis
         self.socketSendBuffer = socketSendBuffer
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.httpHeaderTimeoutMillis = httpHeaderTimeoutMillis
+        self.webSocketPingMillis = webSocketPingMillis
+        self.webOrigins = webOrigins
         self.forgetAbsentSeconds = forgetAbsentSeconds
         self.idleRoomSeconds = idleRoomSeconds
         self.leaseMillis = leaseMillis

@@ -316,7 +316,7 @@ extension PuzzleServer {
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
         var bytes: [UInt8] = []
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
-                             extended: conn.version >= 2, into: &bytes)
+                             extended: conn.version >= 2, layout: conn.version >= 2, into: &bytes)
         conn.send(bytes: bytes)
     }
 }

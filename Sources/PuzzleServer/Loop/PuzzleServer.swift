@@ -1,6 +1,7 @@
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
+import PuzzleWeb
 
 /// The authoritative puzzle-room server: one non-blocking event loop (epoll)
 /// that owns every room and connection.
@@ -39,6 +40,10 @@ public final class PuzzleServer: @unchecked Sendable {
     let slowReaderRule: SlowReaderRule
     /// Version 2 players whose connection dropped, still in their room a while.
     var awayPlayers = AwayPlayers()
+    /// What browsers are served (the page, the WebSocket's origin policy).
+    let site: WebSite
+    /// Bounds on an HTTP request head (`http_header_timeout_ms`).
+    let httpLimits: HTTPLimits
     /// Absent players to forget and empty created rooms to close, in time.
     var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
@@ -88,6 +93,8 @@ public final class PuzzleServer: @unchecked Sendable {
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
+        site = WebSite(origins: config.webOrigins)
+        httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
         upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
                             configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
@@ -197,6 +204,7 @@ public final class PuzzleServer: @unchecked Sendable {
         endDraining()
         if now - lastSweep >= 1000 {
             sweepIdle()
+            sweepWeb()
             keepRoomsBounded()
         }
         finishTurn()

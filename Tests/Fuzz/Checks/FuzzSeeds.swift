@@ -36,6 +36,8 @@ public enum FuzzSeeds {
                 }
             }
             seeds.append(Array("P6\n# two-byte samples\n1 2\n65535\n".utf8) + [0, 1, 255, 255, 128, 0, 0, 0, 0, 0, 0, 9])
+        case .web:
+            seeds = WebCheck.seeds
         case .config:
             seeds = [readFile(repository + "/Config/puzzle.conf")].compactMap { $0 }
             seeds.append(Array("port = 0\nroom = a swap 2x2\nroom = b jigsaw 3x5 rotation=on password=x#y # note\npicture = p pic.ppm\n".utf8))
