@@ -40,8 +40,7 @@ private struct JPEGParser {
         while true {
             // Markers may be preceded by any number of FF fill bytes.
             guard position < data.count else {
-                if scans > 0 { break }
-                throw .truncated(.jpeg, components.isEmpty ? "the headers (no frame)" : "the headers (no scan)")
+                throw .truncated(.jpeg, components.isEmpty ? "the headers (no frame)" : scans == 0 ? "the headers (no scan)" : "the file (no EOI marker)")
             }
             guard data[position] == 0xFF else { throw .damaged(.jpeg, "expected a marker at byte \(position), found \(data[position])") }
             while position < data.count && data[position] == 0xFF { position += 1 }
