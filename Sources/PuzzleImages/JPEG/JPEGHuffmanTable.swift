@@ -22,6 +22,8 @@ struct JPEGHuffmanTable {
             valueOffset[length] = k - code
             if n > 0 {
                 for _ in 0..<n {
+                    // Codes of one length must fit in it.
+                    guard code < 1 << length else { throw .damaged(.jpeg, "Huffman table with more codes than fit in \(length) bits") }
                     if length <= Self.lookBits {
                         let shift = Self.lookBits - length
                         for fill in 0..<(1 << shift) {
@@ -33,8 +35,6 @@ struct JPEGHuffmanTable {
                 }
                 maxCode[length] = code - 1
             }
-            // Codes of one length must fit in it.
-            guard code <= 1 << length else { throw .damaged(.jpeg, "Huffman table with more codes than fit in \(length) bits") }
             code <<= 1
         }
         maxCode[17] = Int.max

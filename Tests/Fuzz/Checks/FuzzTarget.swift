@@ -21,6 +21,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Room store loading from damaged files: loads or skips the room, and what
     /// loads is a consistent room that stores and loads back the same.
     case store
+    /// PNG files: a typed error or a consistent image within the limits.
+    case png
+    /// JPEG files: a typed error or a consistent image within the limits.
+    case jpeg
 
     public func check(_ input: [UInt8]) throws(FuzzFailure) {
         switch self {
@@ -32,6 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .config: try ConfigCheck.run(input)
         case .roomSpec: try RoomSpecCheck.run(input)
         case .store: try StoreCheck.run(input)
+        case .png: try ImageCheck.run(input, as: .png, target: self)
+        case .jpeg: try ImageCheck.run(input, as: .jpeg, target: self)
         }
     }
 
