@@ -74,7 +74,7 @@ import PuzzleCore
         let view = Point(x: 40, y: 20)
         let before = layout.tablePoint(row: 10, column: 30, view: view)!
         let zoomed = layout.zoom(to: TableZoom(pixels: 16, cells: 1), keeping: 10, 30, view: view, table: g2)
-        let after = layout.zoomed(TableZoom(pixels: 16, cells: 1)).tablePoint(row: 10, column: 30, view: zoomed)!
+        let after = layout.zoomed(TableZoom(pixels: 16, cells: 1)).tablePoint(row: 10, column: 30, view: zoomed.view, shift: zoomed.shift)!
         #expect(abs(after.x - before.x) <= 1 && abs(after.y - before.y) <= 1)
     }
 
@@ -172,7 +172,7 @@ import PuzzleCore
         func at(_ x: Int, _ y: Int) -> (UInt32, Int32) { (c.pixels[y * c.width + x] & PixelCanvas.colorMask, c.owner[y * c.width + x]) }
         let ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
         for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
-            #expect(at(x, y) == (TableCanvas.targetColor(Self.alice, x, y, slots: st.colorSlots), PixelCanvas.mark), "corner mark at \(x),\(y)")
+            #expect(at(x, y) == (TableCanvas.targetColor(Self.alice, x, y, depth: 0, slots: st.colorSlots), PixelCanvas.mark), "corner mark at \(x),\(y)")
         }
         // Between the corners and the tabs, the ring itself.
         let ringPixels = (r.x0 - 1...r.x1).filter { at($0, r.y0 - 1) == (ring, PixelCanvas.ring) || at($0, r.y1) == (ring, PixelCanvas.ring) }
@@ -253,8 +253,8 @@ import PuzzleCore
         let before = layout.screenCell(of: centre, view: view)!
         #expect(anchor.row == before.row && anchor.column == before.column)
         let next = TableZoom(pixels: 6, cells: 1)
-        let zoomedView = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
-        let after = layout.zoomed(next).screenCell(of: centre, view: zoomedView)
+        let zoomed = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
+        let after = layout.zoomed(next).screenCell(of: centre, view: zoomed.view, shift: zoomed.shift)
         #expect(after.map { abs($0.row - before.row) <= 1 && abs($0.column - before.column) <= 1 } == true,
                 "before \(before), after \(String(describing: after))")
         let middle = layout.zoomAnchor(held: nil, view: view, table: st.geometry)
@@ -310,6 +310,6 @@ import PuzzleCore
         #expect(try ClientCommand.parseTyped("/numbers") == .numbers(nil))
         #expect(try ClientCommand.parseTyped("/numbers off") == .numbers(false))
         #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/zoom sideways") }
-        #expect(ClientCommand.slashHelpLines.contains { $0.contains("piece N belongs in cell (N div cols, N mod cols)") })
+        #expect(ClientCommand.slashHelpLines(lid: true).contains { $0.contains("piece N belongs in cell (N div cols, N mod cols)") })
     }
 }
