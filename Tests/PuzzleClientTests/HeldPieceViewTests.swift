@@ -88,7 +88,8 @@ import PuzzleCore
         }
     }
 
-    /// The target cell carries a mark in the holder's colour inside the cell,
+    /// The target cell carries a mark in the holder's colour in the cell or
+    /// just round it (round the ring, where the piece's ring is in the way),
     /// where the piece does not lie, and nothing of it is drawn over the piece.
     @Test func theTargetMarkIsInItsCellAndNotOnThePiece() throws {
         let cell = Cell(row: 1, col: 1)
@@ -101,8 +102,8 @@ import PuzzleCore
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let piece = canvas.rect(st.locks[5]!.point, unit: st.geometry.unit)
             var marked = 0
-            for y in target.y0..<target.y1 {
-                for x in target.x0..<target.x1 {
+            for y in (target.y0 - 2)..<(target.y1 + 2) {
+                for x in (target.x0 - 2)..<(target.x1 + 2) {
                     let inPiece = x >= piece.x0 && x < piece.x1 && y >= piece.y0 && y < piece.y1
                     if inPiece {
                         #expect(c.owner(x, y) == 5, "\(zoom): the mark covers the piece at \(x),\(y)")
@@ -127,9 +128,9 @@ import PuzzleCore
             let c = canvas.canvas
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             var colours: [PlayerID: Int] = [:]
-            for y in target.y0..<target.y1 {
-                for x in target.x0..<target.x1 where c.owner(x, y) == PixelCanvas.mark {
-                    // Each player's own colour (the white between the dashes is everyone's).
+            for y in (target.y0 - 2)..<(target.y1 + 2) {
+                for x in (target.x0 - 2)..<(target.x1 + 2) where c.owner(x, y) == PixelCanvas.mark {
+                    // Each player's own colour (the keyline between the dashes is everyone's).
                     for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: who, in: st.colorSlots)) {
                         colours[who, default: 0] += 1
                     }

@@ -282,24 +282,31 @@ struct TableCanvas {
     }
 
     /// The drop targets: corner brackets two pixels deep across the edge of
-    /// each target cell (the pixel outside it, then its edge pixel): the edge
-    /// pixel dashed in the holder's colour, the one outside a dark keyline, so
+    /// each target cell (the pixel outside it, then its edge pixel; a pixel
+    /// further out where a held piece's ring is in the way): the inner line
+    /// dashed in the holder's colour, the outer one a dark keyline, so
     /// the mark reads on any picture and apart from a holder's ring (a solid
     /// line round a piece). Drawn over everything on the table but the held
-    /// pieces themselves (their rings and shadows included): a mark never
-    /// covers a piece, shows in the cell beside a piece that aims there, and
-    /// round the ring of a piece held right over it. Players aiming at one
+    /// pieces and their rings (shadows are drawn over): a mark never covers a
+    /// piece nor hides whose it is, shows in the cell beside a piece that aims
+    /// there, and round the ring of a piece held right over it. Players aiming at one
     /// cell each get brackets of their own, nested two pixels in (cells of 8
     /// pixels and more), or share the corners out in turn (two: a diagonal
     /// pair each); cells of 2 pixels or less are a plain square in the
     /// holder's colour (shared out pixel by pixel), where no ring lies.
     mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
         var heldPiece = Set<Int32>()
-        for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
-        // A bracket's pixels, each coloured by its depth in `box` (0: the outer line).
+        var heldRects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for (piece, lock) in st.locks where holds.contains(lock) {
+            heldPiece.insert(Int32(piece))
+            heldRects.append(rect(lock.point, unit: st.geometry.unit))
+        }
+        // A bracket's pixels, each coloured by its depth in `box` (0: the outer
+        // line), never over a held piece nor a holder's ring: the ring says whose it is.
         func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID, box: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
             for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
-                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1)) where !heldPiece.contains(canvas.owner(x, y)) {
+                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1))
+                where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring {
                     let depth = box.map { min(x - $0.x0, $0.x1 - 1 - x, y - $0.y0, $0.y1 - 1 - y) } ?? 0
                     canvas.set(x, y, Self.targetColor(holder, x, y, depth: depth, slots: colorSlots), owner: PixelCanvas.mark)
                 }
@@ -309,7 +316,11 @@ struct TableCanvas {
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             guard isVisible(r, margin: 1) else { continue }
             let w = r.x1 - r.x0
-            let outer = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+            // A held piece's ring in the cell or round it: it lies where the
+            // brackets would, so they go a pixel further out (their colour
+            // just outside the cell, the keyline outside that), beside the ring.
+            let d = heldRects.contains { $0.x0 - 1 < r.x1 && r.x0 < $0.x1 + 1 && $0.y0 - 1 < r.y1 && r.y0 < $0.y1 + 1 } ? 2 : 1
+            let outer = (x0: r.x0 - d, y0: r.y0 - d, x1: r.x1 + d, y1: r.y1 + d)
             if w <= 2 {
                 // Tiny cells: the cell itself, a plain square shared out pixel by pixel, under any holder's ring.
                 for (n, y) in (r.y0..<r.y1).enumerated() {
@@ -330,8 +341,27 @@ struct TableCanvas {
                 }
                 continue
             }
-            for (k, corner) in Self.brackets(outer, arm: arm, depth: 2).enumerated() {
-                for p in corner { put(p.x0, p.y0, p.x1, p.y1, holders[k % holders.count], box: outer) }
+            // Each holder first takes the corner with the most pixels free of
+            // pieces and rings (two pieces over a small cell hide most of it),
+            // then the corners left go round in turn.
+            let corners = Self.brackets(outer, arm: arm, depth: 2)
+            func free(_ corner: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Int {
+                var n = 0
+                for p in corner {
+                    for y in max(0, p.y0)..<max(max(0, p.y0), min(canvas.height, p.y1)) {
+                        for x in max(0, p.x0)..<max(max(0, p.x0), min(canvas.width, p.x1))
+                        where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring { n += 1 }
+                    }
+                }
+                return n
+            }
+            var owner = [PlayerID?](repeating: nil, count: corners.count)
+            for holder in holders {
+                guard let k = corners.indices.filter({ owner[$0] == nil }).max(by: { (free(corners[$0]), -$0) < (free(corners[$1]), -$1) }) else { break }
+                owner[k] = holder
+            }
+            for (k, corner) in corners.enumerated() {
+                for p in corner { put(p.x0, p.y0, p.x1, p.y1, owner[k] ?? holders[k % holders.count], box: outer) }
             }
         }
     }
