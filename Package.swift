@@ -16,28 +16,30 @@ let package = Package(
         .target(name: "PuzzleProtocol", dependencies: ["PuzzleCore"]),
         // HTTP/1.1 and WebSocket (RFC 6455) as pure byte-in, byte-out code: no sockets.
         .target(name: "PuzzleWeb"),
+        // The browser page's files (Page/), built into the binary with C23 #embed.
+        .target(name: "CWebPage", exclude: ["Page"], cSettings: [.unsafeFlags(["-std=c23"])]),
         // PNG and JPEG decoders of our own (pure: bytes in, pixels out).
         .target(name: "PuzzleImages", dependencies: ["PuzzleCore"]),
         .target(name: "PuzzleSystem", dependencies: ["CSystem"]),
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
-        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem"]),
+        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage"]),
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink"]),
-        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
+        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
-        .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore"]),
+        .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"]),
         // What each fuzz target checks, one input at a time. An ordinary library so
         // that `swift test` replays the fuzz seeds and saved crash inputs through it.
-        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore"],
+        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb", "PuzzleImages"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
-        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink"]),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
     ],

@@ -17,7 +17,9 @@ import PuzzleSystem
         #expect(lines == [
             "puzzle-room listening on 0.0.0.0:7171 (rooms: duo, lobby)",
             "  on this machine: swift run puzzle play 127.0.0.1:7171 --room lobby",
+            "    or in a browser: http://127.0.0.1:7171/",
             "  on the LAN (eth0): swift run puzzle play 192.168.1.20:7171 --room lobby",
+            "    or in a browser: http://192.168.1.20:7171/",
         ])
     }
 
@@ -25,13 +27,15 @@ import PuzzleSystem
         let lines = ServeBanner.lines(bind: "::", port: 9, rooms: ["games"], interfaces: Self.interfaces)
         #expect(lines.contains("  on the LAN (eth0): swift run puzzle play 192.168.1.20:9 --room games"))
         #expect(lines.contains("  on the LAN (eth0): swift run puzzle play [fd00::20]:9 --room games"))
+        #expect(lines.contains("    or in a browser: http://[fd00::20]:9/"))
         #expect(!lines.contains { $0.contains("fe80") })
     }
 
     @Test func loopbackOnlySaysWhyTheLANCannotConnect() {
         let lines = ServeBanner.lines(bind: "127.0.0.1", port: 7171, rooms: [], interfaces: Self.interfaces)
         #expect(lines[1] == "  on this machine: swift run puzzle play 127.0.0.1:7171")
-        #expect(lines[2].hasPrefix("  on the LAN: none (it listens on 127.0.0.1 only"))
+        #expect(lines[2] == "    or in a browser: http://127.0.0.1:7171/")
+        #expect(lines[3].hasPrefix("  on the LAN: none (it listens on 127.0.0.1 only"))
         #expect(lines.last == "  no room yet: players create one with /create NAME jigsaw 4x4")
     }
 

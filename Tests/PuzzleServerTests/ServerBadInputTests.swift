@@ -95,13 +95,13 @@ import PuzzleProtocol
         #expect(try c.request("SAY héllo ✓").reply == "OK said")
     }
 
-    @Test func httpRequestLineClosesTheConnection() throws {
+    /// HTTP methods are case-sensitive and protocol verbs are not: a line
+    /// client's `get` is a line (an unknown verb), not a browser.
+    @Test func lowercaseGetIsALineNotHTTP() throws {
         let server = try TestServer()
         let c = try LineClient(port: server.port)
-        try c.send("GET / HTTP/1.1")
-        try c.send("Host: example")
-        let lines = try c.waitForClose()
-        #expect(lines.count == 1 && lines[0].hasPrefix("ERR HTTP "))
+        #expect(try c.request("get / HTTP/1.1").reply.hasPrefix("ERR "))
+        #expect(try c.request("PING still").reply == "PONG still")
     }
 
     @Test func overMaxConnectionsGetsAnErrorLineThenClose() throws {

@@ -26,8 +26,13 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// players who left, with their counters, and `S former <moves> <total>` for
 /// the counters of players the room has forgotten (when not zero). Without it the lines are exactly
 /// version 1's.
+///
+/// `layout` (version 2 on the wire; never on disk, where it would only repeat
+/// what the seed gives) adds what a client could otherwise only get by
+/// re-running the core: `S table <width> <height> <board-x> <board-y>` and,
+/// for jigsaws, `S edges <right> <bottom>` (see `layoutLines`).
 public enum SnapshotCodec {
-    public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, into out: inout [UInt8]) {
+    public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false, into out: inout [UInt8]) {
         let st = s.state
         let set = st.settings
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
@@ -52,6 +57,9 @@ public enum SnapshotCodec {
                 out.append(text: "S former \(st.formerMoves) \(st.formerTotalMoves)\n")
             }
         }
+        if layout {
+            for line in layoutLines(st) { out.append(text: line + "\n") }
+        }
         for (i, piece) in st.pieces.enumerated() {
             out.append(ascii: "S piece ")
             out.append(decimal: i)
@@ -75,9 +83,33 @@ public enum SnapshotCodec {
         }
     }
 
-    public static func lines(_ s: RoomSnapshot, now: Int64, extended: Bool = true) -> [String] {
+    /// The table's size and the board's corner, in the units of `S piece ...
+    /// table x y`; and for a jigsaw every piece's right edge (pieces not in
+    /// the last column, row-major) and bottom edge (pieces not in the last
+    /// row), `t` for a tab and `b` for a blank, at rotation 0. The edges not
+    /// listed are flat (the puzzle's outline) or the complements of these
+    /// (a piece's left edge fits its left neighbour's right edge).
+    public static func layoutLines(_ st: RoomState) -> [String] {
+        let g = st.geometry
+        var lines = ["S table \(g.width) \(g.height) \(g.boardOrigin.x) \(g.boardOrigin.y)"]
+        guard st.spec.kind == .jigsaw else { return lines }
+        func letter(_ e: Edge) -> Character { e == .tab ? "t" : "b" }
+        var right = "", bottom = ""
+        right.reserveCapacity(g.rows * g.cols)
+        bottom.reserveCapacity(g.rows * g.cols)
+        for r in 0..<g.rows {
+            for c in 0..<g.cols {
+                if c < g.cols - 1 { right.append(letter(st.cut.baseEdge(row: r, col: c, side: .right))) }
+                if r < g.rows - 1 { bottom.append(letter(st.cut.baseEdge(row: r, col: c, side: .bottom))) }
+            }
+        }
+        lines.append("S edges \(right) \(bottom)")
+        return lines
+    }
+
+    public static func lines(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false) -> [String] {
         var out: [UInt8] = []
-        encode(s, now: now, extended: extended, into: &out)
+        encode(s, now: now, extended: extended, layout: layout, into: &out)
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

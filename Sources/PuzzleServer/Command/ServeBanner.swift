@@ -1,7 +1,8 @@
 import PuzzleSystem
 
 /// What `puzzle serve` prints at start: where it listens, and the exact command
-/// players run, for this machine and for every LAN address that reaches it.
+/// players run and the page a browser opens, for this machine and for every
+/// LAN address that reaches it.
 enum ServeBanner {
     /// How players start the client, judged from how this server was started
     /// (`argv[0]`): `swift run puzzle` from a checkout's build directory,
@@ -19,13 +20,16 @@ enum ServeBanner {
         var out = ["puzzle-room listening on \(bind):\(port) (rooms: \(rooms.isEmpty ? "none" : rooms.joined(separator: ", ")))"]
         // A room that exists: lobby if there is one, else the first.
         let room = rooms.contains("lobby") ? "lobby" : rooms.first
+        func address(_ host: String) -> String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
         func command(_ host: String) -> String {
-            let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-            return "\(program) play \(address)" + (room.map { " --room \($0)" } ?? "")
+            "\(program) play \(address(host))" + (room.map { " --room \($0)" } ?? "")
         }
+        // The same port serves the page: a phone or laptop needs nothing installed.
+        func browser(_ host: String) -> String { "    or in a browser: http://\(address(host))/" }
         let anyV4 = bind == "0.0.0.0", anyV6 = bind == "::"
         let local = bind == "::1" ? "::1" : (anyV4 || anyV6 || bind == "127.0.0.1" ? "127.0.0.1" : bind)
         out.append("  on this machine: \(command(local))")
+        out.append(browser(local))
         let lan = interfaces.filter { a in
             guard !a.isLoopback, !a.isLinkLocal else { return false }
             if anyV6 { return true }  // dual-stack: IPv4 clients too
@@ -39,6 +43,7 @@ enum ServeBanner {
             var seen = Set<String>()
             for a in lan where seen.insert(a.host).inserted {
                 out.append("  on the LAN (\(a.interface)): \(command(a.host))")
+                out.append(browser(a.host))
             }
         }
         if room == nil { out.append("  no room yet: players create one with /create NAME jigsaw 4x4") }

@@ -1,4 +1,5 @@
 import PuzzleProtocol
+import PuzzleWeb
 /// The config file's keys: their spelling, their flag, and how a value is read
 /// into a ``ServerConfig``. One table drives the file parser, the flag parser and
 /// the `--help` text, so the three cannot drift apart.
@@ -13,6 +14,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case slowReaderGraceMillis = "slow_reader_grace_ms"
     case socketSendBuffer = "socket_send_buffer"
     case idleTimeoutSeconds = "idle_timeout_seconds"
+    case httpHeaderTimeoutMillis = "http_header_timeout_ms"
+    case webSocketPingMillis = "websocket_ping_ms"
+    case webOrigins = "web_origins"
     case leaseMillis = "lease_ms"
     case hintMillis = "hint_ms"
     case maxHeldPieces = "max_held_pieces"
@@ -30,6 +34,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case seed
     case room
     case picture
+    case pictureFolder = "picture_folder"
+    case pictureMaxBytes = "picture_max_bytes"
+    case pictureMaxPixels = "picture_max_pixels"
 
     /// Keys that may appear on many lines, each adding one entry.
     var isRepeatable: Bool {
@@ -55,9 +62,12 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
         case .fsync: ("--fsync", "P", "always (once per move), batch (once per loop turn, before replies) or never")
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
+        case .pictureFolder: ("--pictures", "DIR", "offer every PNG, JPEG and PPM file in DIR as a picture named by its file name")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
-            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds:
+            .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds,
+            .pictureMaxBytes, .pictureMaxPixels:
             nil
         }
     }
@@ -111,6 +121,15 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.socketSendBuffer = try bytes(0...(1 << 30))
         case .idleTimeoutSeconds:
             config.idleTimeoutSeconds = try integer(0...604_800)
+        case .httpHeaderTimeoutMillis:
+            config.httpHeaderTimeoutMillis = try integer(100...600_000)
+        case .webSocketPingMillis:
+            config.webSocketPingMillis = try integer(0...3_600_000)
+        case .webOrigins:
+            guard let policy = ConfigValue.webOrigins(value) else {
+                throw bad("same, any, or origins such as http://192.168.1.5:7171 separated by spaces")
+            }
+            config.webOrigins = policy
         case .forgetAbsentSeconds:
             config.forgetAbsentSeconds = try integer(0...315_360_000)
         case .idleRoomSeconds:
@@ -168,6 +187,13 @@ enum ConfigKey: String, CaseIterable, Sendable {
                 throw ConfigError(.duplicatePicture(pictureName))
             }
             config.pictures[pictureName] = ConfigValue.resolve(path, against: baseDirectory)
+        case .pictureFolder:
+            guard !value.isEmpty else { throw bad("a folder path, or none") }
+            config.pictureFolder = value == "none" ? nil : ConfigValue.resolve(value, against: baseDirectory)
+        case .pictureMaxBytes:
+            config.pictureMaxBytes = try bytes(1024...(1 << 30))
+        case .pictureMaxPixels:
+            config.pictureMaxPixels = try integer(1...(1 << 28))
         }
     }
 
@@ -184,6 +210,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .slowReaderGraceMillis: String(config.slowReaderGraceMillis)
         case .socketSendBuffer: ConfigValue.renderBytes(config.socketSendBuffer)
         case .idleTimeoutSeconds: String(config.idleTimeoutSeconds)
+        case .httpHeaderTimeoutMillis: String(config.httpHeaderTimeoutMillis)
+        case .webSocketPingMillis: String(config.webSocketPingMillis)
+        case .webOrigins: ConfigValue.render(config.webOrigins)
         case .leaseMillis: String(config.leaseMillis)
         case .hintMillis: String(config.hintMillis)
         case .maxHeldPieces: String(config.maxHeldPieces)
@@ -201,6 +230,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")
         case .picture: config.pictures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
+        case .pictureFolder: config.pictureFolder ?? "none"
+        case .pictureMaxBytes: ConfigValue.renderBytes(config.pictureMaxBytes)
+        case .pictureMaxPixels: String(config.pictureMaxPixels)
         }
     }
 }

@@ -1,4 +1,5 @@
 import PuzzleCore
+import PuzzleWeb
 /// Readers for the value shapes config keys share. Strict on purpose: a typo in a
 /// config file should stop the server at start-up, not run it with a surprise.
 enum ConfigValue {
@@ -116,5 +117,31 @@ enum ConfigValue {
         }
         width += all.count
         return hex && (halves.count == 2 ? width <= 7 : width == 8)
+    }
+
+    /// `web_origins`: `same`, `any`, or one or more origins
+    /// (`http://host[:port]`, lowercase scheme http or https, no path)
+    /// separated by spaces or commas.
+    static func webOrigins(_ text: String) -> WebSocketOriginPolicy? {
+        switch text {
+        case "same": return .sameHost
+        case "any": return .any
+        default:
+            let origins = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            guard !origins.isEmpty else { return nil }
+            for origin in origins {
+                let rest = origin.hasPrefix("http://") ? origin.dropFirst(7) : origin.hasPrefix("https://") ? origin.dropFirst(8) : nil
+                guard let rest, !rest.isEmpty, !rest.contains("/") else { return nil }
+            }
+            return .list(origins)
+        }
+    }
+
+    static func render(_ policy: WebSocketOriginPolicy) -> String {
+        switch policy {
+        case .sameHost: "same"
+        case .any: "any"
+        case .list(let origins): origins.joined(separator: " ")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import PuzzleProtocol
 import PuzzleCore
+import PuzzleWeb
 /// Everything an operator can tune about a running puzzle server.
 ///
 /// `ServerConfig()` is the built-in default; `Config/puzzle.conf` spells out the
@@ -43,6 +44,18 @@ public struct ServerConfig: Equatable, Sendable {
     /// Seconds without a request after which a connection is closed; 0 = never.
     /// Default 300. Key `idle_timeout_seconds`.
     public var idleTimeoutSeconds: Int
+    /// How long a browser may take to send an HTTP request head, from its
+    /// first byte to its blank line; a slower sender is answered 408 and
+    /// dropped. Default 10000 ms. Key `http_header_timeout_ms`.
+    public var httpHeaderTimeoutMillis: Int
+    /// Milliseconds without a byte from a WebSocket peer after which the
+    /// server pings it, so that proxies and NAT keep an idle link open;
+    /// 0 = never. Default 30000. Key `websocket_ping_ms`.
+    public var webSocketPingMillis: Int
+    /// Which pages may open a WebSocket to the server: `same` (the page's
+    /// origin is the address the request was sent to: the server's own
+    /// page), `any`, or a list of origins. Default `same`. Key `web_origins`.
+    public var webOrigins: WebSocketOriginPolicy
     /// Seconds a player may stay absent from a room (left, not away) before
     /// the room forgets it (its record goes, its moves stay in the room's
     /// totals); 0 = never. Default 30 days. Key `forget_absent_seconds`.
@@ -98,6 +111,17 @@ public struct ServerConfig: Equatable, Sendable {
     /// are stored resolved against the config file's directory. Default: none
     /// (only built-in pictures).
     public var pictures: [String: String]
+    /// A folder whose every PNG, JPEG and PPM file is offered as a picture
+    /// named by its file name without the extension (a name that breaks the
+    /// name rule, a damaged file or one a `picture` line already names is
+    /// skipped with a warning). Resolved against the config file's directory.
+    /// Default: none. Key `picture_folder`, flag `--pictures`.
+    public var pictureFolder: String? = nil
+    /// Largest picture file read, in bytes. Default 32 MiB. Key `picture_max_bytes`.
+    public var pictureMaxBytes = 32 * 1024 * 1024
+    /// Largest picture decoded, in pixels (checked in the file's header,
+    /// before decoding). Default 67108864 (64 Mpx). Key `picture_max_pixels`.
+    public var pictureMaxPixels = 64 * 1024 * 1024
 
     /// The room a server gets when the config names none: `lobby jigsaw 4x4`,
     /// picture `sunset`, no rotation, no password.
@@ -115,6 +139,9 @@ public struct ServerConfig: Equatable, Sendable {
         slowReaderGraceMillis: Int = 5000,
         socketSendBuffer: Int = 256 * 1024,
         idleTimeoutSeconds: Int = 300,
+        httpHeaderTimeoutMillis: Int = 10_000,
+        webSocketPingMillis: Int = 30_000,
+        webOrigins: WebSocketOriginPolicy = .sameHost,
         forgetAbsentSeconds: Int = 2_592_000,
         idleRoomSeconds: Int = 604_800,
         leaseMillis: Int = 30_000,
@@ -143,6 +170,9 @@ public struct ServerConfig: Equatable, Sendable {
         self.slowReaderGraceMillis = slowReaderGraceMillis
         self.socketSendBuffer = socketSendBuffer
         self.idleTimeoutSeconds = idleTimeoutSeconds
+        self.httpHeaderTimeoutMillis = httpHeaderTimeoutMillis
+        self.webSocketPingMillis = webSocketPingMillis
+        self.webOrigins = webOrigins
         self.forgetAbsentSeconds = forgetAbsentSeconds
         self.idleRoomSeconds = idleRoomSeconds
         self.leaseMillis = leaseMillis

@@ -42,8 +42,17 @@ final class Connection {
     var dragBucket: TokenBucket
     /// Paces chat lines (`chat_burst`, `chat_rate_limit`).
     var chatBucket: TokenBucket
-    /// Lines handled so far (the first one is checked for HTTP).
-    var linesHandled = 0
+    /// Lines or HTTP, once the first bytes decide (`ConnectionTransport.classify`).
+    var transport = ConnectionTransport.undecided
+    /// The first bytes, while they do not decide the transport yet.
+    var firstBytes: [UInt8] = []
+    /// A browser connection's HTTP and WebSocket state (transport `web`).
+    var web: WebSession?
+    /// When the connection was accepted, then when bytes last arrived
+    /// (what the WebSocket ping waits on).
+    var lastReceived: Int64
+    /// When the server last pinged this WebSocket.
+    var lastPing: Int64 = 0
     /// Where the connection is in its life; changed only by the transitions
     /// in `PuzzleServer+Lifecycle.swift`.
     var state: ConnectionState = .active
@@ -63,6 +72,7 @@ final class Connection {
         self.flushList = flushList
         self.slowReaderRule = slowReaderRule
         self.lastActivity = now
+        self.lastReceived = now
         self.dragBucket = dragBucket
         self.chatBucket = chatBucket
     }
@@ -126,6 +136,17 @@ final class Connection {
             }
         }
         roomMark = end
+        markDirty()
+    }
+
+    /// Whether the connection speaks WebSocket now (its lines go out as frames).
+    var isWebSocket: Bool { out.framesLines }
+
+    /// Queues bytes that go out as they are (an HTTP response, a WebSocket
+    /// control frame), after everything queued before them.
+    func sendWire(_ bytes: [UInt8]) {
+        syncRoom()
+        out.appendWire(bytes: bytes)
         markDirty()
     }
 

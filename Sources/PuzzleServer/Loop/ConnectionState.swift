@@ -6,7 +6,7 @@ import PuzzleProtocol
 /// and the epoll registration in step with it:
 ///
 ///     active ⇄ paused
-///       └──┬───┘  sayGoodbye (QUIT, ERR HTTP, BYE IDLE/SHUTDOWN/RESUMED,
+///       └──┬───┘  sayGoodbye (QUIT, BYE IDLE/SHUTDOWN/RESUMED, web end,
 ///          ▼                  or the peer's end of stream once all is answered)
 ///     closingAfterGoodbye ──(all sent)──► draining ──(peer's end of stream,
 ///          │ (all sent, the peer's input            deadline, byte budget)──┐

@@ -1,4 +1,5 @@
 import PuzzleProtocol
+import PuzzleWeb
 
 /// Why the server ends a connection on purpose, and what that means: the
 /// line it is sent, how its player leaves its room, what the log says. Every
@@ -10,8 +11,10 @@ enum Goodbye: Equatable {
     case full(String)
     /// QUIT (or BYE, EXIT): its reply, `OK bye`, is the goodbye.
     case quit
-    /// An HTTP request line came first: `ERR HTTP ...`.
-    case http
+    /// A browser connection ended: an HTTP one after its last response, or
+    /// a WebSocket after a close frame (`closeFrame`, queued after everything
+    /// else; nil for HTTP). No line.
+    case web(String, closeFrame: [UInt8]?)
     /// No request for `seconds`: `BYE IDLE ...`.
     case idle(seconds: Int)
     /// The server is stopping: `BYE SHUTDOWN ...`.
@@ -29,7 +32,7 @@ enum Goodbye: Equatable {
         switch self {
         case .full(let why): "BYE FULL \(why)"
         case .quit: ReplyCodec.line(.bye)
-        case .http: "ERR HTTP this is a puzzle-room server (line protocol), not a web server"
+        case .web: nil
         case .idle(let seconds): "BYE IDLE no request for \(seconds) s"
         case .shutdown: "BYE SHUTDOWN server is shutting down"
         case .resumed: "BYE RESUMED signed in again from another connection"
@@ -43,8 +46,18 @@ enum Goodbye: Equatable {
     /// or too slow) stays a while for a reconnect (`dropFromRoom`).
     var leavesRoom: Bool {
         switch self {
-        case .full, .quit, .http, .idle, .shutdown: true
-        case .resumed, .peerEnded, .slow: false
+        case .full, .quit, .idle, .shutdown: true
+        // A browser tab closed or reloaded: its player may come back.
+        case .resumed, .peerEnded, .slow, .web: false
+        }
+    }
+
+    /// The close frame a WebSocket is sent after the goodbye's line.
+    var closeCode: WebSocketCloseCode {
+        switch self {
+        case .shutdown: .goingAway
+        case .slow, .full: .policyViolation
+        case .quit, .idle, .resumed, .peerEnded, .web: .normal
         }
     }
 
@@ -53,7 +66,7 @@ enum Goodbye: Equatable {
         switch self {
         case .full: "full"
         case .quit: "quit"
-        case .http: "HTTP request"
+        case .web(let why, _): why
         case .idle: "idle"
         case .shutdown: "shutdown"
         case .resumed: "resumed elsewhere"

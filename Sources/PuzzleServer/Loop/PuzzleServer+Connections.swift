@@ -97,7 +97,7 @@ extension PuzzleServer {
             // After a goodbye (QUIT, BYE) no further line is answered: read it
             // only to keep the kernel's buffer empty, and keep none of it.
             guard !conn.state.saidGoodbye else { return }
-            readBuffer.withUnsafeBytes { conn.framer.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            readBuffer.withUnsafeBytes { receive(conn, UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             handleLines(conn)
         }
     }
@@ -110,13 +110,8 @@ extension PuzzleServer {
             conn.lastActivity = now
             switch frame {
             case .overlong:
-                conn.linesHandled += 1
                 reply(conn, error: .lineTooLong(config.maxLineLength))
             case .line(let bytes):
-                conn.linesHandled += 1
-                if conn.linesHandled == 1 && Self.looksLikeHTTP(bytes) {
-                    return sayGoodbye(conn, .http)
-                }
                 guard let parsed = Request.parse(bytes) else { continue }
                 stats.requests += 1
                 switch parsed {
@@ -136,12 +131,6 @@ extension PuzzleServer {
         // The peer ended without QUIT, and all it sent is answered: a dropped
         // link (its player may come back), not a goodbye it asked for.
         if conn.inputEnded { sayGoodbye(conn, .peerEnded) }
-    }
-
-    static func looksLikeHTTP(_ line: [UInt8]) -> Bool {
-        let text = String(decoding: line.prefix(64), as: UTF8.self)
-        let methods = ["GET ", "POST ", "HEAD ", "PUT ", "DELETE ", "OPTIONS ", "CONNECT ", "PATCH ", "TRACE "]
-        return methods.contains { text.hasPrefix($0) } && String(decoding: line, as: UTF8.self).contains(" HTTP/")
     }
 
     func reply(_ conn: Connection, error: ProtocolError) {

@@ -71,8 +71,9 @@ extension PuzzleServer {
             guard conn.state.isOpen else { return }
             stats.slowReaderDisconnects += 1
             logger.warn("disconnecting slow reader \(conn.label): \(why)")
-            // Best effort: the queue is full, so say goodbye past it.
-            _ = try? conn.socket.send(Array("\n\(goodbye.line ?? "")\n".utf8))
+            // Best effort: the queue is full, so say goodbye past it (not
+            // to a browser: bytes past its queue could land inside a frame).
+            if conn.transport != .web { _ = try? conn.socket.send(Array("\n\(goodbye.line ?? "")\n".utf8)) }
             // Abortive: the kernel would otherwise keep megabytes queued for a
             // peer that is not reading.
             return close(conn, reason: goodbye.reason, abort: true)
@@ -81,7 +82,19 @@ extension PuzzleServer {
         case .active, .paused: break
         case .closingAfterGoodbye, .draining, .closed: return
         }
-        if let line = goodbye.line { conn.send(line) }
+        switch conn.transport {
+        case .lines, .undecided:
+            if let line = goodbye.line { conn.send(line) }
+        case .web:
+            // A WebSocket gets the line as a message, then the close frame;
+            // an HTTP connection, no line.
+            if conn.web?.phase == .webSocket {
+                if let line = goodbye.line { conn.send(line) }
+                if let frame = conn.web?.close(goodbye.closeCode, reason: goodbye.reason) { conn.sendWire(frame) }
+            } else if case .web(_, let frame?) = goodbye, !frame.isEmpty {
+                conn.sendWire(frame)
+            }
+        }
         if goodbye.leavesRoom { leaveRoom(conn) } else { dropFromRoom(conn) }
         // Another connection speaks for the player now.
         if goodbye == .resumed { conn.player = nil }

@@ -1,6 +1,8 @@
 import PuzzleCore
+import PuzzleImages
 import PuzzleProtocol
 import PuzzleSystem
+import PuzzleWeb
 
 /// The authoritative puzzle-room server: one non-blocking event loop (epoll)
 /// that owns every room and connection.
@@ -39,6 +41,10 @@ public final class PuzzleServer: @unchecked Sendable {
     let slowReaderRule: SlowReaderRule
     /// Version 2 players whose connection dropped, still in their room a while.
     var awayPlayers = AwayPlayers()
+    /// What browsers are served (the page, the WebSocket's origin policy).
+    let site: WebSite
+    /// Bounds on an HTTP request head (`http_header_timeout_ms`).
+    let httpLimits: HTTPLimits
     /// Absent players to forget and empty created rooms to close, in time.
     var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
@@ -88,12 +94,16 @@ public final class PuzzleServer: @unchecked Sendable {
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
+        site = WebSite(origins: config.webOrigins)
+        httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
         upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
                             configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
-        pictures = try PictureLibrary(files: config.pictures)
+        pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
+                                      limits: ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes),
+                                      warn: { logger.warn($0) })
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
@@ -197,6 +207,7 @@ public final class PuzzleServer: @unchecked Sendable {
         endDraining()
         if now - lastSweep >= 1000 {
             sweepIdle()
+            sweepWeb()
             keepRoomsBounded()
         }
         finishTurn()

@@ -9,6 +9,9 @@ struct ServerStats {
     /// Drag lines slow readers never got because a newer one superseded them.
     var coalescedDrags = 0
     var refusedConnections = 0
+    /// Connections that spoke HTTP, and those of them upgraded to WebSocket.
+    var webConnections = 0
+    var webSockets = 0
     var errorsSent = 0
     /// Moves per whole second over the last few seconds, for a moving rate.
     private var window: [(second: Int64, moves: Int)] = []

@@ -36,6 +36,8 @@ public enum FuzzSeeds {
                 }
             }
             seeds.append(Array("P6\n# two-byte samples\n1 2\n65535\n".utf8) + [0, 1, 255, 255, 128, 0, 0, 0, 0, 0, 0, 9])
+        case .web:
+            seeds = WebCheck.seeds
         case .config:
             seeds = [readFile(repository + "/Config/puzzle.conf")].compactMap { $0 }
             seeds.append(Array("port = 0\nroom = a swap 2x2\nroom = b jigsaw 3x5 rotation=on password=x#y # note\npicture = p pic.ppm\n".utf8))
@@ -46,6 +48,10 @@ public enum FuzzSeeds {
             seeds.append(Array("vault swap 100x2 password=s3cr=t picture=quilt".utf8))
         case .store:
             seeds = SampleGame.play().storeFiles
+        case .png:
+            seeds = imageFixtures(repository, ext: ".png")
+        case .jpeg:
+            seeds = imageFixtures(repository, ext: ".jpg")
         }
         var seen = Set<[UInt8]>()
         return seeds.filter { seen.insert($0).inserted }.enumerated().map { ("seed-\(target.rawValue)-\($0.offset)", $0.element) }
@@ -98,6 +104,13 @@ public enum FuzzSeeds {
     static func pictureFiles(_ repository: String) -> [[UInt8]] {
         let directory = repository + "/Config/pictures"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".ppm") }.sorted()
+        return names.compactMap { readFile(directory + "/" + $0) }
+    }
+
+    /// The decoders' reference files (small files from standard encoders).
+    static func imageFixtures(_ repository: String, ext: String) -> [[UInt8]] {
+        let directory = repository + "/Tests/PuzzleImagesTests/Fixtures"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(ext) }.sorted()
         return names.compactMap { readFile(directory + "/" + $0) }
     }
 

@@ -21,6 +21,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Room store loading from damaged files: loads or skips the room, and what
     /// loads is a consistent room that stores and loads back the same.
     case store
+    /// Browser connections: HTTP requests and WebSocket frames into a
+    /// `WebSession` and the request parser; any split of reads gives the same.
+    case web
+    /// PNG files: a typed error or a consistent image within the limits.
+    case png
+    /// JPEG files: a typed error or a consistent image within the limits.
+    case jpeg
 
     public func check(_ input: [UInt8]) throws(FuzzFailure) {
         switch self {
@@ -32,6 +39,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .config: try ConfigCheck.run(input)
         case .roomSpec: try RoomSpecCheck.run(input)
         case .store: try StoreCheck.run(input)
+        case .web: try WebCheck.run(input)
+        case .png: try ImageCheck.run(input, as: .png, target: self)
+        case .jpeg: try ImageCheck.run(input, as: .jpeg, target: self)
         }
     }
 

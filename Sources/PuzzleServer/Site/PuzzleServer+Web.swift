@@ -1,0 +1,90 @@
+import PuzzleSystem
+import PuzzleWeb
+
+/// Browsers on the game's port: the first bytes tell HTTP from protocol
+/// lines; an HTTP connection gets the page, and a WebSocket at `/ws` then
+/// carries the same lines as TCP, through the same framer, handlers and
+/// output queue, so every limit of a TCP connection holds for it too.
+extension PuzzleServer {
+    /// Takes bytes read from `conn`, whatever it speaks.
+    func receive(_ conn: Connection, _ bytes: UnsafeRawBufferPointer) {
+        conn.lastReceived = now
+        switch conn.transport {
+        case .lines:
+            conn.framer.append(bytes)
+        case .undecided:
+            conn.firstBytes.append(contentsOf: bytes)
+            let first = conn.firstBytes
+            switch ConnectionTransport.classify(first) {
+            case .undecided:
+                return
+            case .lines:
+                conn.transport = .lines
+                conn.firstBytes = []
+                conn.framer.append(first)
+            case .web:
+                conn.transport = .web
+                conn.firstBytes = []
+                conn.web = WebSession(site: site, limits: httpLimits, maxMessage: config.maxLineLength)
+                stats.webConnections += 1
+                perform(conn.web!.receive(first, now: now), on: conn)
+            }
+        case .web:
+            guard conn.web != nil else { return }
+            perform(conn.web!.receive(bytes, now: now), on: conn)
+        }
+    }
+
+    /// Carries out what a connection's web session asks for.
+    func perform(_ actions: [WebSession.Action], on conn: Connection) {
+        for action in actions {
+            switch action {
+            case .send(let bytes):
+                conn.lastActivity = now
+                conn.sendWire(bytes)
+            case .line(let bytes):
+                // One message, one line: through the framer like a TCP line
+                // (its checks, its length limit, its pacing).
+                conn.framer.append(bytes)
+                conn.framer.append(CollectionOfOne(UInt8(ascii: "\n")))
+            case .upgraded:
+                conn.out.framesLines = true
+                stats.webSockets += 1
+                logger.debug("WebSocket opened by \(conn.peer)")
+            case .endHTTP(let why):
+                sayGoodbye(conn, .web(why, closeFrame: nil))
+            case .endWebSocket(let frame, let why):
+                // The lines that came before the close are answered before it.
+                handleLines(conn)
+                sayGoodbye(conn, .web(why, closeFrame: frame))
+            }
+        }
+    }
+
+    /// Once a second: 408 for slow request heads, pings for quiet WebSockets.
+    func sweepWeb() {
+        let headLimit = Int64(config.httpHeaderTimeoutMillis)
+        let pingEvery = Int64(config.webSocketPingMillis)
+        for conn in Array(connections.values) where conn.state.isOpen && !conn.state.saidGoodbye {
+            switch conn.transport {
+            case .lines:
+                continue
+            case .undecided:
+                // Part of a method name, then nothing: an HTTP client too slow to tell.
+                if !conn.firstBytes.isEmpty, now - conn.lastReceived >= headLimit {
+                    conn.sendWire(HTTPResponse.error(.timeout).encoded(keepAlive: false))
+                    sayGoodbye(conn, .web("HTTP 408 header timeout", closeFrame: nil))
+                }
+            case .web:
+                guard let session = conn.web else { continue }
+                if session.isReadingHead, let started = session.headStartedAt, now - started >= headLimit {
+                    perform(conn.web!.timeOut(), on: conn)
+                } else if session.phase == .webSocket, pingEvery > 0,
+                          now - conn.lastReceived >= pingEvery, now - conn.lastPing >= pingEvery {
+                    conn.lastPing = now
+                    conn.sendWire(session.ping())
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import PuzzleCore
+import PuzzleServer
+import PuzzleWeb
+
+/// A browser connection's bytes, however they are cut into reads, give the
+/// same actions (responses, lines, upgrade, end) as the whole stream does;
+/// every line is valid UTF-8 within the message limit, every response
+/// starts with a status line, nothing follows the end; and the request
+/// parser alone gives the same heads byte by byte as all at once.
+///
+/// Input: byte 0 seeds the read sizes, the rest is the stream (seeds start
+/// with a request, often an upgrade, then client frames).
+enum WebCheck {
+    static let maxMessage = 64
+    static let limits = HTTPLimits(maxRequestLine: 256, maxHeaderBytes: 512, maxHeaderCount: 12)
+
+    /// What a session did, with sends joined (their grouping does not matter).
+    struct Outcome: Equatable {
+        var sent: [UInt8] = []
+        var lines: [[UInt8]] = []
+        var upgrades = 0
+        var ended: String?
+    }
+
+    static func run(_ input: [UInt8]) throws(FuzzFailure) {
+        guard !input.isEmpty else { return }
+        let stream = Array(input[1...])
+        let whole = try outcome([stream[...]])
+        var rng = SeededGenerator(seed: UInt64(input[0]) &* 0x9E37_79B9 &+ UInt64(stream.count))
+        var reads: [ArraySlice<UInt8>] = []
+        var i = 0
+        while i < stream.count {
+            let n = Int(rng.next() % 17) + 1
+            reads.append(stream[i..<min(stream.count, i + n)])
+            i += n
+        }
+        let split = try outcome(reads)
+        try require(split == whole, .web, "split reads differ from the whole stream: \(split.lines.count) vs \(whole.lines.count) lines, ended \(split.ended ?? "-") vs \(whole.ended ?? "-")")
+        try checkParser(stream)
+    }
+
+    static func outcome(_ reads: [ArraySlice<UInt8>]) throws(FuzzFailure) -> Outcome {
+        var session = WebSession(site: WebSite(origins: .sameHost), limits: limits, maxMessage: maxMessage)
+        var out = Outcome()
+        for read in reads {
+            for action in session.receive(read, now: 0) {
+                try require(out.ended == nil, .web, "an action after the end: \(action)")
+                switch action {
+                case .send(let bytes):
+                    if out.upgrades == 0 {
+                        try require(bytes.starts(with: Array("HTTP/1.1 ".utf8)), .web, "a response without a status line: \(bytes.escaped)")
+                    }
+                    out.sent += bytes
+                case .line(let bytes):
+                    try require(out.upgrades == 1, .web, "a line before the upgrade")
+                    try require(bytes.count <= maxMessage && UTF8Validator.isValid(bytes), .web, "line \(bytes.escaped) over the limit or not UTF-8")
+                    out.lines.append(bytes)
+                case .upgraded:
+                    out.upgrades += 1
+                    try require(out.upgrades == 1, .web, "upgraded twice")
+                case .endHTTP(let why):
+                    out.ended = why
+                case .endWebSocket(let frame, let why):
+                    try require(frame.isEmpty || (frame[0] == 0x88 && frame.count >= 4 && frame.count <= 127), .web, "bad close frame \(frame.escaped)")
+                    out.sent += frame
+                    out.ended = why
+                }
+            }
+        }
+        return out
+    }
+
+    static func checkParser(_ stream: [UInt8]) throws(FuzzFailure) {
+        func events(_ reads: [ArraySlice<UInt8>]) -> [HTTPRequestParser.Event] {
+            var parser = HTTPRequestParser(limits: limits)
+            var out: [HTTPRequestParser.Event] = []
+            for read in reads {
+                parser.append(read)
+                while let event = parser.next() {
+                    out.append(event)
+                    if case .failed = event { return out }
+                }
+            }
+            return out
+        }
+        let whole = events([stream[...]])
+        let bytewise = events(stream.indices.map { stream[$0...$0] })
+        try require(whole == bytewise, .web, "the parser gives \(whole.count) events whole, \(bytewise.count) byte by byte")
+        for case .head(let head) in whole {
+            try require(head.headers.fields.count <= limits.maxHeaderCount, .web, "\(head.headers.fields.count) header fields passed the limit")
+        }
+    }
+
+    /// Starting inputs: plain requests, pipelined ones, and upgrades followed by frames.
+    static var seeds: [[UInt8]] {
+        let host = "Host: 127.0.0.1:7171\r\n"
+        let upgrade = Array(("GET /ws HTTP/1.1\r\n" + host + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:7171\r\n\r\n").utf8)
+        func frame(_ op: WebSocketOpcode, _ text: String, fin: Bool = true) -> [UInt8] {
+            WebSocketFrame(fin: fin, opcode: op, payload: Array(text.utf8)).encoded(mask: (1, 2, 3, 4))
+        }
+        return [
+            Array(("GET / HTTP/1.1\r\n" + host + "\r\nHEAD /app.js HTTP/1.1\r\n" + host + "If-None-Match: \"x\"\r\n\r\n").utf8),
+            Array(("GET /nope HTTP/1.0\r\n\r\n").utf8),
+            Array(("POST / HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc").utf8),
+            upgrade + frame(.text, "HELLO 2 ann") + frame(.ping, "p") + frame(.text, "JO", fin: false) + frame(.continuation, "IN lobby") + frame(.close, "\u{3}\u{E8}bye"),
+            upgrade + frame(.text, "κόσ", fin: false) + frame(.pong, "") + frame(.continuation, "με"),
+            upgrade + [0x81, 0x05] + Array("hello".utf8),
+            upgrade + frame(.binary, "x"),
+        ].map { [7] + $0 }
+    }
+}
