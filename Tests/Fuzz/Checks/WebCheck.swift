@@ -55,6 +55,9 @@ enum WebCheck {
                     try require(out.upgrades == 1, .web, "a line before the upgrade")
                     try require(bytes.count <= maxMessage && UTF8Validator.isValid(bytes), .web, "line \(bytes.escaped) over the limit or not UTF-8")
                     out.lines.append(bytes)
+                case .picture(let room, let width, _, _):
+                    try require(out.upgrades == 0 && WebSite.pictureWidths.contains(width) && !room.contains("/"), .web, "picture \(room) \(width)")
+                    out.sent += Array("picture \(room) \(width)\n".utf8)
                 case .upgraded:
                     out.upgrades += 1
                     try require(out.upgrades == 1, .web, "upgraded twice")
@@ -100,7 +103,7 @@ enum WebCheck {
         }
         return [
             Array(("GET / HTTP/1.1\r\n" + host + "\r\nHEAD /app.js HTTP/1.1\r\n" + host + "If-None-Match: \"x\"\r\n\r\n").utf8),
-            Array(("GET /nope HTTP/1.0\r\n\r\n").utf8),
+            Array(("GET /picture/lobby?w=300 HTTP/1.1\r\n" + host + "\r\nGET /nope HTTP/1.0\r\n\r\n").utf8),
             Array(("POST / HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc").utf8),
             upgrade + frame(.text, "HELLO 2 ann") + frame(.ping, "p") + frame(.text, "JO", fin: false) + frame(.continuation, "IN lobby") + frame(.close, "\u{3}\u{E8}bye"),
             upgrade + frame(.text, "κόσ", fin: false) + frame(.pong, "") + frame(.continuation, "με"),
