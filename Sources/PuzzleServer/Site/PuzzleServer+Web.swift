@@ -52,7 +52,8 @@ extension PuzzleServer {
             case .picture(let room, let width, let head, let keepAlive):
                 conn.lastActivity = now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
-                if let response = pictureResponse(room: room, width: width, head: head, for: conn, keepAlive: keepAlive) {
+                if var response = pictureResponse(room: room, width: width, head: head, for: conn, keepAlive: keepAlive) {
+                    response.isHead = head.method == "HEAD"
                     conn.sendWire(response.encoded(keepAlive: keepAlive))
                     perform(conn.web?.resume(now: now) ?? [], on: conn)
                 }
@@ -103,9 +104,12 @@ extension PuzzleServer {
             if let file { webPictures.keep(file, as: key) }
             for waiter in pictureWaiters.removeValue(forKey: key) ?? [] {
                 guard let conn = connections[waiter.token], conn.state.isActive || conn.state.pausedUntil != nil else { continue }
-                let response = file?.response(to: waiter.head) ?? .error(HTTPError(.notFound, "the picture cannot be drawn at that size"))
+                var response = file?.response(to: waiter.head) ?? .error(HTTPError(.notFound, "the picture cannot be drawn at that size"))
+                response.isHead = waiter.head.method == "HEAD"
                 conn.sendWire(response.encoded(keepAlive: waiter.keepAlive))
                 perform(conn.web?.resume(now: now) ?? [], on: conn)
+                // Requests that waited may have opened a WebSocket and sent lines.
+                handleLines(conn)
             }
         }
     }
