@@ -141,9 +141,6 @@ final class Connection {
         markDirty()
     }
 
-    /// Whether the connection speaks WebSocket now (its lines go out as frames).
-    var isWebSocket: Bool { out.framesLines }
-
     /// Queues bytes that go out as they are (an HTTP response, a WebSocket
     /// control frame), after everything queued before them.
     func sendWire(_ bytes: [UInt8]) {

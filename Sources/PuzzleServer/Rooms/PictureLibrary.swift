@@ -145,4 +145,24 @@ struct PictureLibrary {
         recent.append((key, picture))
         return picture
     }
+
+    /// What a browser picture is drawn from, to draw it off the event loop.
+    func webPictureSource(_ name: String) -> WebPictureSource? {
+        if let file = files[name] { return .file(file) }
+        return Picture.builtinNames.contains(name) ? .builtin(name) : nil
+    }
+}
+
+/// A picture that can be drawn at any size (within `Picture`'s limits), for
+/// browsers: a built-in scene drawn at that size, a file scaled to it.
+enum WebPictureSource: Sendable {
+    case builtin(String)
+    case file(Picture)
+
+    func picture(width: Int, height: Int) -> Picture? {
+        switch self {
+        case .builtin(let name): Picture.builtin(name, width: width, height: height)
+        case .file(let picture): (try? Picture.validate(width: width, height: height)) == nil ? nil : picture.scaled(width: width, height: height)
+        }
+    }
 }
