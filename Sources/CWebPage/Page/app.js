@@ -93,6 +93,7 @@
       link.up = true; link.openedAt = now(); link.pending = []; link.sLines = [];
       setLinkState('connected');
       showStatus(null);
+      $('toast').hidden = true; // 'the server is restarting' is over
       hello(false);
     };
     ws.onmessage = (e) => {
@@ -880,7 +881,7 @@
       if (p.holder === S.id) continue;
       const label = nameOf(p.holder);
       const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
-      const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.25 - 4 * dpr;
+      const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
       ctx.fillStyle = colorOf(p.holder);
       roundRect(x, y, tw, th, 6 * dpr);
       ctx.fill();
