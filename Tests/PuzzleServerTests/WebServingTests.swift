@@ -18,7 +18,7 @@ import PuzzleWeb
         let page = try get(c, "/")
         #expect(page.status == 200)
         #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(page.text.contains("<script src=\"/app.js\""))
+        #expect(page.text.contains("<script src=\"app.js\""))
         #expect(page.headers["X-Content-Type-Options"] == "nosniff")
         #expect(page.headers["Content-Security-Policy"]?.hasPrefix("default-src 'self'") == true)
         #expect(page.headers["Connection"] == "keep-alive")
