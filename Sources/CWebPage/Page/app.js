@@ -93,6 +93,7 @@
       link.up = true; link.openedAt = now(); link.pending = []; link.sLines = [];
       setLinkState('connected');
       showStatus(null);
+      $('toast').hidden = true; // 'the server is restarting' is over
       hello(false);
     };
     ws.onmessage = (e) => {
@@ -209,9 +210,23 @@
       return true;
     });
   }
+  /** Back in the room after a lost link: REJOIN from the point the page has
+   *  (only the missed events come, or the snapshot when the room cannot). */
   function rejoin() {
-    const room = S.room;
-    req(`JOIN ${room}` + (S.password ? ` ${S.password}` : ''), (line, s) => joined(room, S.password, line, s), (code, text) => {
+    const room = S.room, pw = S.password ? ` ${S.password}` : '';
+    const point = S.joined && S.run ? `REJOIN ${room} ${S.seq} ${S.run}` : `JOIN ${room}`;
+    req(point + pw, (line, s) => {
+      const v = kv(line);
+      if (v.missed !== undefined && !s.length) {
+        // The missed events came before this reply, applied in order as usual.
+        S.seq = Number(v.seq) || S.seq;
+        S.run = v.run || S.run;
+        showGame();
+        afterSnapshot();
+        return;
+      }
+      joined(room, S.password, line, s);
+    }, (code, text) => {
       if (code === 'LINK') return true;
       if (code === 'ALREADY_JOINED') { sync(); return true; }
       leaveGame();
@@ -336,6 +351,7 @@
     S.table = table; S.edges = edges;
     S.pieces = pieces; S.players = players;
     S.seq = Number(ok.seq) || 0;
+    S.run = ok.run || '';
     S.joined = true;
     S.zTop = 0;
     sortDirty = true;
@@ -880,7 +896,7 @@
       if (p.holder === S.id) continue;
       const label = nameOf(p.holder);
       const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
-      const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.25 - 4 * dpr;
+      const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
       ctx.fillStyle = colorOf(p.holder);
       roundRect(x, y, tw, th, 6 * dpr);
       ctx.fill();
