@@ -157,12 +157,14 @@ struct PictureLibrary {
 /// browsers: a built-in scene drawn at that size, a file scaled to it.
 enum WebPictureSource: Sendable {
     case builtin(String)
-    case file(Picture)
+    case file(RGBImage)
 
     func picture(width: Int, height: Int) -> Picture? {
         switch self {
         case .builtin(let name): Picture.builtin(name, width: width, height: height)
-        case .file(let picture): (try? Picture.validate(width: width, height: height)) == nil ? nil : picture.scaled(width: width, height: height)
+        // Cropped around its centre to the shape asked for, as for terminals: never squashed.
+        case .file(let image):
+            try? image.picture(region: image.centredCrop(aspectWidth: width, aspectHeight: height), width: width, height: height)
         }
     }
 }
