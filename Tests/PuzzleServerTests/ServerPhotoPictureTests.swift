@@ -53,6 +53,15 @@ import PuzzleServer
         let crop = photo.centredCrop(aspectWidth: 5, aspectHeight: 3)
         #expect(crop == (0, 11, 37, 22))
         #expect(snapshot.picture == (try photo.picture(region: crop, width: 40, height: 32)))
+        // A browser gets the same crop, drawn at the size it asks for.
+        let web = try RawWebClient(port: server.port)
+        try web.send(RawWebClient.get("/picture/photo?w=100", port: server.port))
+        let r = try web.response()
+        #expect(r.status == 200)
+        let served = try PNGDecoder.decode(r.body)
+        let expected = try photo.picture(region: crop, width: 100, height: 60)
+        #expect(served.width == 100 && served.height == 60)
+        #expect(served.rgb == expected.pixels.flatMap { [$0.r, $0.g, $0.b] })
     }
 
     @Test func folderAndLimitsAreConfigKeysAndAFlag() throws {
