@@ -139,3 +139,71 @@ import Testing
         #expect(big.lines(after: 1000 - 300, run: big.run, current: 1000) == nil)
     }
 }
+
+/// A randomized check of catching up: two players play at random while a
+/// third keeps dropping its link and coming back with `REJOIN` from the point
+/// its copy is at; after every return its copy must be the server's (digest).
+@Suite struct RejoinRandomPlayTests {
+    static func line(_ action: Action) -> String? {
+        switch action {
+        case .grab(let p): "GRAB \(p)"
+        case .drag(let p, let to): "DRAG \(p) \(to.x) \(to.y)"
+        case .rotate(let p): "ROTATE \(p)"
+        case .drop(let p): "DROP \(p)"
+        case .release(let p): "RELEASE \(p)"
+        case .keep(let p): "KEEP \(p)"
+        case .hint: "HINT"
+        case .next: "NEXT"
+        case .join, .leave: nil
+        }
+    }
+
+    @Test func aCopyThatKeepsRejoiningStaysTheServersRoom() throws {
+        let room = RoomSpec(name: "den", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: true, password: nil)
+        let server = try TestServer(rooms: [room], seed: 11)
+        defer { server.stop() }
+        var players: [(client: LineClient, id: PlayerID)] = []
+        for name in ["ann", "ben"] {
+            let c = try LineClient(port: server.port, name: name)
+            let id = try PlayerIdentityTests.hello2(c, name).id
+            _ = try PlayerIdentityTests.join(c, "den")
+            players.append((c, PlayerID(id)))
+        }
+        var observer = try LineClient(port: server.port, name: "eve")
+        let (_, token) = try PlayerIdentityTests.hello2(observer, "eve")
+        var (reply, lines) = try observer.request("JOIN den")
+        var mirror = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0).state
+        var run = try #require(RejoinTests.field("run", reply))
+        var rng = SeededGenerator(seed: 2026)
+        var caughtUp = 0, snapshots = 0
+        for round in 0..<40 {
+            observer.close()
+            for _ in 0..<(1 + rng.next() % 6) {
+                let (client, id) = players[Int(rng.next() % 2)]
+                guard let request = Self.line(RandomActions.next(for: id, in: mirror, using: &rng)) else { continue }
+                _ = try client.request(request)
+            }
+            observer = try LineClient(port: server.port, name: "eve-\(round)")
+            _ = try PlayerIdentityTests.hello2(observer, "eve", token: token)
+            try observer.send("REJOIN den \(mirror.seq) \(run)")
+            (lines, reply) = try RejoinTests.linesThroughReply(observer)
+            #expect(reply.hasPrefix("OK joined den "), "\(reply)")
+            if RejoinTests.field("missed", reply) != nil {
+                caughtUp += 1
+                for l in lines {
+                    guard case .room(let e)? = EventCodec.decode(Substring(l)) else { continue }
+                    if e.body.isSequenced { try mirror.apply(e) } else { try? mirror.apply(e) }
+                }
+            } else {
+                snapshots += 1
+                mirror = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0).state
+            }
+            run = try #require(RejoinTests.field("run", reply))
+            let digest = try observer.request("DIGEST").reply
+            #expect(RejoinTests.field("value", digest) == mirror.digest.description && RejoinTests.field("seq", digest) == String(mirror.seq),
+                    "round \(round): \(digest) vs seq \(mirror.seq)")
+        }
+        // Both ways must have happened, or the test checks less than it says.
+        #expect(caughtUp > 20, "caught up \(caughtUp), snapshots \(snapshots)")
+    }
+}
