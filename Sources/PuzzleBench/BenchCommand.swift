@@ -18,7 +18,7 @@ public enum BenchCommand {
             FileHandle.standardError.write(Data("puzzle bench: \(error)\n\n\(BenchOptions.usage)\n".utf8))
             return 2
         }
-        if let file = options.decodeFile { return DecodeBenchmark.command(file: file, runs: options.decodeRuns) }
+        if let file = options.decodeFile { return DecodeBenchmark.command(file: file, runs: options.decodeRuns, output: options.decodeOutput) }
         if options.core { return CoreBenchmark.command(options) }
         if options.render { return RenderBenchmark.command(options) }
         if let n = options.idleConnections { return IdleProbe.command(options, count: n) }

@@ -16,6 +16,9 @@ public struct BenchOptions: Equatable, Sendable {
     public var render = false
     /// `--decode FILE`: time our PNG/JPEG/PPM decoder on this file.
     public var decodeFile: String?
+    /// `--ppm OUT`: with `--decode`, also write the decoded pixels as a PPM
+    /// (to compare with `djpeg` or `pngtopnm` output).
+    public var decodeOutput: String?
     /// `--runs N`: decodes timed for `--decode` (the median is reported).
     public var decodeRuns = 5
     /// Core benchmark: board side (rows = cols).

@@ -4,9 +4,10 @@ import PuzzleSystem
 
 /// `puzzle bench --decode FILE [--runs N]`: how long our decoder takes on one
 /// file (read once; decoded N times; the median and the fastest reported),
-/// to set beside `djpeg` or `pngtopnm` on the same file.
+/// to set beside `djpeg` or `pngtopnm` on the same file; with `output`, the
+/// pixels are written as a PPM to compare with theirs.
 enum DecodeBenchmark {
-    static func command(file: String, runs: Int) -> Int32 {
+    static func command(file: String, runs: Int, output: String? = nil) -> Int32 {
         guard let data = FileManager.default.contents(atPath: file) else {
             FileHandle.standardError.write(Data("puzzle bench --decode: cannot read \(file)\n".utf8))
             return 1
@@ -14,16 +15,24 @@ enum DecodeBenchmark {
         let bytes = [UInt8](data)
         var times: [Double] = []
         var size = (0, 0)
+        var decoded: RGBImage?
         for _ in 0..<runs {
             let start = MonotonicClock.nowNanoseconds
             do {
                 let image = try ImageDecoder.decode(bytes)
                 size = (image.width, image.height)
+                decoded = image
             } catch {
                 FileHandle.standardError.write(Data("puzzle bench --decode: \(file): \(error)\n".utf8))
                 return 1
             }
             times.append(Double(MonotonicClock.nowNanoseconds - start) / 1e6)
+        }
+        if let output, let decoded {
+            guard FileManager.default.createFile(atPath: output, contents: Data(decoded.ppm())) else {
+                FileHandle.standardError.write(Data("puzzle bench --decode: cannot write \(output)\n".utf8))
+                return 1
+            }
         }
         times.sort()
         let format = ImageFormat.sniff(bytes)?.rawValue ?? "?"

@@ -24,6 +24,16 @@ import Testing
         #expect(c.core && c.coreSize == 50 && c.coreSeconds == 1 && c.rate == .max)
     }
 
+    @Test func readsTheDecodeOptions() throws {
+        guard case .run(let o) = try BenchOptions.parse(["--decode", "photo.jpg", "--runs", "9", "--ppm", "/tmp/out.ppm"]) else {
+            Issue.record("expected run")
+            return
+        }
+        #expect(o.decodeFile == "photo.jpg" && o.decodeRuns == 9 && o.decodeOutput == "/tmp/out.ppm")
+        #expect(throws: BenchUsageError.self) { try BenchOptions.parse(["--decode", "a.png", "--runs", "0"]) }
+        #expect(throws: BenchUsageError.self) { try BenchOptions.parse(["--decode"]) }
+    }
+
     @Test func refusesNonsense() throws {
         for args in [["--bots"], ["--bots", "0"], ["--rate", "-5"], ["--size", "1x5"], ["--kind", "chess"],
                      ["--server", "nohost"], ["--frobnicate"], ["--bots", "2", "--rooms", "3"]] {

@@ -52,6 +52,9 @@ import PuzzleCore
         // A JPEG frame of 65535x65535 in a few bytes.
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0xFF, 0xFF, 0xFF, 0xFF, 1, 1, 0x11, 0, 0xFF, 0xD9]
         #expect(Self.error(jpeg) == .tooManyPixels(.jpeg, width: 65535, height: 65535, limit: ImageLimits.defaultMaxPixels))
+        // 1 pixel wide, 65535 high, one component sampled 4x4: its MCUs are 32 wide, 32 times the pixels.
+        let narrow: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0xFF, 0xFF, 0, 1, 1, 1, 0x44, 0, 0xFF, 0xD9]
+        #expect(Self.error(narrow, limits: ImageLimits(maxPixels: 65535)) == .unsupported(.jpeg, "a 1x65535 picture in 32x32 blocks needs 32x65536 samples, more than 4 times the pixel limit"))
     }
 
     @Test func limitsAreConfigurable() throws {

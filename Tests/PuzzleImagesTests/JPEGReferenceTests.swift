@@ -4,7 +4,8 @@ import PuzzleCore
 
 /// JPEG files from cjpeg (baseline 4:4:4, 4:2:2, 4:2:0, 4:4:0, 4:1:1,
 /// progressive, restart intervals, greyscale, optimised tables, all eight
-/// EXIF orientations) against `djpeg -dct int` turned upright: within ±2
+/// EXIF orientations) against `djpeg -dct int` turned upright (Adobe CMYK,
+/// which djpeg cannot write as RGB, against Pillow): within ±2
 /// levels as promised, and in fact exact (same IDCT, upsampling, tables).
 @Suite struct JPEGReferenceTests {
     static let names = FixtureFiles.names(prefix: "jpeg-", ext: "jpg")

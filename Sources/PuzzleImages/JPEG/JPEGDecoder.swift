@@ -114,6 +114,13 @@ private struct JPEGParser {
         }
         mcusPerLine = (width + 8 * hMax - 1) / (8 * hMax)
         mcuRows = (height + 8 * vMax - 1) / (8 * vMax)
+        // Blocks cover whole MCUs: a 1-pixel-wide, very tall picture with
+        // large sampling factors would need 32 times its pixels. Bound the
+        // padded area too before allocating coefficients for it.
+        let paddedWidth = mcusPerLine * 8 * hMax, paddedHeight = mcuRows * 8 * vMax
+        guard paddedWidth * paddedHeight <= max(4 * limits.maxPixels, 1 << 20) else {
+            throw .unsupported(.jpeg, "a \(width)x\(height) picture in \(8 * hMax)x\(8 * vMax) blocks needs \(paddedWidth)x\(paddedHeight) samples, more than 4 times the pixel limit")
+        }
         self.progressive = progressive
         components = specs.map {
             JPEGComponent(id: $0.id, h: $0.h, v: $0.v, quantTable: $0.q, mcusPerLine: mcusPerLine, mcuRows: mcuRows,

@@ -8,7 +8,8 @@ cjpeg/djpeg/jpegtran and Pillow:
 Each NAME.png / NAME.jpg gets NAME.ppm, the pixels our decoder must give:
 PNG exactly, from pngtopnm's samples and alpha blended over grey 128 with
 the formula in PNGRows.swift; JPEG from `djpeg -dct int` (libjpeg-turbo's
-islow IDCT and fancy upsampling, the default), turned by the EXIF orientation.
+islow IDCT and fancy upsampling, the default), turned by the EXIF orientation
+(Adobe CMYK from Pillow's decode; the 1 Mpx one as a CRC-32 in a .crc file).
 """
 import io, os, random, subprocess, sys, tempfile
 
@@ -184,6 +185,17 @@ def jpegs():
     for o in range(2, 9):
         save_jpeg(f"jpeg-exif-{o}", run(["cjpeg", "-quality", "80", "-sample", "2x2", src]), orientation=o)
 
+def cmyk_jpeg():
+    """Adobe CMYK (inverted, as Photoshop writes it) from Pillow; djpeg cannot
+    write CMYK as RGB, so the expected pixels are Pillow's own decode."""
+    from PIL import Image
+    src = Image.open(f"{tmp}/j.ppm").convert("CMYK")
+    b = io.BytesIO()
+    src.save(b, "JPEG", quality=90)
+    open("jpeg-adobe-cmyk.jpg", "wb").write(b.getvalue())
+    rgb = Image.open(io.BytesIO(b.getvalue())).convert("RGB")
+    write_ppm("jpeg-adobe-cmyk.ppm", rgb.width, rgb.height, rgb.tobytes())
+
 def large_jpeg():
     """A 1 Mpx JPEG (decoded in bands on several cores): its expected pixels
     are kept as the CRC-32 of djpeg's RGB samples, not as a 3 MB PPM."""
@@ -205,4 +217,5 @@ def large_jpeg():
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
 pngs()
 jpegs()
+cmyk_jpeg()
 large_jpeg()
