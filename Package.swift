@@ -24,15 +24,15 @@ let package = Package(
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
-        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage", "PuzzleImages"]),
+        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage"]),
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink"]),
-        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
+        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"]),
         // What each fuzz target checks, one input at a time. An ordinary library so
         // that `swift test` replays the fuzz seeds and saved crash inputs through it.
-        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"],
+        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb", "PuzzleImages"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),

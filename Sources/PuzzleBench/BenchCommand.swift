@@ -1,7 +1,7 @@
 import Foundation
 
 /// `puzzle bench`: the load tester (bots against a server) and, with
-/// `--core`, the rules-engine benchmark.
+/// `--core`, the rules-engine benchmark; `--decode`, the picture decoders.
 public enum BenchCommand {
     /// Runs the command; returns the process exit status (0 all checks
     /// passed, 1 a check failed or the run could not start, 2 bad usage).
@@ -18,6 +18,7 @@ public enum BenchCommand {
             FileHandle.standardError.write(Data("puzzle bench: \(error)\n\n\(BenchOptions.usage)\n".utf8))
             return 2
         }
+        if let file = options.decodeFile { return DecodeBenchmark.command(file: file, runs: options.decodeRuns) }
         if options.core { return CoreBenchmark.command(options) }
         if options.render { return RenderBenchmark.command(options) }
         if let n = options.idleConnections { return IdleProbe.command(options, count: n) }

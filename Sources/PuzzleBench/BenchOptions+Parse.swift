@@ -13,6 +13,7 @@ extension BenchOptions {
            puzzle bench --core [--size N] [--seconds S]   benchmark the rules engine alone
            puzzle bench --render [--size N] [--bots N] [--seconds S]
                                                  the client's frames: 200x60, players dragging
+           puzzle bench --decode FILE [--runs N] median time to decode a PNG, JPEG or PPM (default 5 runs)
 
     load test:
       --bots N            bot players (default 100)
@@ -71,6 +72,8 @@ extension BenchOptions {
             case "-h", "--help": return .help
             case "--core": o.core = true
             case "--render": o.render = true
+            case "--decode": o.decodeFile = try value(arg)
+            case "--runs": o.decodeRuns = try int(arg, 1...1000)
             case "--size":
                 let v = try value(arg)
                 let parts = v.lowercased().split(separator: "x")

@@ -14,6 +14,10 @@ public struct BenchOptions: Equatable, Sendable {
     public var core = false
     /// `--render`: the client's frame cost (`RenderBenchmark`).
     public var render = false
+    /// `--decode FILE`: time our PNG/JPEG/PPM decoder on this file.
+    public var decodeFile: String?
+    /// `--runs N`: decodes timed for `--decode` (the median is reported).
+    public var decodeRuns = 5
     /// Core benchmark: board side (rows = cols).
     public var coreSize = 100
     /// Core benchmark: seconds per measured run.

@@ -9,7 +9,7 @@ public enum ImageDecoder {
         try limits.check(fileBytes: bytes.count)
         switch ImageFormat.sniff(bytes) {
         case .png: return try PNGDecoder.decode(bytes, limits: limits)
-        case .jpeg: throw .unsupported(.jpeg, "not decoded yet")
+        case .jpeg: return try JPEGDecoder.decode(bytes, limits: limits)
         case .ppm:
             do {
                 return RGBImage(try Picture(ppm: bytes))

@@ -5,7 +5,7 @@ import PuzzleCore
 /// Issue 16, spoiler 5: a held piece is drawn whole (every pixel of its
 /// picture and its tabs) above everything on the table, and where it would land
 /// is a separate mark in the target cell (corner brackets dashed in the
-/// holder's colour and white) that never covers the piece; two players aiming at one cell leave
+/// holder's colour with a dark keyline) that never covers the piece; two players aiming at one cell leave
 /// two marks that tell them apart. Spoiler 6 (display): the last seconds of
 /// one's own hold count down by the piece.
 @Suite struct HeldPieceViewTests {
@@ -88,7 +88,8 @@ import PuzzleCore
         }
     }
 
-    /// The target cell carries a mark in the holder's colour inside the cell,
+    /// The target cell carries a mark in the holder's colour in the cell or
+    /// just round it (round the ring, where the piece's ring is in the way),
     /// where the piece does not lie, and nothing of it is drawn over the piece.
     @Test func theTargetMarkIsInItsCellAndNotOnThePiece() throws {
         let cell = Cell(row: 1, col: 1)
@@ -101,12 +102,12 @@ import PuzzleCore
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let piece = canvas.rect(st.locks[5]!.point, unit: st.geometry.unit)
             var marked = 0
-            for y in target.y0..<target.y1 {
-                for x in target.x0..<target.x1 {
+            for y in (target.y0 - 2)..<(target.y1 + 2) {
+                for x in (target.x0 - 2)..<(target.x1 + 2) {
                     let inPiece = x >= piece.x0 && x < piece.x1 && y >= piece.y0 && y < piece.y1
                     if inPiece {
                         #expect(c.owner(x, y) == 5, "\(zoom): the mark covers the piece at \(x),\(y)")
-                    } else if c.owner(x, y) == PixelCanvas.mark && c.pixels[y * c.width + x] & PixelCanvas.colorMask == TableCanvas.targetColor(Self.alice, x, y, slots: st.colorSlots) {
+                    } else if c.owner(x, y) == PixelCanvas.mark && c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots)) {
                         marked += 1
                     }
                 }
@@ -127,9 +128,9 @@ import PuzzleCore
             let c = canvas.canvas
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             var colours: [PlayerID: Int] = [:]
-            for y in target.y0..<target.y1 {
-                for x in target.x0..<target.x1 where c.owner(x, y) == PixelCanvas.mark {
-                    // Each player's own colour (the white between the dashes is everyone's).
+            for y in (target.y0 - 2)..<(target.y1 + 2) {
+                for x in (target.x0 - 2)..<(target.x1 + 2) where c.owner(x, y) == PixelCanvas.mark {
+                    // Each player's own colour (the keyline between the dashes is everyone's).
                     for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: who, in: st.colorSlots)) {
                         colours[who, default: 0] += 1
                     }
@@ -160,6 +161,95 @@ import PuzzleCore
             #expect(rows.filter { $0.contains("3s") }.count == 1)
             scene.now = expires - 6_000
             #expect(!SceneFixtures.rows(SceneRenderer.render(scene)).contains { $0.contains("6s") || $0.contains("5s") })
+        }
+    }
+
+    /// Alice and bob hold pieces at one point: bob's lies over alice's (or the
+    /// other way), and both holders' rings stay in sight at every zoom.
+    @Test func twoPiecesHeldAtOnePointShowBothRings() throws {
+        var st = try TableViewTests.room(.jigsaw, 4, 4)
+        let at = st.geometry.origin(of: Cell(row: 1, col: 1))
+        let p = Point(x: at.x - 2, y: at.y - 2)
+        for (piece, who) in [(5, Self.alice), (10, Self.bob)] {
+            try st.perform(.grab(piece: piece), by: who, at: 80_000)
+            try st.perform(.drag(piece: piece, to: p), by: who, at: 80_000)
+        }
+        for zoom in [TableZoom(pixels: 16, cells: 1), TableZoom(pixels: 8, cells: 1), TableZoom(pixels: 4, cells: 1), TableZoom(pixels: 1, cells: 1)] {
+            for me in [Self.alice, Self.bob] {
+                var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+                scene.myID = me
+                let c = Self.canvas(scene).canvas
+                var ring: [PlayerID: Int] = [:]
+                for y in 0..<c.height {
+                    for x in 0..<c.width where c.owner(x, y) == PixelCanvas.ring {
+                        for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: who, in: st.colorSlots)) {
+                            ring[who, default: 0] += 1
+                        }
+                    }
+                }
+                #expect(ring[Self.alice, default: 0] >= 4 && ring[Self.bob, default: 0] >= 4, "\(zoom), seen by \(me): \(ring)")
+            }
+        }
+    }
+
+    /// A holder's name tag finds a row where it covers no text: never a
+    /// ruler's number nor a piece's. Alice's piece is held along the board's
+    /// top (under the column ruler) and over the loose pieces; every number
+    /// drawn without her name is drawn with it too.
+    @Test func aHolderNameNeverCoversRulersOrNumbers() throws {
+        let base = try TableViewTests.room(.jigsaw, 6, 6)
+        let g = base.geometry
+        let zoom = TableZoom(pixels: 8, cells: 1)
+        var checked = 0
+        for y in [g.boardOrigin.y, g.boardOrigin.y + 1, g.boardOrigin.y + g.unit + 2] {
+            for x in stride(from: 0, to: g.width - g.unit, by: 3) {
+                var st = base
+                let piece = 35
+                try st.perform(.grab(piece: piece), by: Self.alice, at: 80_000)
+                try st.perform(.drag(piece: piece, to: Point(x: x, y: y)), by: Self.alice, at: 80_000)
+                var named = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+                named.view = Point(x: 0, y: g.boardOrigin.y - 6)
+                var nameless = named
+                nameless.names[Self.alice] = ""
+                let a = SceneRenderer.render(named), b = SceneRenderer.render(nameless)
+                let layout = SceneLayout(width: 120, height: 40, zoom: zoom)
+                for row in layout.viewTop..<(layout.viewTop + layout.viewRows) {
+                    for column in 0..<layout.viewColumns where b[row, column].character.isNumber {
+                        #expect(a[row, column] == b[row, column], "piece at \(x),\(y): '\(b[row, column].character)' at \(row),\(column) covered")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    /// The target mark reads apart from a ring and on any picture: its
+    /// pixels are the holder's colour and a dark keyline, nothing else (no
+    /// white), both at every zoom where the cell is 3 pixels or more; at 2
+    /// pixels or less it is a plain square of the holder's colour.
+    @Test func theTargetMarkIsTheHoldersColourWithADarkKeyline() throws {
+        let cell = Cell(row: 1, col: 1)
+        let st = try Self.aiming(5, at: cell, offset: 2)
+        let mine = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
+        for zoom in [TableZoom(pixels: 16, cells: 1), TableZoom(pixels: 8, cells: 1), TableZoom(pixels: 4, cells: 1), TableZoom(pixels: 3, cells: 1),
+                     TableZoom(pixels: 2, cells: 1), TableZoom(pixels: 1, cells: 1)] {
+            let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+            // The marks alone over the still layer (a piece held beside a tiny cell rings it whole).
+            var cache = TableLayerCache()
+            var canvas = cache.stillLayer(st, scene: scene, layout: SceneLayout(width: 120, height: 40, zoom: zoom)).0
+            canvas.colorSlots = st.colorSlots
+            canvas.drawTargets(st, holds: Array(st.locks.values))
+            let c = canvas.canvas
+            var colours: [UInt32: Int] = [:]
+            for y in 0..<c.height {
+                for x in 0..<c.width where c.owner(x, y) == PixelCanvas.mark { colours[c.pixels[y * c.width + x] & PixelCanvas.colorMask, default: 0] += 1 }
+            }
+            if zoom.piecePixels <= 2 {
+                #expect(colours.keys.sorted() == [mine], "\(zoom): \(colours)")
+            } else {
+                #expect(Set(colours.keys) == [mine, TableCanvas.targetKeyline], "\(zoom): \(colours)")
+            }
         }
     }
 }

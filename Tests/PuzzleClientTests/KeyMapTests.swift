@@ -54,7 +54,7 @@ struct KeyMapTests {
         #expect(KeyMap.action(for: .controlDown, in: idle) == .zoom(.zoomOut))
         #expect(KeyMap.action(for: KeyMap.numbersKey, in: idle) == .toggleNumbers)
         #expect(KeyMap.action(for: KeyMap.chatOnlyKey, in: idle) == .toggleChatOnly)
-        #expect(KeyMap.action(for: KeyMap.lidKey, in: idle) == .cycleLid)
+        #expect(KeyMap.action(for: KeyMap.lidKey, in: idle) == .toggleLid)
     }
 
     @Test func aWindowClosesWithEscOrEnterAndPagesWithArrows() {

@@ -150,7 +150,7 @@ import PuzzleProtocol
         #expect(try ClientCommand.parseTyped("/chat on") == .chatOnly(true))
         #expect(try ClientCommand.parseTyped("/chat off") == .chatOnly(false))
         #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/chat maybe") }
-        #expect(ClientCommand.slashHelpLines.contains { $0.contains("Ctrl-T") && $0.contains("chat") })
+        #expect(ClientCommand.slashHelpLines(lid: true).contains { $0.contains("Ctrl-T") && $0.contains("chat") })
     }
 
     /// The session says which drops complete a row or a column, as a typed flag and in words.

@@ -7,8 +7,9 @@ import PuzzleProtocol
 /// `PlayApp`, and the requests it gives out and the scene it shows are checked.
 @Suite struct PlayAppTests {
     /// Alice (1) joined to room `duo` (a jigsaw of `rows` x `cols`) with bob (2), on a screen of `width` x `height`.
-    static func joined(rows: Int = 2, cols: Int = 2, width: Int = 80, height: Int = 24, leaseMillis: Int64 = 30_000) throws -> (PlayApp, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: rows, cols: cols), leaseMillis: leaseMillis, seed: 5))
+    static func joined(rows: Int = 2, cols: Int = 2, width: Int = 80, height: Int = 24, leaseMillis: Int64 = 30_000,
+                       kind: PuzzleKind = .jigsaw) throws -> (PlayApp, RoomState) {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: kind, rows: rows, cols: cols), leaseMillis: leaseMillis, seed: 5))
         var ev: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
         try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
@@ -84,11 +85,51 @@ import PuzzleProtocol
         app.handle(.key(.mouse(MouseEvent(button: .wheelUp, action: .press, row: row, column: column))), now: 1)
         #expect(app.viewport.zoom != zoom)
         #expect(!app.viewport.autoFit, "the player zoomed: the view is not fitted again")
-        let after = try #require(app.viewport.layout.tablePoint(row: row, column: column, view: app.viewport.origin))
+        let after = try #require(app.viewport.layout.tablePoint(row: row, column: column, view: app.viewport.origin, shift: app.viewport.shift))
         // The point under the pointer stays there (to a pixel of the new zoom).
         let pixel = max(1, app.viewport.zoom.units(inPixels: 2))
         #expect(abs(after.x - before.x) <= pixel && abs(after.y - before.y) <= pixel, "\(before) → \(after)")
         #expect(app.takeRequests().isEmpty)
+        // Four more steps in and four out: each keeps the middle of the pointer's pixel under it, to the pixel.
+        for button in [MouseEvent.Button.wheelUp, .wheelUp, .wheelUp, .wheelUp, .wheelDown, .wheelDown, .wheelDown, .wheelDown] {
+            let was = app.viewport.layout.fineSpan(row: row, column: column, view: app.viewport.origin, shift: app.viewport.shift)
+            app.handle(.key(.mouse(MouseEvent(button: button, action: .press, row: row, column: column))), now: 2)
+            _ = app.scene(now: 2)  // the frame's own fitting and clamping
+            let now = app.viewport.layout.fineSpan(row: row, column: column, view: app.viewport.origin, shift: app.viewport.shift)
+            let middle = (x: (was.x.lowerBound + was.x.upperBound) / 2, y: (was.y.lowerBound + was.y.upperBound) / 2)
+            #expect(now.x.contains(middle.x) && now.y.contains(middle.y), "\(button) at \(app.viewport.zoom): \(was) → \(now)")
+        }
+    }
+
+    /// Ctrl-P is a plain toggle of the box lid: open (small), closed, open
+    /// again; a lid made larger with /lid closes at one press, not after a
+    /// round of sizes.
+    @Test func ctrlPOpensAndClosesTheLid() throws {
+        var (app, _) = try Self.joined(rows: 4, cols: 4, width: 120, height: 40)
+        var seen: [Int] = []
+        for _ in 0..<3 {
+            app.handle(.key(KeyMap.lidKey), now: 1)
+            seen.append(app.lens.lid)
+        }
+        #expect(seen == [1, 0, 1])
+        Self.type("/lid bigger", into: &app, now: 2)
+        #expect(app.lens.lid == 2)
+        app.handle(.key(KeyMap.lidKey), now: 3)
+        #expect(app.lens.lid == 0)
+    }
+
+    /// The help offers Ctrl-P and /lid where the room has the lid (a jigsaw
+    /// by default), not in a swap room, where they would only say no.
+    @Test func theHelpShowsTheLidKeyOnlyWhereTheRoomOffersIt() throws {
+        for (kind, offered) in [(PuzzleKind.jigsaw, true), (.swap, false)] {
+            let joined = try Self.joined(kind: kind)
+            var app = joined.0
+            #expect(joined.1.settings.lid == offered)
+            Self.type("/help", into: &app, now: 1)
+            let lines = try #require(app.overlay?.lines)
+            #expect(lines.contains { $0.contains("Ctrl-P") } == offered, "\(kind)")
+            #expect(lines.contains { $0.hasPrefix("/lid") } == offered, "\(kind)")
+        }
     }
 
     @Test func theStartUpRoomPickerOpensAWindowAndClosesOnJoin() throws {

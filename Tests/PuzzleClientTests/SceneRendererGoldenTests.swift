@@ -19,7 +19,7 @@ import PuzzleCore
             "          +    #+@@@@@@@##@            |   moves 0  has piece 1 ",
             "               #=:=0====#              |Tab grab  arrows move   ",
             "        1      #-:=-===:#              |Enter drop  S-arrows pan",
-            "               ###########             |^Up ^Down zoom  ^N nums ",
+            "               ##########              |^Up ^Down zoom  ^N nums ",
             "               #alice                  |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
@@ -29,15 +29,15 @@ import PuzzleCore
 
     static let swapColor: [String] = [
             " lobby | puzzle 0 swap 2x2 | 0/4 0% | 1:23 | room moves 0 | rtt ",
-            "             0   ▀▀▀▀▀▀▀▀▀▀            |players                 ",
+            "             0  ▀ ▀▀▀▀▀▀▀▀ ▀           |players                 ",
             "                  ▀▀▀1▀▀▀▀             |## alice (you)          ",
             "        0      ▀▀▀▀▀▀▀▀▀▀▀             |   moves 0  has piece 0 ",
-            "                ▀▀▀▀▀▀▀▀▀▀▀            |@@ bob                  ",
+            "                ▀▀▀▀▀▀▀▀ ▀             |@@ bob                  ",
             "                ▀▀▀▀▀▀▀▀ ▀▀            |   moves 0  has piece 1 ",
             "                ▀▀▀0▀▀▀▀               |Tab grab  arrows move   ",
             "        1       ▀▀▀▀▀▀▀▀               |Enter drop  S-arrows pan",
-            "               ▀▀▀▀ ▀▀▀▀▀▀▀            |^Up ^Down zoom  ^N nums ",
-            "               alice    ▀▀▀            |Esc release  /help      ",
+            "               ▀▀▀▀▀▀▀▀▀▀ ▄▄           |^Up ^Down zoom  ^N nums ",
+            "               alice      ▀            |Esc release  /help      ",
             "----------------------------------------------------------------",
             "<bob> over here                                                 ",
             "alice grabbed piece 0                                           ",
@@ -49,11 +49,11 @@ import PuzzleCore
             "                                       |players                 ",
             " =+====                                |## alice (you)          ",
             " =-=-==                                |   moves 0  has piece 0 ",
-            " ==2==+       @bob   1                 |@@ bob                  ",
-            " +++=++      #@@@@#@@@  @              |   moves 0  has piece 1 ",
+            " ==2==+        0     1                 |@@ bob                  ",
+            " +++=++      #@@@@@@@@  @              |   moves 0  has piece 1 ",
             " +=-==-       @+=1:=+@                 |                        ",
             "+==3==-    0  @==########              |                        ",
-            " +++===      #@@@#@@@@+-@              |                        ",
+            " +++===      #@@@#@@@@+-#              |                        ",
             "                 #=+0===#              |                        ",
             "           1     ########              |                        ",
             "                                       |                        ",
@@ -74,13 +74,13 @@ import PuzzleCore
             "                                       |players                 ",
             " ▄▄ ▀▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄  |## alice (you)          ",
             " ▀▀▀▀▀▀                                |   moves 0  has piece 0 ",
-            " ▀▀2▀▀▀       bob    1                 |@@ bob                  ",
-            " ▀▀▀▀▀▀     ▀▀▀▀▀▀▀▀▀ ▀▀▀▀             |   moves 0  has piece 1 ",
-            " ▀▀▀▀▀▀▀    ▀▀▀▀▀1▀▀▀ ▀ ▀▀             |                        ",
-            " ▀▀3▀▀▀    0▀▀▀▀▀ ▀▀▀▀▀▀▀▀             |                        ",
-            " ▀▀▀▀▀▀     ▀▀▀▀▀▀▀▀▀▀▀▀▀▀             |                        ",
-            "  ▀▀▀▀▀▀          ▀▀0▀▀▀               |                        ",
-            "           1      ▀▀▀▀▀▀               |                        ",
+            " ▀▀2▀▀▀    ▀▀▀ 0 ▀▀▀▀1  ▀▀▀            |@@ bob                  ",
+            " ▀▀▀▀▀▀     ▀▀ ▀▀▀▀▀▀ ▀▀▀              |   moves 0  has piece 1 ",
+            " ▀▀▀▀▀▀▀      ▀▀▀1▀▀▀ ▀                |                        ",
+            " ▀▀3▀▀▀    0  ▀▀▀ ▀▀▀▀▀▀               |                        ",
+            " ▀▀▀▀▀▀     ▀▀ ▀▀ ▀▀▀▀▀▀               |                        ",
+            "  ▀▀▀▀▀▀   ▀▀▀    ▀▀0▀▀▀ ▀▀            |                        ",
+            "           1  bob ▀▀▀▀▀▀               |                        ",
             "             ▀▀▀▀▀▀▀▀▀▀▀▀▀             |                        ",
             "                 alice                 |Tab grab  arrows move   ",
             "                                       |Enter drop  S-arrows pan",
@@ -278,8 +278,8 @@ import PuzzleCore
     /// The whole help fits an 80-column terminal without wrapping; where it
     /// does wrap (narrower), a labelled line continues after its label.
     @Test func theHelpFitsEightyColumnsAndWrapsUnderItsLabels() {
-        let help = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
-        #expect(help.wrappedLines(in: SceneLayout(width: 80, height: 24)) == ClientCommand.slashHelpLines)
+        let help = Overlay(title: "help", lines: ClientCommand.slashHelpLines(lid: true))
+        #expect(help.wrappedLines(in: SceneLayout(width: 80, height: 24)) == ClientCommand.slashHelpLines(lid: true))
         let narrow = help.wrappedLines(in: SceneLayout(width: 50, height: 24))
         let mouse = narrow.firstIndex { $0.hasPrefix("mouse: ") }!
         #expect(narrow[mouse + 1].hasPrefix("       ") && narrow[mouse + 1].dropFirst(7).first != " ")

@@ -50,7 +50,9 @@ import PuzzleCore
         scene.lens.found = 5
         check("an interior piece found: drawn despite the filter", stillChanged: true)
         scene.lidAllowed = true
-        check("the lid offered (its faint copy)", stillChanged: true)
+        check("the lid offered under a filter: no faint copy", stillChanged: false)
+        scene.lens.filter = .all
+        check("every piece again, and the lid's faint copy", stillChanged: true)
         scene.lens.lid = 2
         check("the lid open", stillChanged: false)
         scene.colorMode = .plain

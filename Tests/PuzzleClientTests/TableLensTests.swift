@@ -127,13 +127,17 @@ import PuzzleProtocol
         #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/edges now") }
         #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/lid wide") }
         for verb in ["/edges", "/loose", "/all", "/find", "/lid"] {
-            #expect(ClientCommand.slashHelpLines.contains { $0.hasPrefix(verb + " ") }, "\(verb) missing from /help")
+            #expect(ClientCommand.slashHelpLines(lid: true).contains { $0.hasPrefix(verb + " ") }, "\(verb) missing from /help")
         }
-        #expect(ClientCommand.slashHelpLines.contains { $0.contains("Ctrl-P") })
+        #expect(ClientCommand.slashHelpLines(lid: true).contains { $0.contains("Ctrl-P") })
+        // A room without the lid offers neither its key nor its command.
+        #expect(!ClientCommand.slashHelpLines(lid: false).contains { $0.contains("Ctrl-P") || $0.hasPrefix("/lid") })
+        // The piece keys say when they act: holding a piece, nothing typed.
+        #expect(ClientCommand.slashHelpLines(lid: false).joined(separator: " ").contains("with a piece held and an empty command line"))
     }
 
-    /// The lid: opened and sized at will where the room offers it (Ctrl-P
-    /// cycles closed, small, larger, the whole view, closed); refused where it
+    /// The lid: opened and sized at will where the room offers it (`/lid`
+    /// and Ctrl-P open it small or close it, whatever its size); refused where it
     /// does not, pointing at /hint.
     @Test func theLidOpensAndSizesOnlyWhereTheRoomOffersIt() throws {
         let st = try Self.sixBySix()
@@ -142,22 +146,24 @@ import PuzzleProtocol
         #expect(refused.isError && refused.text.contains("only through /hint") && !lens.lidOpen)
         var steps: [Int] = []
         for _ in 0..<4 {
-            _ = lens.apply(.lid(.cycle), lidAllowed: true, in: st)
+            _ = lens.apply(.lid(.toggle), lidAllowed: true, in: st)
             steps.append(lens.lid)
         }
-        #expect(steps == [1, 2, 3, 0])
+        #expect(steps == [1, 0, 1, 0])
         _ = lens.apply(.lid(.toggle), lidAllowed: true, in: st)
         #expect(lens.lid == 1)
         for _ in 0..<5 { _ = lens.apply(.lid(.bigger), lidAllowed: true, in: st) }
         #expect(lens.lid == TableLens.lidSteps)
+        _ = lens.apply(.lid(.toggle), lidAllowed: true, in: st)
+        #expect(lens.lid == 0, "a large lid closes at once")
         // Larger steps, larger windows.
         let layout = SceneLayout(width: 120, height: 40)
         let sizes = (1...3).compactMap { LidWindow.box(layout: layout, step: $0, rows: 30, cols: 30)?.width }
         #expect(sizes.count == 3 && sizes[0] < sizes[1] && sizes[1] < sizes[2])
     }
 
-    /// The open lid shows the whole picture in a titled window at the view's
-    /// top right; where the room does not offer it, nothing is drawn.
+    /// The open lid (small) shows the whole picture in a titled window beside
+    /// the table, over the player panel; where the room does not offer it, nothing is drawn.
     @Test func theOpenLidShowsThePicture() throws {
         let st = try Self.sixBySix()
         let scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40)
@@ -170,7 +176,7 @@ import PuzzleProtocol
         let pw = b.width - 2
         let first = TerminalColor(picture[x: picture.width / (2 * pw), y: picture.height / (2 * pw)])
         #expect(open[b.top + 1, b.left + 1].style.foreground == first)
-        #expect(b.left + b.width == SceneLayout(width: 120, height: 40).viewColumns)
+        #expect(b.left == SceneLayout(width: 120, height: 40).viewColumns)
         let refused = SceneFixtures.rows(Self.frame(st, lens: TableLens(lid: 1), lidAllowed: false))
         #expect(!refused.contains { $0.contains("lid ^P") })
     }
@@ -210,12 +216,12 @@ import PuzzleProtocol
         let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
         try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
         try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: max(0, under.y - 2))), by: SceneFixtures.alice, at: 1)
-        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let held = try #require(LidWindow.heldBox(st, me: SceneFixtures.alice, layout: layout, view: view))
         let moved = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30, avoiding: held))
         #expect(moved.left == 0 && right.left > 0)
-        #expect(!(held.column >= moved.left && held.column < moved.left + moved.width))
+        #expect(!moved.intersects(held))
         // Bob's piece is his: alice's lid stays where it was.
-        #expect(LidWindow.heldCell(st, me: SceneFixtures.bob, layout: layout, view: view) == nil)
+        #expect(LidWindow.heldBox(st, me: SceneFixtures.bob, layout: layout, view: view) == nil)
     }
 
     /// So does the overview map (bottom right, else bottom left).
@@ -228,8 +234,89 @@ import PuzzleProtocol
         let piece = try #require((0..<st.pieceCount).first { st.pieces[$0].location.cell == nil })
         try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
         try st.perform(.drag(piece: piece, to: Point(x: under.x - 2, y: under.y - 2)), by: SceneFixtures.alice, at: 1)
-        let held = try #require(LidWindow.heldCell(st, me: SceneFixtures.alice, layout: layout, view: view))
+        let held = try #require(LidWindow.heldBox(st, me: SceneFixtures.alice, layout: layout, view: view))
         let moved = try #require(OverviewMap.box(layout: layout, table: st.geometry, avoiding: held))
         #expect(moved.left == 0 && right.left > 0 && moved.top == right.top)
+    }
+
+    /// While a filter is on, the lid's faint picture is not drawn in the
+    /// empty cells (faint pieces there read as pieces the filter shows), and
+    /// the placed interior piece `/edges` dims is dim in the frame itself.
+    @Test func aFilterTurnsTheFaintPictureOffAndDimsOnScreen() throws {
+        let st = try TableLensTests.sixBySix()
+        let empty = Cell(row: 3, col: 3)
+        #expect(st.occupant(of: empty) == nil)
+        for filter in [TableLens.Filter.edges, .loose] {
+            let c = TableLensTests.canvas(st, lens: TableLens(filter: filter), lidAllowed: true)
+            let r = c.rect(st.geometry.origin(of: empty), unit: st.geometry.unit)
+            for y in r.y0..<r.y1 {
+                for x in r.x0..<r.x1 {
+                    let shown = c.canvas.pixels[y * c.canvas.width + x] & PixelCanvas.colorMask
+                    #expect(shown == TableCanvas.boardBackground || shown == TableCanvas.boardChecker, "\(filter): faint picture at \(x),\(y)")
+                }
+            }
+        }
+        let all = TableLensTests.frame(st, lens: TableLens(), lidAllowed: true), edges = TableLensTests.frame(st, lens: TableLens(filter: .edges), lidAllowed: true)
+        let c = TableLensTests.canvas(st, lens: TableLens())
+        let r = c.rect(st.geometry.origin(of: st.homeCell(of: 14)), unit: st.geometry.unit)
+        let row = 1 + (r.y0 + 1) / 2, column = r.x0 + 1
+        let before = try #require(HeldPieceViewTests.pixels(all, row: row, column: column)?.upper)
+        let after = try #require(HeldPieceViewTests.pixels(edges, row: row, column: column)?.upper)
+        func sum(_ c: TerminalColor) -> Int { Int(c.red) + Int(c.green) + Int(c.blue) }
+        #expect(sum(after) * 2 < sum(before), "\(before) → \(after)")
+    }
+
+    /// Small, the lid sits beside the table, over the player panel: not a
+    /// cell of the table view changes when it opens. Larger, it lies over the
+    /// view's top right.
+    @Test func theSmallLidSitsBesideTheTable() throws {
+        let st = try TableViewTests.room(.jigsaw, 30, 30)
+        for (width, height) in [(120, 40), (80, 24), (200, 60)] {
+            let layout = SceneLayout(width: width, height: height)
+            let closed = TableLensTests.frame(st, lens: TableLens(), lidAllowed: true, width: width, height: height)
+            let open = TableLensTests.frame(st, lens: TableLens(lid: 1), lidAllowed: true, width: width, height: height)
+            let b = try #require(LidWindow.box(layout: layout, step: 1, rows: 30, cols: 30))
+            #expect(b.left >= layout.viewColumns && b.left + b.width <= width, "\(width)x\(height): \(b)")
+            #expect(SceneFixtures.rows(open)[b.top].dropFirst(b.left).hasPrefix("+ lid"), "\(width)x\(height)")
+            for row in layout.viewTop..<(layout.viewTop + layout.viewRows) {
+                for column in 0..<layout.viewColumns { #expect(open[row, column] == closed[row, column], "\(width)x\(height) at \(row),\(column)") }
+            }
+            let large = try #require(LidWindow.box(layout: layout, step: 2, rows: 30, cols: 30))
+            #expect(large.left + large.width == layout.viewColumns)
+        }
+    }
+
+    /// The map is a small inset (a sixth of the view's width at most) and
+    /// never covers the piece in the player's hand, wherever it is held
+    /// along the view's bottom, zoomed in: every pixel of the piece shows.
+    @Test func theMapNeverCoversTheHeldPiece() throws {
+        let base = try TableViewTests.room(.jigsaw, 30, 30)
+        let zoom = TableZoom(pixels: 16, cells: 1)
+        let layout = SceneLayout(width: 120, height: 40, zoom: zoom)
+        let map = try #require(OverviewMap.box(layout: layout, table: base.geometry))
+        #expect(map.width <= max(10, layout.viewColumns / 6) && map.height <= max(4, layout.viewRows / 4))
+        let piece = try #require((0..<base.pieceCount).first { base.pieces[$0].location.cell == nil })
+        let unit = base.geometry.unit
+        let bottom = layout.viewUnits.y - unit
+        for x in stride(from: 0, through: layout.viewUnits.x - unit, by: 1) {
+            var st = base
+            try st.perform(.grab(piece: piece), by: SceneFixtures.alice, at: 1)
+            try st.perform(.drag(piece: piece, to: Point(x: x, y: bottom)), by: SceneFixtures.alice, at: 1)
+            var scene = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: zoom)
+            scene.view = Point(x: 0, y: 0)
+            scene.showNumbers = false
+            let f = SceneRenderer.render(scene)
+            let lock = try #require(st.locks[piece])
+            for py in zoom.pixel(bottom)..<zoom.pixel(bottom + unit) {
+                for px in zoom.pixel(x)..<zoom.pixel(x + unit) {
+                    let edge = px == zoom.pixel(x) || py == zoom.pixel(bottom) || px == zoom.pixel(x + unit) - 1 || py == zoom.pixel(bottom + unit) - 1
+                    guard !edge else { continue }  // blanks are notches
+                    let shown = try #require(HeldPieceViewTests.pixels(f, row: layout.viewTop + py / 2, column: px), "x \(x): text over the piece at \(px),\(py)")
+                    let expected = PixelCanvas.color(TableCanvas.sample(scene.picture, st: st, piece: piece, i: px - zoom.pixel(x), j: py - zoom.pixel(bottom),
+                                                                         w: 16, h: 16, rotation: lock.rotation))
+                    #expect((py % 2 == 0 ? shown.upper : shown.lower) == expected, "x \(x): pixel \(px),\(py) of the held piece is covered")
+                }
+            }
+        }
     }
 }

@@ -74,7 +74,7 @@ import PuzzleCore
         let view = Point(x: 40, y: 20)
         let before = layout.tablePoint(row: 10, column: 30, view: view)!
         let zoomed = layout.zoom(to: TableZoom(pixels: 16, cells: 1), keeping: 10, 30, view: view, table: g2)
-        let after = layout.zoomed(TableZoom(pixels: 16, cells: 1)).tablePoint(row: 10, column: 30, view: zoomed)!
+        let after = layout.zoomed(TableZoom(pixels: 16, cells: 1)).tablePoint(row: 10, column: 30, view: zoomed.view, shift: zoomed.shift)!
         #expect(abs(after.x - before.x) <= 1 && abs(after.y - before.y) <= 1)
     }
 
@@ -151,8 +151,8 @@ import PuzzleCore
     }
 
     /// A piece held right over its target cell: the piece whole (its corner
-    /// pixel its own), the target's dashed corners round it over the holder's
-    /// ring, the ring's middle still in the holder's colour, and the name.
+    /// pixel its own), its holder's ring whole, the target's brackets round
+    /// the ring, and the name.
     @Test func theDropTargetFramesAPieceHeldRightOverIt() throws {
         var st = try Self.room(.jigsaw, 3, 3)
         var events: [RoomEvent] = []
@@ -171,10 +171,14 @@ import PuzzleCore
         let c = canvas.canvas
         func at(_ x: Int, _ y: Int) -> (UInt32, Int32) { (c.pixels[y * c.width + x] & PixelCanvas.colorMask, c.owner[y * c.width + x]) }
         let ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
-        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
-            #expect(at(x, y) == (TableCanvas.targetColor(Self.alice, x, y, slots: st.colorSlots), PixelCanvas.mark), "corner mark at \(x),\(y)")
+        // The brackets' keyline round the ring, at the corners.
+        for (x, y) in [(r.x0 - 2, r.y0 - 2), (r.x1 + 1, r.y1 + 1), (r.x0 - 2, r.y0), (r.x1 + 1, r.y0 - 2)] {
+            #expect(at(x, y) == (TableCanvas.targetKeyline, PixelCanvas.mark), "corner mark at \(x),\(y)")
         }
-        // Between the corners and the tabs, the ring itself.
+        // The ring itself whole, corners included: the mark never hides whose the piece is.
+        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
+            #expect(at(x, y) == (ring, PixelCanvas.ring), "ring at \(x),\(y)")
+        }
         let ringPixels = (r.x0 - 1...r.x1).filter { at($0, r.y0 - 1) == (ring, PixelCanvas.ring) || at($0, r.y1) == (ring, PixelCanvas.ring) }
         #expect(ringPixels.count >= 2)
         for (x, y) in [(r.x0, r.y0), (r.x1 - 1, r.y1 - 1)] { #expect(at(x, y).1 == 4) }
@@ -253,8 +257,8 @@ import PuzzleCore
         let before = layout.screenCell(of: centre, view: view)!
         #expect(anchor.row == before.row && anchor.column == before.column)
         let next = TableZoom(pixels: 6, cells: 1)
-        let zoomedView = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
-        let after = layout.zoomed(next).screenCell(of: centre, view: zoomedView)
+        let zoomed = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: view, table: st.geometry)
+        let after = layout.zoomed(next).screenCell(of: centre, view: zoomed.view, shift: zoomed.shift)
         #expect(after.map { abs($0.row - before.row) <= 1 && abs($0.column - before.column) <= 1 } == true,
                 "before \(before), after \(String(describing: after))")
         let middle = layout.zoomAnchor(held: nil, view: view, table: st.geometry)
@@ -310,6 +314,6 @@ import PuzzleCore
         #expect(try ClientCommand.parseTyped("/numbers") == .numbers(nil))
         #expect(try ClientCommand.parseTyped("/numbers off") == .numbers(false))
         #expect(throws: ClientCommand.ParseError.self) { try ClientCommand.parseTyped("/zoom sideways") }
-        #expect(ClientCommand.slashHelpLines.contains { $0.contains("piece N belongs in cell (N div cols, N mod cols)") })
+        #expect(ClientCommand.slashHelpLines(lid: true).contains { $0.contains("piece N belongs in cell (N div cols, N mod cols)") })
     }
 }

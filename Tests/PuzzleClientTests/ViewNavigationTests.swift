@@ -18,19 +18,59 @@ import PuzzleCore
         let fitted = start.fit(table: g)
         for corner in [Point(x: 1, y: 1), Point(x: g.width - 2, y: g.height - 2), Point(x: g.width - 2, y: 1), Point(x: 1, y: g.height - 2)] {
             var layout = start.zoomed(fitted.zoom)
-            var view = fitted.view
+            var view = fitted.view, shift = Point(x: 0, y: 0)
             let cell = try #require(layout.screenCell(of: corner, view: view))
             let under = try #require(layout.tablePoint(row: cell.row, column: cell.column, view: view))
             for step in 1...3 {
                 let next = layout.nextZoom(in: true, table: g)
-                view = layout.zoom(to: next, keeping: cell.row, cell.column, view: view, table: g)
+                (view, shift) = layout.zoom(to: next, keeping: cell.row, cell.column, view: view, shift: shift, table: g)
                 layout = layout.zoomed(next)
-                view = layout.clamp(view, table: g)  // as every frame does
-                let now = try #require(layout.tablePoint(row: cell.row, column: cell.column, view: view), "step \(step): the pointer left the view")
+                if layout.clamp(view, table: g) != view { (view, shift) = (layout.clamp(view, table: g), Point(x: 0, y: 0)) }  // as every frame does
+                let now = try #require(layout.tablePoint(row: cell.row, column: cell.column, view: view, shift: shift), "step \(step): the pointer left the view")
                 #expect(abs(now.x - under.x) <= g.unit && abs(now.y - under.y) <= g.unit,
                         "\(width)x\(height) corner \(corner) step \(step) at \(layout.zoom): \(under) moved to \(now)")
             }
         }
+    }
+
+    /// Each wheel step in or out, at every pair of levels and wherever the
+    /// pointer is, keeps the very pixel under the pointer: the middle of what
+    /// the pointer's cell showed is still under it (to the fine unit, not a
+    /// table unit: at 8 pixels a cell and more a unit spans several pixels,
+    /// and a view starting on whole units drifted by a pixel or more).
+    @Test(arguments: [(120, 40), (80, 24)])
+    func wheelZoomKeepsThePixelUnderThePointer(width: Int, height: Int) throws {
+        let st = try TableViewTests.room(.jigsaw, 100, 100)
+        let g = st.geometry
+        var drifted = 0, checked = 0
+        for (i, from) in TableZoom.levels.enumerated() {
+            for to in [i > 0 ? TableZoom.levels[i - 1] : nil, i + 1 < TableZoom.levels.count ? TableZoom.levels[i + 1] : nil].compactMap({ $0 }) {
+                let layout = SceneLayout(width: width, height: height, zoom: from)
+                // In the middle of the big table, at levels where it is more than twice the view: nothing clamps.
+                let larger = layout.zoomed(from.pixels * to.cells > to.pixels * from.cells ? to : from).viewUnits
+                guard 2 * larger.x < g.width, 2 * larger.y < g.height else { continue }
+                let view = Point(x: g.width / 2 - layout.viewUnits.x / 2 + 1, y: g.height / 2 - layout.viewUnits.y / 2 + 1)
+                for shift in [Point(x: 0, y: 0), Point(x: 1, y: 1)] {
+                    for row in stride(from: layout.viewTop, to: layout.viewTop + layout.viewRows, by: 3) {
+                        for column in stride(from: 0, to: layout.viewColumns, by: 5) {
+                            let was = layout.fineSpan(row: row, column: column, view: view, shift: shift)
+                            let kept = layout.zoom(to: to, keeping: row, column, view: view, shift: shift, table: g)
+                            let now = layout.zoomed(to).fineSpan(row: row, column: column, view: kept.view, shift: kept.shift)
+                            let middle = (x: (was.x.lowerBound + was.x.upperBound) / 2, y: (was.y.lowerBound + was.y.upperBound) / 2)
+                            #expect(now.x.contains(middle.x) && now.y.contains(middle.y),
+                                    "\(from) → \(to) at \(row),\(column): \(was) → \(now)")
+                            // The same step on whole units only (the view before the shift): does it lose the middle?
+                            checked += 1
+                            let whole = layout.zoomed(to).fineSpan(row: row, column: column, view: kept.view, shift: Point(x: 0, y: 0))
+                            if !(whole.x.contains(middle.x) && whole.y.contains(middle.y)) { drifted += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 1000)
+        // Without the shift (views on whole units, as before) the pixel drifts: the check bites.
+        #expect(drifted > 0)
     }
 
     /// Panning never loses the table: one that fits the view stays whole in
@@ -110,6 +150,11 @@ import PuzzleCore
         #expect(rows[1].contains("10") && rows[1].contains("11"), "\(rows[1])")
         let firstColumns = rows[2..<20].map { $0.prefix(3).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(firstColumns.contains("10") && firstColumns.contains("11"), "\(firstColumns)")
+        // Dark digits on a light band, whatever lies under them.
+        let f = SceneRenderer.render(scene)
+        let ruler = try #require(f.cells.first { $0.character == "1" && $0.style.background == TableCanvas.rulerStyle.background })
+        func luma(_ c: TerminalColor?) -> Int { c.map { (299 * Int($0.red) + 587 * Int($0.green) + 114 * Int($0.blue)) / 1000 } ?? -1 }
+        #expect(luma(ruler.style.background) >= 180 && luma(ruler.style.foreground) >= 0 && luma(ruler.style.foreground) <= 60)
         // 2 pixels a cell: no rulers.
         let small = SceneFixtures.scene(st, colorMode: .trueColor, width: 120, height: 40, zoom: TableZoom(pixels: 2, cells: 1))
         let tiny = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: small.zoom), view: small.view, colorMode: .trueColor, showNumbers: false)

@@ -21,7 +21,7 @@ import PuzzleProtocol
         let page = try get(c, "/")
         #expect(page.status == 200)
         #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
-        #expect(page.text.contains("<script src=\"/app.js\""))
+        #expect(page.text.contains("<script src=\"app.js\""))
         #expect(page.headers["X-Content-Type-Options"] == "nosniff")
         #expect(page.headers["Content-Security-Policy"]?.hasPrefix("default-src 'self'") == true)
         #expect(page.headers["Connection"] == "keep-alive")
@@ -75,7 +75,7 @@ import PuzzleProtocol
     @Test func drawingAPictureDoesNotStopTheGame() throws {
         let server = try TestServer()
         let c = try RawWebClient(port: server.port)
-        try c.send(RawWebClient.get("/picture/lobby?w=768", port: server.port) + RawWebClient.get("/style.css", port: server.port))
+        try c.send(RawWebClient.get("/picture/lobby?w=320", port: server.port) + RawWebClient.get("/style.css", port: server.port))
         let player = try LineClient(port: server.port)
         #expect(try player.request("PING busy").reply == "PONG busy")
         let picture = try c.response(timeout: 60)

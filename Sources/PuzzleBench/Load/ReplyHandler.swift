@@ -121,7 +121,7 @@ final class ReplyHandler {
     private func joinedRoom(_ bot: BenchBot, _ rest: LineScanner) {
         let text = String(decoding: bot.stateLines, as: UTF8.self)
         bot.stateLines = []
-        guard case .joined(_, let player, let seq)? = ReplyCodec.decode(Substring(rest.string)) else {
+        guard case .joined(_, let player, let seq, _, _)? = ReplyCodec.decode(Substring(rest.string)) else {
             tally.mirrorError("bot\(bot.index): bad JOIN reply '\(rest.string)'")
             return
         }

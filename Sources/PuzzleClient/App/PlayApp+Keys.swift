@@ -31,7 +31,7 @@ extension PlayApp {
         case .zoom(let step): viewport.setZoom(step, session: session)
         case .toggleNumbers: viewport.showNumbers.toggle()
         case .toggleChatOnly: log.setChatOnly(nil)
-        case .cycleLid: changeLens(.lid(.cycle), now: t)
+        case .toggleLid: changeLens(.lid(.toggle), now: t)
         case .closeOverlay: overlay = nil
         case .pageOverlay(let back): overlay?.page(back: back, in: viewport.layout)
         case .mouse(let event): handleMouse(event, now: t)
@@ -57,7 +57,7 @@ extension PlayApp {
         case .lens(let change)?: changeLens(change, now: now)
         case .quit? where !link.up: quitting = true
         case .help?:
-            overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines)
+            overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines(lid: lidAllowed))
         case .who?:
             overlay = Overlay(title: "players", collecting: true)
             session.perform(.who, now: now)
@@ -84,7 +84,7 @@ extension PlayApp {
             viewport.update(for: session)
             let at = st.position(of: piece)
             let middle = Point(x: at.x + st.geometry.unit / 2, y: at.y + st.geometry.unit / 2)
-            if viewport.layout.screenCell(of: middle, view: viewport.origin) == nil {
+            if viewport.layout.screenCell(of: middle, view: viewport.origin, shift: viewport.shift) == nil {
                 // Out of sight: the view centred on it.
                 viewport.centre(on: middle, table: st.geometry)
             }

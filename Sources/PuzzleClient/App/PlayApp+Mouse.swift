@@ -6,7 +6,7 @@ extension PlayApp {
     mutating func handleMouse(_ event: MouseEvent, now t: Int64) {
         viewport.update(for: session)
         let layout = viewport.layout
-        let point = layout.tablePoint(row: event.row, column: event.column, view: viewport.origin)
+        let point = layout.tablePoint(row: event.row, column: event.column, view: viewport.origin, shift: viewport.shift)
         switch (event.button, event.action) {
         case (.left, .press) where pointer.hold == nil && overViewAid(event):
             break  // the lid or the map: never a grab of a piece the player cannot see
@@ -41,7 +41,7 @@ extension PlayApp {
                 scrollMessages(by: -step)
             } else if let st = session.state, lidAllowed, lens.lidOpen,
                       LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols,
-                                         avoiding: LidWindow.heldCell(st, me: session.myID, layout: layout, view: viewport.origin)) {
+                                         avoiding: LidWindow.heldBox(st, me: session.myID, layout: layout, view: viewport.origin, shift: viewport.shift)) {
                 // Over the lid the wheel sizes it (never closing it).
                 lens.lid = event.button == .wheelUp ? min(TableLens.lidSteps, lens.lid + 1) : max(1, lens.lid - 1)
             } else if let st = session.state, point != nil {
@@ -59,7 +59,7 @@ extension PlayApp {
     mutating func overViewAid(_ event: MouseEvent) -> Bool {
         guard let st = session.state else { return false }
         let layout = viewport.layout
-        let held = LidWindow.heldCell(st, me: session.myID, layout: layout, view: viewport.origin)
+        let held = LidWindow.heldBox(st, me: session.myID, layout: layout, view: viewport.origin, shift: viewport.shift)
         if lidAllowed, lens.lidOpen, session.mirror?.picture != nil,
            LidWindow.contains(row: event.row, column: event.column, layout: layout, step: lens.lid, rows: st.spec.rows, cols: st.spec.cols, avoiding: held) {
             return true

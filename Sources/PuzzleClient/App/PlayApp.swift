@@ -207,6 +207,7 @@ public struct PlayApp: Sendable {
                           clockStoppedAt: link.clockStoppedAt,
                           messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
+        scene.viewShift = viewport.shift
         scene.choosingRoom = session.phase == .choosingRoom
         scene.chatOnly = log.chatOnly
         lastDrawn = t

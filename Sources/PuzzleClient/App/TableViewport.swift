@@ -8,7 +8,13 @@ public struct TableViewport: Sendable {
     /// The screen's rows and columns.
     public internal(set) var size = (rows: 24, cols: 80)
     /// Table point (units) shown at the top-left of the table view.
-    public internal(set) var origin = Point(x: 0, y: 0)
+    public internal(set) var origin = Point(x: 0, y: 0) {
+        // Any other move of the view starts it on a whole unit again.
+        didSet { if origin != oldValue { shift = Point(x: 0, y: 0) } }
+    }
+    /// Pixels the view starts past `origin` (`Scene.viewShift`): set by a zoom
+    /// about a point, so that the pixel there stays put.
+    public internal(set) var shift = Point(x: 0, y: 0)
     /// How large the table is drawn.
     public internal(set) var zoom = TableZoom.standard
     /// Whether the view keeps the whole table fitted (until the player zooms or pans).
@@ -44,6 +50,7 @@ public struct TableViewport: Sendable {
         let fitted = layout.fit(table: st.geometry)
         zoom = fitted.zoom
         origin = fitted.view
+        shift = Point(x: 0, y: 0)
         fittedPuzzle = (room ?? "", st.puzzleIndex)
     }
 
@@ -64,8 +71,10 @@ public struct TableViewport: Sendable {
                 return
             }
             let held = session.heldPiece.flatMap(session.shownPosition(of:))
-            let anchor = layout.zoomAnchor(held: held, view: origin, table: st.geometry)
-            origin = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: origin, table: st.geometry)
+            let anchor = layout.zoomAnchor(held: held, view: origin, shift: shift, table: st.geometry)
+            let kept = layout.zoom(to: next, keeping: anchor.row, anchor.column, view: origin, shift: shift, table: st.geometry)
+            origin = kept.view
+            shift = kept.shift
             zoom = next
             autoFit = false
         }
@@ -75,7 +84,9 @@ public struct TableViewport: Sendable {
     /// pointer (`row`, `column`) in place.
     mutating func wheelZoom(in zoomIn: Bool, row: Int, column: Int, table: TableGeometry) {
         let next = layout.nextZoom(in: zoomIn, table: table)
-        origin = layout.zoom(to: next, keeping: row, column, view: origin, table: table)
+        let kept = layout.zoom(to: next, keeping: row, column, view: origin, shift: shift, table: table)
+        origin = kept.view
+        shift = kept.shift
         zoom = next
         autoFit = false
         followHeld = false

@@ -35,8 +35,9 @@ public enum KeyMap {
         case toggleNumbers
         /// Only chat in the messages, or everything again.
         case toggleChatOnly
-        /// Open the box lid, make it larger, or close it.
-        case cycleLid
+        /// Open the box lid (small) or close it: a plain toggle, so one key
+        /// press always does what the player saw it do last time.
+        case toggleLid
         case closeOverlay
         /// Page the open window back or on.
         case pageOverlay(back: Bool)
@@ -63,7 +64,7 @@ public enum KeyMap {
     public static let numbersKey = Key.control(0x0E)
     /// Ctrl-T: only chat in the messages, or everything.
     public static let chatOnlyKey = Key.control(0x14)
-    /// Ctrl-P: the box lid (open, larger, closed).
+    /// Ctrl-P: the box lid, open or closed.
     public static let lidKey = Key.control(0x10)
     /// Ctrl-R: turn the held piece a quarter clockwise.
     public static let rotateKey = Key.control(0x12)
@@ -115,7 +116,7 @@ public enum KeyMap {
         case .controlDown: return .zoom(.zoomOut)
         case numbersKey: return .toggleNumbers
         case chatOnlyKey: return .toggleChatOnly
-        case lidKey: return .cycleLid
+        case lidKey: return .toggleLid
         default: return .edit
         }
     }

@@ -1,19 +1,25 @@
 import PuzzleCore
 
-/// The box lid: the whole picture in a window at the table view's top right,
-/// as a player keeps the box's lid propped up beside a jigsaw. Its size is
-/// the player's step (1 small, up to `TableLens.lidSteps`, the whole view),
-/// the picture keeping the board's shape (square cells).
+/// The box lid: the whole picture in a window, as a player keeps the box's
+/// lid propped up beside a jigsaw. Small (step 1) it sits beside the table,
+/// over the player panel, so that it hides nothing of the board; larger, at
+/// the table view's top right. Its size is the player's step (1 small, up to
+/// `TableLens.lidSteps`, the whole view), the picture keeping the board's
+/// shape (square cells).
 enum LidWindow {
     /// The window's screen rectangle, border included, or nil when it would be
-    /// too small to show anything: at the view's top right, or its top left
-    /// when the player's held piece (`avoiding`, a screen cell) would be under it.
-    static func box(layout: SceneLayout, step: Int, rows: Int, cols: Int,
-                    avoiding: (row: Int, column: Int)? = nil) -> (top: Int, left: Int, height: Int, width: Int)? {
+    /// too small to show anything: over the panel (step 1, where there is a
+    /// panel), else at the view's top right, or its top left when the
+    /// player's held piece (`avoiding`: its screen cells) would be under it.
+    static func box(layout: SceneLayout, step: Int, rows: Int, cols: Int, avoiding: ScreenBox? = nil) -> ScreenBox? {
         let steps = TableLens.lidSteps
         let s = min(max(1, step), steps)
-        let maxWidth = layout.viewColumns * s / steps, maxHeight = layout.viewRows * s / steps
-        guard maxWidth >= 8, maxHeight >= 4, rows > 0, cols > 0 else { return nil }
+        guard rows > 0, cols > 0 else { return nil }
+        // Beside the table: the panel's columns and its separator, its rows.
+        let besideTable = s == 1 && layout.hasPanel
+        let maxWidth = besideTable ? SceneLayout.panelWidth + 1 : layout.viewColumns * s / steps
+        let maxHeight = besideTable ? layout.viewRows : layout.viewRows * s / steps
+        guard maxWidth >= 8, maxHeight >= 4 else { return nil }
         // Inner pixels: a column is one pixel, a row two.
         var pw = min(maxWidth - 2, 2 * (maxHeight - 2) * cols / rows)
         var ph = pw * rows / cols
@@ -23,17 +29,18 @@ enum LidWindow {
         }
         guard pw >= 4, ph >= 2 else { return nil }
         let width = pw + 2, height = (ph + 1) / 2 + 2
-        let right = layout.viewColumns - width
-        if let a = avoiding, a.row >= layout.viewTop - 1, a.row <= layout.viewTop + height, a.column >= right - 1 {
-            return (layout.viewTop, 0, height, width)
+        if besideTable { return ScreenBox(top: layout.viewTop, left: layout.viewColumns, height: height, width: width) }
+        let right = ScreenBox(top: layout.viewTop, left: layout.viewColumns - width, height: height, width: width)
+        if let a = avoiding, right.intersects(a) {
+            let left = ScreenBox(top: layout.viewTop, left: 0, height: height, width: width)
+            if !left.intersects(a) { return left }
         }
-        return (layout.viewTop, right, height, width)
+        return right
     }
 
     /// Whether a screen cell lies in the lid window.
-    static func contains(row: Int, column: Int, layout: SceneLayout, step: Int, rows: Int, cols: Int, avoiding: (row: Int, column: Int)?) -> Bool {
-        guard let b = box(layout: layout, step: step, rows: rows, cols: cols, avoiding: avoiding) else { return false }
-        return row >= b.top && row < b.top + b.height && column >= b.left && column < b.left + b.width
+    static func contains(row: Int, column: Int, layout: SceneLayout, step: Int, rows: Int, cols: Int, avoiding: ScreenBox?) -> Bool {
+        box(layout: layout, step: step, rows: rows, cols: cols, avoiding: avoiding)?.contains(row: row, column: column) ?? false
     }
 
     static let borderStyle = Frame.Style(foreground: TerminalColor(hex: 0xE0E0E0), background: TerminalColor(hex: 0x000000), bold: true)
@@ -41,7 +48,7 @@ enum LidWindow {
     /// Draws the lid over the table view: a border titled with how to close
     /// and size it, the picture in half-block pixels (plain mode: shading).
     static func draw(_ picture: Picture, st: RoomState, step: Int, layout: SceneLayout, plain: Bool,
-                     avoiding: (row: Int, column: Int)?, into frame: inout Frame) {
+                     avoiding: ScreenBox?, into frame: inout Frame) {
         guard let b = box(layout: layout, step: step, rows: st.spec.rows, cols: st.spec.cols, avoiding: avoiding) else { return }
         let style = plain ? Frame.Style.default : borderStyle
         for r in b.top..<(b.top + b.height) {
@@ -73,11 +80,19 @@ enum LidWindow {
         canvas.compose(into: &frame, top: b.top + 1, left: b.left + 1, plain: plain)
     }
 
-    /// The screen cell of the middle of the piece `me` holds (the first, by
-    /// number), if it is in the view: what the lid keeps clear of.
-    static func heldCell(_ st: RoomState, me: PlayerID?, layout: SceneLayout, view: Point) -> (row: Int, column: Int)? {
+    /// The screen cells the piece `me` holds (the first, by number) takes
+    /// with its ring and tabs, where it is in the view: what the lid and the
+    /// map keep clear of.
+    static func heldBox(_ st: RoomState, me: PlayerID?, layout: SceneLayout, view: Point, shift: Point = Point(x: 0, y: 0)) -> ScreenBox? {
         guard let me, let piece = st.locks.filter({ $0.value.holder == me }).keys.min(), let lock = st.locks[piece] else { return nil }
-        let half = st.geometry.unit / 2
-        return layout.screenCell(of: Point(x: lock.point.x + half, y: lock.point.y + half), view: view)
+        let zoom = layout.zoom
+        // Pixels: the piece, one more each way for its ring and tabs.
+        let x0 = zoom.pixel(lock.point.x - view.x) - shift.x - 1, y0 = zoom.pixel(lock.point.y - view.y) - shift.y - 1
+        let x1 = max(x0 + 2, zoom.pixel(lock.point.x + st.geometry.unit - view.x) - shift.x) + 1
+        let y1 = max(y0 + 2, zoom.pixel(lock.point.y + st.geometry.unit - view.y) - shift.y) + 1
+        let top = layout.viewTop + TableZoom.floorDiv(y0, 2), bottom = layout.viewTop + TableZoom.floorDiv(y1 - 1, 2)
+        let box = ScreenBox(top: top, left: x0, height: bottom - top + 1, width: x1 - x0)
+        guard box.intersects(ScreenBox(top: layout.viewTop, left: 0, height: layout.viewRows, width: layout.viewColumns)) else { return nil }
+        return box
     }
 }

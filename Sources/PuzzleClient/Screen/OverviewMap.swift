@@ -1,20 +1,20 @@
 import PuzzleCore
 
 /// The overview map: while zoomed in so that the table does not fit the view,
-/// a small inset at the view's bottom right (left, if the player's held piece
-/// is there) shows the whole table (the board,
+/// a small inset in a corner of the view (the bottom right, else another
+/// corner clear of the player's held piece) shows the whole table (the board,
 /// placed pieces in their colours, loose pieces as light dots, held ones in
 /// their holder's colour, a `/find` mark) and a white rectangle where the view lies.
 enum OverviewMap {
     /// The inset's screen rectangle, or nil when the table fits the view (or
-    /// the view is too small for a map): at the view's bottom right, or its
-    /// bottom left when the player's held piece (`avoiding`, a screen cell)
-    /// would be under it.
-    static func box(layout: SceneLayout, table g: TableGeometry,
-                    avoiding: (row: Int, column: Int)? = nil) -> (top: Int, left: Int, height: Int, width: Int)? {
+    /// the view is too small for a map, or no corner is clear of the held
+    /// piece: the piece in hand is never covered). A sixth of the view's
+    /// width, a quarter of its height at most: a look at where one is, not a
+    /// second table. Corners in turn: bottom right, bottom left, top left, top right.
+    static func box(layout: SceneLayout, table g: TableGeometry, avoiding: ScreenBox? = nil) -> ScreenBox? {
         let units = layout.viewUnits
         guard units.x < g.width || units.y < g.height else { return nil }
-        let maxWidth = max(12, layout.viewColumns / 4), maxHeight = max(5, layout.viewRows / 3)
+        let maxWidth = max(10, layout.viewColumns / 6), maxHeight = max(4, layout.viewRows / 4)
         guard maxWidth + 4 < layout.viewColumns, maxHeight + 2 < layout.viewRows else { return nil }
         // A one-pixel border inside the box; pixels are square.
         var pw = min(maxWidth - 2, (2 * maxHeight - 2) * g.width / g.height)
@@ -26,12 +26,15 @@ enum OverviewMap {
         guard pw >= 4, ph >= 2 else { return nil }
         let width = pw + 2, height = (ph + 2 + 1) / 2
         let top = layout.viewTop + layout.viewRows - height, right = layout.viewColumns - width
-        if let a = avoiding, a.row >= top - 1, a.column >= right - 1 { return (top, 0, height, width) }
-        return (top, right, height, width)
+        let corners = [ScreenBox(top: top, left: right, height: height, width: width), ScreenBox(top: top, left: 0, height: height, width: width),
+                       ScreenBox(top: layout.viewTop, left: 0, height: height, width: width),
+                       ScreenBox(top: layout.viewTop, left: right, height: height, width: width)]
+        guard let a = avoiding else { return corners[0] }
+        return corners.first { !$0.intersects(a) }
     }
 
     /// The table point a screen cell of the map shows (its middle), or nil outside the map.
-    static func tablePoint(row: Int, column: Int, layout: SceneLayout, table g: TableGeometry, avoiding: (row: Int, column: Int)?) -> Point? {
+    static func tablePoint(row: Int, column: Int, layout: SceneLayout, table g: TableGeometry, avoiding: ScreenBox?) -> Point? {
         guard let b = box(layout: layout, table: g, avoiding: avoiding),
               row >= b.top, row < b.top + b.height, column >= b.left, column < b.left + b.width else { return nil }
         let pw = b.width - 2, ph = 2 * b.height - 2
@@ -45,7 +48,7 @@ enum OverviewMap {
     static let looseColor: UInt32 = 0x7A7A7A
 
     static func draw(_ st: RoomState, picture: Picture?, view: Point, layout: SceneLayout, lens: TableLens, plain: Bool,
-                     avoiding: (row: Int, column: Int)?, into frame: inout Frame) {
+                     avoiding: ScreenBox?, into frame: inout Frame) {
         let g = st.geometry
         guard let b = box(layout: layout, table: g, avoiding: avoiding) else { return }
         let pw = b.width - 2, ph = 2 * b.height - 2

@@ -15,6 +15,10 @@ public struct Scene: Sendable {
     public var view: Point
     /// How large the table is drawn.
     public var zoom: TableZoom
+    /// Pixels (at this zoom) the view starts past `view`: where a unit spans
+    /// several pixels, the wheel's zoom keeps the very pixel under the
+    /// pointer by starting the view inside a unit. Zero or a few pixels.
+    public var viewShift = Point(x: 0, y: 0)
     /// Whether piece numbers are drawn on the pieces.
     public var showNumbers: Bool
     /// The room clock (the mirror's), for elapsed time.
@@ -125,10 +129,20 @@ public struct SceneLayout: Hashable, Sendable {
 
     /// The table point under the middle of a screen cell of the table view, or
     /// nil outside the view. Follows the zoom, so the mouse plays at every level.
-    public func tablePoint(row: Int, column: Int, view: Point) -> Point? {
+    public func tablePoint(row: Int, column: Int, view: Point, shift: Point = Point(x: 0, y: 0)) -> Point? {
         guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else { return nil }
-        // Column c spans pixel c; row r spans pixels 2r and 2r + 1, whose middle is 2r + 1.
-        return Point(x: view.x + zoom.unit(atPixelCentre: 2 * column + 1), y: view.y + zoom.unit(atPixelCentre: 4 * (row - viewTop) + 2))
+        // Column c spans pixel c; row r spans pixels 2r and 2r + 1, whose middle is 2r + 1 (half pixels: 4r + 2).
+        return Point(x: view.x + zoom.unit(atPixelCentre: 2 * (column + shift.x) + 1),
+                     y: view.y + zoom.unit(atPixelCentre: 2 * (2 * (row - viewTop) + shift.y) + 2))
+    }
+
+    /// The part of the table a screen cell of the view shows, in fine units
+    /// (`TableZoom.finePerUnit` a unit) on each axis: a column is one pixel
+    /// wide, a row two pixels high.
+    public func fineSpan(row: Int, column: Int, view: Point, shift: Point = Point(x: 0, y: 0)) -> (x: Range<Int>, y: Range<Int>) {
+        let q = zoom.finePerPixel, f = TableZoom.finePerUnit
+        let x0 = f * view.x + (shift.x + column) * q, y0 = f * view.y + (shift.y + 2 * (row - viewTop)) * q
+        return (x0..<(x0 + q), y0..<(y0 + 2 * q))
     }
 
     /// The same layout at another zoom.
@@ -190,8 +204,8 @@ public struct SceneLayout: Hashable, Sendable {
 
     /// The screen cell of the table view showing table point `point`, or nil
     /// when it is out of sight (the inverse of `tablePoint`).
-    public func screenCell(of point: Point, view: Point) -> (row: Int, column: Int)? {
-        let column = zoom.pixel(point.x - view.x), pixelRow = zoom.pixel(point.y - view.y)
+    public func screenCell(of point: Point, view: Point, shift: Point = Point(x: 0, y: 0)) -> (row: Int, column: Int)? {
+        let column = zoom.pixel(point.x - view.x) - shift.x, pixelRow = zoom.pixel(point.y - view.y) - shift.y
         let row = viewTop + TableZoom.floorDiv(pixelRow, 2)
         guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else { return nil }
         return (row, column)
@@ -200,19 +214,49 @@ public struct SceneLayout: Hashable, Sendable {
     /// The screen cell a key zoom keeps in place: the middle of a held piece
     /// at `held` (its corner) while it is in sight, so the piece stays under
     /// the player's eyes; else the middle of the view.
-    public func zoomAnchor(held: Point?, view: Point, table: TableGeometry) -> (row: Int, column: Int) {
-        if let held, let cell = screenCell(of: Point(x: held.x + table.unit / 2, y: held.y + table.unit / 2), view: view) {
+    public func zoomAnchor(held: Point?, view: Point, shift: Point = Point(x: 0, y: 0), table: TableGeometry) -> (row: Int, column: Int) {
+        if let held, let cell = screenCell(of: Point(x: held.x + table.unit / 2, y: held.y + table.unit / 2), view: view, shift: shift) {
             return cell
         }
         return (viewTop + viewRows / 2, viewColumns / 2)
     }
 
-    /// The view after zooming to `zoom` so that the table point under screen
-    /// cell (`row`, `column`) stays under it (the mouse wheel), then clamped.
-    public func zoom(to zoom: TableZoom, keeping row: Int, _ column: Int, view: Point, table: TableGeometry) -> Point {
+    /// The view (and its shift in pixels) after zooming to `zoom` so that the
+    /// pixel under screen cell (`row`, `column`) stays under it (the mouse
+    /// wheel), then clamped: the cell shows the middle of what it showed,
+    /// with that middle as near the cell's own middle as the new pixels'
+    /// edges allow (so steps in and out do not wander). Exact because the view
+    /// may start inside a table unit (`shift`), where a unit spans several pixels.
+    public func zoom(to zoom: TableZoom, keeping row: Int, _ column: Int, view: Point, shift: Point = Point(x: 0, y: 0),
+                     table: TableGeometry) -> (view: Point, shift: Point) {
         let next = zoomed(zoom)
-        guard let before = tablePoint(row: row, column: column, view: view),
-              let offset = next.tablePoint(row: row, column: column, view: Point(x: 0, y: 0)) else { return next.clamp(view, table: table) }
-        return next.clamp(Point(x: before.x - offset.x, y: before.y - offset.y), table: table)
+        guard row >= viewTop, row < viewTop + viewRows, column >= 0, column < viewColumns else {
+            return (next.clamp(view, table: table), Point(x: 0, y: 0))
+        }
+        let old = fineSpan(row: row, column: column, view: view, shift: shift)
+        let f = TableZoom.finePerUnit, q = zoom.finePerPixel
+        // One axis: the view's start (whole units, and pixels past them) whose
+        // `index`-th span of `span` pixels holds the middle of `was`, nearest its own middle.
+        func axis(_ was: Range<Int>, index: Int, span: Int) -> (view: Int, shift: Int) {
+            let size = span * q
+            let middle = (was.lowerBound + was.upperBound) / 2
+            var best: (view: Int, shift: Int, off: Int)?
+            // Smallest shifts first; for each, the starts whose span holds the middle.
+            for s in 0..<f {
+                let latest = TableZoom.floorDiv(middle - index * size - s * q, f)
+                for v in stride(from: latest, through: latest - size / f - 1, by: -1) {
+                    let start = f * v + s * q + index * size
+                    guard start <= middle, middle < start + size else { continue }
+                    let off = abs(2 * (middle - start) - size)
+                    if best == nil || off < best!.off { best = (v, s, off) }
+                }
+            }
+            return best.map { ($0.view, $0.shift) } ?? (TableZoom.floorDiv(middle, f), 0)
+        }
+        let x = axis(old.x, index: column, span: 1), y = axis(old.y, index: row - viewTop, span: 2)
+        let kept = Point(x: x.view, y: y.view)
+        let clamped = next.clamp(kept, table: table)
+        // Pushed back inside the table: the pixel cannot stay; whole units then.
+        return clamped == kept ? (kept, Point(x: x.shift, y: y.shift)) : (clamped, Point(x: 0, y: 0))
     }
 }

@@ -33,21 +33,13 @@ public enum SceneRenderer {
                                       countdown: leaseCountdown(scene, state))
             }
             canvas.drawPlainBoardMarks(state)
-            if !scene.drawsHint {
-                canvas.drawFound(state)
-                canvas.drawRulers(state)
-            }
+            if !scene.drawsHint { canvas.drawFound(state) }
             canvas.compose(into: &frame)
-            // The map, then the lid over it (the lid at its largest covers the
-            // view: no map); both keep clear of the piece in the player's hand.
-            let held = LidWindow.heldCell(state, me: scene.myID, layout: layout, view: scene.view)
+            // The map (the lid at its largest covers the view: no map); it
+            // keeps clear of the piece in the player's hand.
             if !(scene.drawsLid && scene.lens.lid >= TableLens.lidSteps) {
                 OverviewMap.draw(state, picture: scene.picture, view: scene.view, layout: layout, lens: scene.lens,
-                                 plain: scene.colorMode == .plain, avoiding: held, into: &frame)
-            }
-            if scene.drawsLid, let picture = scene.picture {
-                LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain,
-                               avoiding: held, into: &frame)
+                                 plain: scene.colorMode == .plain, avoiding: LidWindow.heldBox(state, me: scene.myID, layout: layout, view: scene.view, shift: scene.viewShift), into: &frame)
             }
             if let banner = scene.solvedBanner {
                 // Two lines, so that an 80-column terminal shows both whole.
@@ -65,6 +57,11 @@ public enum SceneRenderer {
         }
         drawStatus(scene, in: &frame)
         if layout.hasPanel { drawPanel(scene, in: &frame, layout: layout) }
+        // The lid over the map and the panel (small, it sits on the panel).
+        if let state = scene.state, !layout.isTooSmall, scene.drawsLid, let picture = scene.picture {
+            LidWindow.draw(picture, st: state, step: scene.lens.lid, layout: layout, plain: scene.colorMode == .plain,
+                           avoiding: LidWindow.heldBox(state, me: scene.myID, layout: layout, view: scene.view, shift: scene.viewShift), into: &frame)
+        }
         drawMessages(scene, in: &frame, layout: layout)
         // Over the table and the panel, under nothing.
         if let overlay = scene.overlay { drawOverlay(overlay, in: &frame, layout: layout) }

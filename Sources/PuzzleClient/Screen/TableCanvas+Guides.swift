@@ -34,7 +34,9 @@ extension TableCanvas {
     /// columns a cell, so that each row and column number sits by its cell.
     var showsRulers: Bool { zoom.piecePixels >= 4 }
 
-    static let rulerStyle = (foreground: TerminalColor(hex: 0xE0E0E0), background: TerminalColor(hex: 0x1E2A36))
+    /// Dark digits on a light band: they read on any picture and apart from
+    /// the pieces' numbers (white on the piece's own colour, darkened).
+    static let rulerStyle = (foreground: TerminalColor(hex: 0x101010), background: TerminalColor(hex: 0xD8D8D8))
 
     /// Column numbers above the board and row numbers left of it, each by its
     /// cell; where the board's edge is out of sight they stay on the view's

@@ -12,6 +12,8 @@ struct TableCanvas {
     var canvas: PixelCanvas
     let layout: SceneLayout
     let view: Point
+    /// Pixels the view starts past `view` (`Scene.viewShift`).
+    let shift: Point
     let colorMode: ColorMode
     var showNumbers: Bool
     /// The room's colour slots, for holders' colours (set by `drawHeldPieces`).
@@ -19,7 +21,7 @@ struct TableCanvas {
     /// The player's own filter and marks.
     var lens: TableLens
     /// Where the overview map lies over the view (screen rows and columns), if it is shown: arrows keep out of it.
-    var mapBox: (top: Int, left: Int, height: Int, width: Int)?
+    var mapBox: ScreenBox?
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -36,18 +38,19 @@ struct TableCanvas {
 
     var plain: Bool { colorMode == .plain }
 
-    init(layout: SceneLayout, view: Point, colorMode: ColorMode, showNumbers: Bool, lens: TableLens = TableLens()) {
+    init(layout: SceneLayout, view: Point, shift: Point = Point(x: 0, y: 0), colorMode: ColorMode, showNumbers: Bool, lens: TableLens = TableLens()) {
         self.lens = lens
         self.layout = layout
         self.view = view
+        self.shift = shift
         self.colorMode = colorMode
         self.showNumbers = showNumbers
         canvas = PixelCanvas(width: layout.viewColumns, rows: layout.viewRows)
     }
 
     /// Pixel column and row of a table point.
-    func px(_ x: Int) -> Int { zoom.pixel(x - view.x) }
-    func py(_ y: Int) -> Int { zoom.pixel(y - view.y) }
+    func px(_ x: Int) -> Int { zoom.pixel(x - view.x) - shift.x }
+    func py(_ y: Int) -> Int { zoom.pixel(y - view.y) - shift.y }
 
     /// The pixel rectangle of a piece whose corner is at `p`: at least one pixel each way.
     func rect(_ p: Point, unit: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
@@ -80,19 +83,19 @@ struct TableCanvas {
         let xs = max(0, table.x0)..<min(canvas.width, tx1)
         let ys = max(0, table.y0)..<min(canvas.height, ty1)
         // Per pixel column (row): the board cell under it and where the pixel lies in that cell.
-        func axis(_ range: Range<Int>, origin: Int, cells: Int, viewStart: Int) -> [(cell: Int, i: Int, n: Int)] {
+        func axis(_ range: Range<Int>, origin: Int, cells: Int, viewStart: Int, shift: Int) -> [(cell: Int, i: Int, n: Int)] {
             range.map { p in
-                let u = viewStart + zoom.unit(atPixelCentre: 2 * p + 1) - origin
+                let u = viewStart + zoom.unit(atPixelCentre: 2 * (p + shift) + 1) - origin
                 guard u >= 0, u < cells * g.unit else { return (-1, 0, 1) }
                 let c = u / g.unit
-                let start = zoom.pixel(origin + c * g.unit - viewStart), end = zoom.pixel(origin + (c + 1) * g.unit - viewStart)
+                let start = zoom.pixel(origin + c * g.unit - viewStart) - shift, end = zoom.pixel(origin + (c + 1) * g.unit - viewStart) - shift
                 return (c, max(0, p - start), max(1, end - start))
             }
         }
         let swap = st.spec.kind == .swap
         let filtering = lens.filter != .all
-        let columns = axis(xs, origin: o.x, cells: g.cols, viewStart: view.x)
-        let rowsMap = axis(ys, origin: o.y, cells: g.rows, viewStart: view.y)
+        let columns = axis(xs, origin: o.x, cells: g.cols, viewStart: view.x, shift: shift.x)
+        let rowsMap = axis(ys, origin: o.y, cells: g.rows, viewStart: view.y, shift: shift.y)
         for (j, y) in ys.enumerated() {
             let r = rowsMap[j]
             for (k, x) in xs.enumerated() {
@@ -164,13 +167,15 @@ struct TableCanvas {
                                  me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
         colorSlots = st.colorSlots
-        mapBox = OverviewMap.box(layout: layout, table: st.geometry, avoiding: LidWindow.heldCell(st, me: me, layout: layout, view: view))
+        mapBox = OverviewMap.box(layout: layout, table: st.geometry, avoiding: LidWindow.heldBox(st, me: me, layout: layout, view: view, shift: shift))
         // One's own holds last, so they lie above anyone else's.
         let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
             let ring = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
             drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2, ring: ring)
         }
+        let heldOwners = Set(holds.map { Int32($0.key) })
+        drawCoveredRings(holds, unit: unit, held: heldOwners)
         drawTargets(st, holds: holds.map { $0.value })
         if plain {
             for (piece, lock) in holds { markRing(rect(lock.point, unit: unit), holder: lock.holder, piece: Int32(piece)) }
@@ -178,11 +183,35 @@ struct TableCanvas {
         }
         if showNumbers { drawNumbers(st) }
         drawStacks(loose, unit: unit)
-        let heldOwners = Set(holds.map { Int32($0.key) })
+        // Rulers before the names: a name finds a row of its own, never over a ruler's number.
+        drawRulers(st)
         for (piece, lock) in holds {
             drawHolderName(piece, lock: lock, names: names, unit: unit, secondsLeft: countdown[piece], held: heldOwners)
         }
         drawOffScreenMarkers(holds.map { ($0.value.point, $0.value.holder) }, unit: unit)
+    }
+
+    /// Held pieces lying exactly over one another (two players' pieces at one
+    /// point, or any size where they fall on the same pixels): the one on top
+    /// hides the rings under it, so each one below gets its ring again, a
+    /// pixel further out for each piece above it, drawn over the shadows but
+    /// never over a held piece. Every holder's ring stays in sight.
+    mutating func drawCoveredRings(_ holds: [(key: Int, value: PieceLock)], unit: Int, held: Set<Int32>) {
+        guard holds.count > 1 else { return }
+        let rects = holds.map { rect($0.value.point, unit: unit) }
+        for (k, (_, lock)) in holds.enumerated() {
+            // The pieces drawn after this one (above it) on the same pixels.
+            let above = rects[(k + 1)...].filter { $0 == rects[k] }.count
+            guard above > 0, isVisible(rects[k], margin: 1 + above) else { continue }
+            let r = rects[k], d = 1 + above
+            let color = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
+            for y in (r.y0 - d)..<(r.y1 + d) {
+                for x in (r.x0 - d)..<(r.x1 + d) where y == r.y0 - d || y == r.y1 + d - 1 || x == r.x0 - d || x == r.x1 + d - 1 {
+                    guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !held.contains(canvas.owner(x, y)) else { continue }
+                    canvas.set(x, y, color, owner: PixelCanvas.ring)
+                }
+            }
+        }
     }
 
     /// One loose or held piece: a shadow `lift` pixels down and right (when
@@ -253,23 +282,33 @@ struct TableCanvas {
     }
 
     /// The drop targets: corner brackets two pixels deep across the edge of
-    /// each target cell (its edge pixel and the one outside), dashed in the
-    /// holder's colour and white, drawn over everything on the table but the held
-    /// pieces themselves (their rings and shadows included): a mark never
-    /// covers a piece, shows in the cell beside a piece that aims there, and
-    /// round the ring of a piece held right over it. It reads apart from a
-    /// holder's ring: dashed corners, not a solid frame round a piece. Players
-    /// aiming at one cell each get brackets of their own, nested two pixels
-    /// in (cells of 8 pixels and more), or share the corners out in turn (two:
-    /// a diagonal pair each); cells of 2 pixels or less are filled, shared
-    /// out pixel by pixel, where no ring lies.
+    /// each target cell (the pixel outside it, then its edge pixel; a pixel
+    /// further out where a held piece's ring is in the way): the inner line
+    /// dashed in the holder's colour, the outer one a dark keyline, so
+    /// the mark reads on any picture and apart from a holder's ring (a solid
+    /// line round a piece). Drawn over everything on the table but the held
+    /// pieces and their rings (shadows are drawn over): a mark never covers a
+    /// piece nor hides whose it is, shows in the cell beside a piece that aims
+    /// there, and round the ring of a piece held right over it. Players aiming at one
+    /// cell each get brackets of their own, nested two pixels in (cells of 8
+    /// pixels and more), or share the corners out in turn (two: a diagonal
+    /// pair each); cells of 2 pixels or less are a plain square in the
+    /// holder's colour (shared out pixel by pixel), where no ring lies.
     mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
         var heldPiece = Set<Int32>()
-        for (piece, lock) in st.locks where holds.contains(lock) { heldPiece.insert(Int32(piece)) }
-        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID) {
+        var heldRects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        for (piece, lock) in st.locks where holds.contains(lock) {
+            heldPiece.insert(Int32(piece))
+            heldRects.append(rect(lock.point, unit: st.geometry.unit))
+        }
+        // A bracket's pixels, each coloured by its depth in `box` (0: the outer
+        // line), never over a held piece nor a holder's ring: the ring says whose it is.
+        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID, box: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
             for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
-                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1)) where !heldPiece.contains(canvas.owner(x, y)) {
-                    canvas.set(x, y, Self.targetColor(holder, x, y, slots: colorSlots), owner: PixelCanvas.mark)
+                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1))
+                where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring {
+                    let depth = box.map { min(x - $0.x0, $0.x1 - 1 - x, y - $0.y0, $0.y1 - 1 - y) } ?? 0
+                    canvas.set(x, y, Self.targetColor(holder, x, y, depth: depth, slots: colorSlots), owner: PixelCanvas.mark)
                 }
             }
         }
@@ -277,12 +316,18 @@ struct TableCanvas {
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             guard isVisible(r, margin: 1) else { continue }
             let w = r.x1 - r.x0
-            let outer = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
+            // A held piece's ring in the cell or round it: it lies where the
+            // brackets would, so they go a pixel further out (their colour
+            // just outside the cell, the keyline outside that), beside the ring.
+            let d = heldRects.contains { $0.x0 - 1 < r.x1 && r.x0 < $0.x1 + 1 && $0.y0 - 1 < r.y1 && r.y0 < $0.y1 + 1 } ? 2 : 1
+            let outer = (x0: r.x0 - d, y0: r.y0 - d, x1: r.x1 + d, y1: r.y1 + d)
             if w <= 2 {
-                // Tiny cells: the cell itself, shared out pixel by pixel, under any holder's ring.
+                // Tiny cells: the cell itself, a plain square shared out pixel by pixel, under any holder's ring.
                 for (n, y) in (r.y0..<r.y1).enumerated() {
                     for (m, x) in (r.x0..<r.x1).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
-                        put(x, y, x + 1, y + 1, holders[(n * w + m) % holders.count])
+                        let holder = holders[(n * w + m) % holders.count]
+                        guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !heldPiece.contains(canvas.owner(x, y)) else { continue }
+                        canvas.set(x, y, PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots)), owner: PixelCanvas.mark)
                     }
                 }
                 continue
@@ -292,22 +337,44 @@ struct TableCanvas {
             if w >= 8 {
                 for (k, holder) in holders.prefix(w / 4).enumerated() {
                     let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
-                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, holder) } }
+                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, holder, box: inset) } }
                 }
                 continue
             }
-            for (k, corner) in Self.brackets(outer, arm: arm, depth: 2).enumerated() {
-                for p in corner { put(p.x0, p.y0, p.x1, p.y1, holders[k % holders.count]) }
+            // Each holder first takes the corner with the most pixels free of
+            // pieces and rings (two pieces over a small cell hide most of it),
+            // then the corners left go round in turn.
+            let corners = Self.brackets(outer, arm: arm, depth: 2)
+            func free(_ corner: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Int {
+                var n = 0
+                for p in corner {
+                    for y in max(0, p.y0)..<max(max(0, p.y0), min(canvas.height, p.y1)) {
+                        for x in max(0, p.x0)..<max(max(0, p.x0), min(canvas.width, p.x1))
+                        where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring { n += 1 }
+                    }
+                }
+                return n
+            }
+            var owner = [PlayerID?](repeating: nil, count: corners.count)
+            for holder in holders {
+                guard let k = corners.indices.filter({ owner[$0] == nil }).max(by: { (free(corners[$0]), -$0) < (free(corners[$1]), -$1) }) else { break }
+                owner[k] = holder
+            }
+            for (k, corner) in corners.enumerated() {
+                for p in corner { put(p.x0, p.y0, p.x1, p.y1, owner[k] ?? holders[k % holders.count], box: outer) }
             }
         }
     }
 
-    /// A target mark's colour at pixel (`x`, `y`): the holder's colour and
-    /// white in a checker, a dashed line that reads apart from the holder's
-    /// solid ring (where a piece is held right over its cell the two meet) and
-    /// from any picture it lies on.
-    static func targetColor(_ holder: PlayerID, _ x: Int, _ y: Int, slots: [PlayerID: Int]) -> UInt32 {
-        (x + y) & 1 == 0 ? PixelCanvas.pack(PlayerPalette.color(of: holder, in: slots)) : 0xFFFFFF
+    /// The target mark's keyline: dark, so the holder's colour beside it reads on a light picture.
+    static let targetKeyline: UInt32 = 0x101010
+
+    /// A target mark's colour at pixel (`x`, `y`), `depth` pixels in from
+    /// its bracket's outer edge: the inner line (in the cell) the holder's
+    /// colour in dashes (two pixels on, one off), the gaps and the outer line
+    /// (round the cell) the dark keyline.
+    static func targetColor(_ holder: PlayerID, _ x: Int, _ y: Int, depth: Int, slots: [PlayerID: Int]) -> UInt32 {
+        depth >= 1 && (x + y) % 3 != 2 ? PixelCanvas.pack(PlayerPalette.color(of: holder, in: slots)) : targetKeyline
     }
 
     /// Target cells and who aims at each (by id), in a stable order.
@@ -430,10 +497,13 @@ struct TableCanvas {
         // The ring and a top tab take pixel y0 - 1: the row above ends before it;
         // the shadow ends at y1 + 1: the row below starts after it.
         let above = TableZoom.floorDiv(r.y0 - 3, 2), below = TableZoom.floorDiv(r.y1 + 3, 2)
+        // Free: no held piece there, and no text (a piece's number, a ruler's,
+        // another holder's name): a name over a number would change what it reads.
         func free(_ row: Int) -> Bool {
             guard row >= 0, row < canvas.rows else { return false }
             return (column..<min(canvas.width, column + width)).allSatisfy { x in
-                [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { $0 == Int32(piece) || !held.contains($0) }
+                canvas.text[row * canvas.width + x] == nil
+                    && [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { $0 == Int32(piece) || !held.contains($0) }
             }
         }
         let row: Int
@@ -480,11 +550,13 @@ struct TableCanvas {
         }
         var column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
         var row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
-        // Not under the overview map in the bottom right corner: beside it, on the same edge.
-        if let map = mapBox {
+        // Not under the overview map in its corner: beside it, on the same edge.
+        if let map = mapBox, map.contains(row: layout.viewTop + row, column: column) {
             let top = map.top - layout.viewTop
-            if row >= top && column >= map.left {
-                if right { column = map.left - 1 } else { row = top - 1 }
+            if left || right {
+                row = top == 0 ? map.height : top - 1
+            } else {
+                column = map.left == 0 ? map.width : map.left - 1
             }
         }
         canvas.put(PixelCanvas.Text(character: arrow, foreground: plain ? nil : color, background: plain ? nil : TerminalColor(hex: 0x000000)),

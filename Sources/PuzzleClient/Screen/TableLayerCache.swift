@@ -16,6 +16,7 @@ public struct TableLayerCache: Sendable {
         var spec: PuzzleSpec
         var seed: UInt64
         var view: Point
+        var shift: Point
         var layout: SceneLayout
         var colorMode: ColorMode
         var picture: Picture?
@@ -38,9 +39,11 @@ public struct TableLayerCache: Sendable {
     /// drawn from the same things, and the loose pieces in view.
     mutating func stillLayer(_ st: RoomState, scene: Scene, layout: SceneLayout) -> (TableCanvas, [(piece: Int, point: Point)]) {
         let hint = scene.drawsHint
-        // The lid's faint copy in the empty cells: where the room offers the lid.
-        let faint = scene.lidAllowed && !hint
-        let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view,
+        // The lid's faint copy in the empty cells: where the room offers the
+        // lid, and not while a filter is on (faint pieces in empty cells would
+        // read as pieces the filter shows, or as placed ones it dims).
+        let faint = scene.lidAllowed && !hint && scene.lens.filter == .all
+        let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view, shift: scene.viewShift,
                       layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter,
                       found: scene.lens.found.flatMap { scene.lens.filter == .edges && $0 < st.pieceCount && !TableLens.isEdge($0, in: st) ? $0 : nil },
                       faint: faint)
@@ -49,7 +52,7 @@ public struct TableLayerCache: Sendable {
             kept.lens = scene.lens
             return (kept, loose)
         }
-        var fresh = TableCanvas(layout: layout, view: scene.view, colorMode: scene.colorMode, showNumbers: scene.showNumbers, lens: scene.lens)
+        var fresh = TableCanvas(layout: layout, view: scene.view, shift: scene.viewShift, colorMode: scene.colorMode, showNumbers: scene.showNumbers, lens: scene.lens)
         fresh.drawBoard(st, picture: scene.picture, hint: hint, faint: faint)
         loose = hint ? [] : fresh.drawLoosePieces(st, picture: scene.picture)
         self.key = key

@@ -107,12 +107,11 @@ public struct TableLens: Hashable, Sendable {
             let was = lid
             switch step {
             case .toggle: lid = lid > 0 ? 0 : 1
-            case .cycle: lid = lid >= Self.lidSteps ? 0 : lid + 1
             case .bigger: lid = min(Self.lidSteps, lid + 1)
             case .smaller: lid = max(0, lid - 1)
             }
             if lid == 0 { return ("lid closed", false) }
-            if was == 0 { return ("lid open: the whole picture (Ctrl-P or /lid bigger|smaller sizes it, the wheel over it too; /lid closes it)", false) }
+            if was == 0 { return ("lid open: the whole picture (/lid bigger|smaller or the wheel over it sizes it; Ctrl-P or /lid closes it)", false) }
             return ("lid size \(lid) of \(Self.lidSteps)", false)
         }
     }

@@ -41,6 +41,14 @@ public struct TableZoom: Hashable, Sendable, CustomStringConvertible {
     /// How many table units `p` pixels span (rounded down).
     public func units(inPixels p: Int) -> Int { p * unitsPerStep / pixels }
 
+    /// Fine units a table unit holds: every level's pixel edges and middles
+    /// fall on whole fine units (a pixel is a quarter, a third, a half, ...
+    /// of a unit, or several units), so a view can start at any pixel.
+    public static let finePerUnit = 24
+
+    /// Fine units a pixel spans at this level.
+    public var finePerPixel: Int { Self.finePerUnit * unitsPerStep / pixels }
+
     /// Pixels a piece spans (at least one).
     public var piecePixels: Int { max(1, pixels / cells) }
 

@@ -67,7 +67,7 @@ public enum ClientCommand: Hashable, Sendable {
         "loose          show only loose pieces: placed ones dimmed",
         "all            show every piece again",
         "find [N]       mark piece N wherever it lies (no N: clear the mark)",
-        "lid [bigger|smaller]  open or close the box lid: the picture (Ctrl-P)",
+        "lid [bigger|smaller]  open or close the box lid: the picture",
         "help           this list",
         "quit           leave",
     ]
@@ -78,9 +78,11 @@ public enum ClientCommand: Hashable, Sendable {
         public var description: String { message }
     }
 
-    /// The full-screen help: the mouse and keys, the chat rule, every command with its `/`.
-    public static var slashHelpLines: [String] {
-        [
+    /// The full-screen help: the mouse and keys, the chat rule, every command
+    /// with its `/`. `lid`: whether the room offers the box lid; elsewhere
+    /// neither Ctrl-P nor `/lid` is offered (they would only say no).
+    public static func slashHelpLines(lid: Bool) -> [String] {
+        var lines = [
             "mouse: press on a piece to take it (where you touched it), drag,",
             "       release to drop; right click turns a piece (taking it if you",
             "       hold none); the wheel zooms the table (over it) or scrolls the",
@@ -88,21 +90,28 @@ public enum ClientCommand: Hashable, Sendable {
             "       pick up, click to put down",
             "typing: letters, digits and signs always go to the command line,",
             "       holding a piece or not: chat never loses a letter to a key",
-            "keys: Tab grabs the next free piece; with an empty command line",
-            "       arrows move it (Shift+arrows a whole cell), Enter drops,",
-            "       Esc gives it back; Ctrl-R rotates; holding nothing,",
-            "       Shift+arrows pan the table (or /pan, or drag it);",
-            "       PgUp/PgDn scroll the messages, Home follows your piece;",
-            "       Ctrl-Up/Ctrl-Down zoom (out to the whole table); Ctrl-N",
-            "       shows or hides the piece numbers (drawn where they fit);",
-            "       Ctrl-T shows only chat in the messages, or everything again;",
-            "       Ctrl-P opens the box lid (bigger, then smaller, then closed)",
+            "keys: Tab grabs the next free piece;",
+            "       with a piece held and an empty command line: arrows move",
+            "       it (Shift+arrows a whole cell), Enter drops it, Esc gives",
+            "       it back; Ctrl-R turns it (with a piece held);",
+            "       holding nothing: Shift+arrows pan the table (or /pan, or",
+            "       drag it); PgUp/PgDn scroll the messages, Home follows your",
+            "       piece; Ctrl-Up/Ctrl-Down zoom (out to the whole table);",
+            "       Ctrl-N shows or hides the piece numbers (where they fit);",
+            "       Ctrl-T shows only chat in the messages, or everything again",
+        ]
+        if lid { lines.append("       Ctrl-P opens or closes the box lid (the whole picture)") }
+        lines += [
             "messages: others' moves show on the table, not here; a line that",
             "       names you is highlighted; a repeated line reads (xN)",
             "piece N belongs in cell (N div cols, N mod cols), counting from 0",
             "text without a leading / is chat to the room (// sends a / line)",
-            // A command's second line moves right with the slash, like its first.
-        ] + helpLines.map { ($0.hasPrefix(" ") ? " " : "/") + $0 }
+        ]
+        // A command's second line moves right with the slash, like its first.
+        for line in helpLines where lid || !line.hasPrefix("lid ") {
+            lines.append((line.hasPrefix(" ") ? " " : "/") + line + (lid && line.hasPrefix("lid ") ? " (Ctrl-P)" : ""))
+        }
+        return lines
     }
 
     /// Parses a line typed at the full-screen prompt, IRC style: `/verb ...` is a
@@ -260,8 +269,6 @@ public enum LensCommand: Hashable, Sendable {
 public enum LidStep: Hashable, Sendable {
     /// Open (small) if closed, else close.
     case toggle
-    /// The lid key: closed, small, bigger, ... the largest, closed again.
-    case cycle
     case bigger
     case smaller
 }

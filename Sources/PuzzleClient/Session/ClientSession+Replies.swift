@@ -61,6 +61,7 @@ extension ClientSession {
             return
         }
         if case .join = p.request { awayFrom = nil }
+        if case .rejoin = p.request { awayFrom = nil }
         switch p.request {
         case .join where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
@@ -77,7 +78,7 @@ extension ClientSession {
                 room = nil
                 phase = .choosingRoom
             }
-        case .hello, .join:
+        case .hello, .join, .rejoin:
             guard phase != .finished else { return }
             fatalError = "\(p.request.verb) refused: \(code) \(message)"
             phase = .finished
@@ -99,11 +100,21 @@ extension ClientSession {
         switch p.request {
         case .hello:
             if case .hello(_, _, _, let token?) = reply { resumeToken = token }
-        case .join:
+        case .join, .rejoin:
             previousRoom = nil
-            if case .joined(_, let id, _) = reply { myID = id }
-            if installSnapshot(state, now: now), let st = self.state {
+            var caughtUp = false
+            var serverSeq: UInt64?
+            if case .joined(_, let id, let seq, let run, let missed) = reply {
+                myID = id
+                roomRun = run
+                serverSeq = seq
+                // The events it missed came before this reply and are applied: no snapshot.
+                caughtUp = missed != nil && self.state != nil
+            }
+            if caughtUp || installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
+                // One of the missed events did not apply: reload the room.
+                if caughtUp, let seq = serverSeq, st.seq != seq { requestSync(now: now) }
                 let p = st.progress(at: now)
                 emit(.info, "joined \(room ?? "?") as \(name) (#\(myID?.rawValue ?? 0)): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed, \(st.players.count) player\(st.players.count == 1 ? "" : "s")")
                 // Back after a dropped link: the server kept what this player held.
@@ -118,9 +129,14 @@ extension ClientSession {
                 fatalError = "the room snapshot could not be read"
                 phase = .finished
             }
-        case .sync:
+        case .sync, .syncFrom:
             syncing = false
-            if installSnapshot(state, now: now) {
+            var caughtUp = false
+            if case .synced(_, _, let run, let missed) = reply {
+                roomRun = run
+                caughtUp = missed != nil && self.state != nil
+            }
+            if caughtUp || installSnapshot(state, now: now) {
                 if p.fromUser {
                     emit(.reply, "ok: \(text)")
                 } else {

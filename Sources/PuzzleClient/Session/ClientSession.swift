@@ -59,6 +59,9 @@ public struct ClientSession: Sendable {
     /// The room as it was when the link dropped, until the rejoin's snapshot
     /// says what changed meanwhile.
     var awayFrom: RoomState?
+    /// The mirrored room's run (from the last JOIN or SYNC reply): with the
+    /// mirror's seq, the point a rejoin catches up from (`REJOIN`).
+    var roomRun: String?
     var stateLines: [String] = []
     var outgoing: [Request] = []
     var output: [OutputLine] = []
@@ -118,7 +121,12 @@ public struct ClientSession: Sendable {
         previousRoom = nil
         send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
         if let room {
-            send(.join(room: room, password: password), fromUser: false, now: now)
+            // Back to the room it mirrors: only what it missed, when the room still has it.
+            if let run = roomRun, let st = state, mirror?.name == room, ProtocolVersion.current >= 2 {
+                send(.rejoin(room: room, seq: st.seq, run: run, password: password), fromUser: false, now: now)
+            } else {
+                send(.join(room: room, password: password), fromUser: false, now: now)
+            }
         } else {
             phase = .choosingRoom
             send(.rooms, fromUser: false, now: now)

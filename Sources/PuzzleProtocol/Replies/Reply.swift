@@ -12,9 +12,13 @@ public enum Reply: Hashable, Sendable {
     /// `OK stats key=value ...`, in the server's order.
     case stats([ReplyField])
     case created(room: String)
-    case joined(room: String, player: PlayerID, seq: UInt64)
+    /// `run`: the room's run (version 2), which with `seq` names a point a
+    /// client may later catch up from (`REJOIN`, `SYNC <seq> <run>`);
+    /// `missed`: set when the room sent the events after the client's point
+    /// instead of a snapshot, and how many.
+    case joined(room: String, player: PlayerID, seq: UInt64, run: String? = nil, missed: Int? = nil)
     case left(room: String)
-    case synced(seq: UInt64, digest: String)
+    case synced(seq: UInt64, digest: String, run: String? = nil, missed: Int? = nil)
     case digest(DigestSummary)
     case who(count: Int)
     case grabbed(piece: Int)

@@ -34,10 +34,15 @@ public enum ReplyCodec {
             out.append(ascii: " stats")
             for f in fields { word("\(f.key)=\(f.value)") }
         case .created(let room): out.append(ascii: " created"); word(room)
-        case .joined(let room, let player, let seq):
+        case .joined(let room, let player, let seq, let run, let missed):
             out.append(ascii: " joined"); word(room); field("id", player.rawValue); field("seq", String(seq))
+            if let run { field("run", run) }
+            if let missed { field("missed", missed) }
         case .left(let room): out.append(ascii: " left"); word(room)
-        case .synced(let seq, let digest): out.append(ascii: " sync"); field("seq", String(seq)); field("digest", digest)
+        case .synced(let seq, let digest, let run, let missed):
+            out.append(ascii: " sync"); field("seq", String(seq)); field("digest", digest)
+            if let run { field("run", run) }
+            if let missed { field("missed", missed) }
         case .digest(let d):
             out.append(ascii: " digest")
             field("seq", String(d.seq)); field("value", d.value); field("correct", d.correct)
@@ -113,11 +118,12 @@ public enum ReplyCodec {
         case "created": return args.count == 1 ? .created(room: String(args[0])) : nil
         case "left": return args.count == 1 ? .left(room: String(args[0])) : nil
         case "joined":
-            guard args.count == 3, let id = fields["id"].flatMap({ Int($0) }), let seq = fields["seq"].flatMap({ UInt64($0) }) else { return nil }
-            return .joined(room: String(args[0]), player: PlayerID(id), seq: seq)
+            guard (3...5).contains(args.count), let id = fields["id"].flatMap({ Int($0) }), let seq = fields["seq"].flatMap({ UInt64($0) }) else { return nil }
+            let missed = fields["missed"].flatMap { Int($0) }
+            return .joined(room: String(args[0]), player: PlayerID(id), seq: seq, run: fields["run"].map(String.init), missed: missed)
         case "sync":
             guard let seq = fields["seq"].flatMap({ UInt64($0) }), let d = fields["digest"] else { return nil }
-            return .synced(seq: seq, digest: String(d))
+            return .synced(seq: seq, digest: String(d), run: fields["run"].map(String.init), missed: fields["missed"].flatMap { Int($0) })
         case "digest":
             guard let seq = fields["seq"].flatMap({ UInt64($0) }), let value = fields["value"],
                   let correct = fields["correct"].flatMap({ Int($0) }), let total = fields["total"].flatMap({ Int($0) }),

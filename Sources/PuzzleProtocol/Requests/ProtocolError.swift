@@ -30,6 +30,10 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func badRoomName(_ name: String) -> ProtocolError {
         .init("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)")
     }
+    /// A version 2 request on a version 1 connection.
+    public static func versionTwoOnly(_ what: String) -> ProtocolError {
+        .init("BAD_VERSION", "\(what) needs protocol version 2 (HELLO 2 <name>)")
+    }
     public static func unknownRoom(_ r: String) -> ProtocolError { .init("UNKNOWN_ROOM", "no room named '\(r.prefix(32))'") }
     public static func roomExists(_ r: String) -> ProtocolError { .init("ROOM_EXISTS", "room '\(r)' already exists") }
     public static let badPassword = ProtocolError("BAD_PASSWORD", "wrong room password")

@@ -66,7 +66,16 @@ extension Request {
             guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }
             return .join(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
         case "LEAVE": try count(0...0); return .leave
-        case "SYNC": try count(0...0); return .sync
+        case "REJOIN":
+            try count(3...4)
+            guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }
+            return .rejoin(room: String(args[0]), seq: try sequenceNumber(args[1]), run: try run(args[2], usage()),
+                           password: args.count > 3 ? String(args[3]) : nil)
+        case "SYNC":
+            try count(0...2)
+            guard !args.isEmpty else { return .sync }
+            guard args.count == 2 else { throw usage() }
+            return .syncFrom(seq: try sequenceNumber(args[0]), run: try run(args[1], usage()))
         case "GRAB": try count(1...1); return .grab(try piece(args[0]))
         case "DRAG":
             try count(2...3)
@@ -98,6 +107,20 @@ extension Request {
 
     static func piece(_ s: Substring) throws(ProtocolError) -> Int {
         try number(s, 0...1_000_000)
+    }
+
+    /// A sequence number: decimal digits, at most `RoomLimits.maxSeq`.
+    static func sequenceNumber(_ s: Substring) throws(ProtocolError) -> UInt64 {
+        guard s.utf8.count <= 19, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = UInt64(s), v <= RoomLimits.maxSeq else {
+            throw .badNumber(String(s.prefix(24)))
+        }
+        return v
+    }
+
+    /// A room's run, as JOIN and SYNC replies give it: 16 lowercase hex digits.
+    static func run(_ s: Substring, _ usage: ProtocolError) throws(ProtocolError) -> String {
+        guard s.utf8.count == 16, s.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { throw usage }
+        return String(s)
     }
 
     static func number(_ s: Substring, _ range: ClosedRange<Int>) throws(ProtocolError) -> Int {

@@ -8,8 +8,14 @@ public enum Request: Hashable, Sendable {
     case rooms
     case create(RoomSpec)
     case join(room: String, password: String?)
+    /// Version 2: JOIN for a client that has the room up to `seq` of its run
+    /// `run` (from its last JOIN or SYNC reply): the events since, when the
+    /// room still has them, else a snapshot as JOIN gives.
+    case rejoin(room: String, seq: UInt64, run: String, password: String?)
     case leave
     case sync
+    /// Version 2: SYNC from `seq` of run `run`: the events since, or a snapshot.
+    case syncFrom(seq: UInt64, run: String)
     case grab(Int)
     /// Piece omitted: the one piece the player holds.
     case drag(Int?, Point)
@@ -35,8 +41,9 @@ public enum Request: Hashable, Sendable {
         case .rooms: return "ROOMS"
         case .create: return "CREATE"
         case .join: return "JOIN"
+        case .rejoin: return "REJOIN"
         case .leave: return "LEAVE"
-        case .sync: return "SYNC"
+        case .sync, .syncFrom: return "SYNC"
         case .grab: return "GRAB"
         case .drag: return "DRAG"
         case .rotate: return "ROTATE"
@@ -62,7 +69,8 @@ public enum Request: Hashable, Sendable {
         "CREATE": "CREATE <room> <jigsaw|swap> <rows>x<cols> [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]",
         "JOIN": "JOIN <room> [password]",
         "LEAVE": "LEAVE",
-        "SYNC": "SYNC",
+        "SYNC": "SYNC [<seq> <run>]",
+        "REJOIN": "REJOIN <room> <seq> <run> [password]",
         "GRAB": "GRAB <piece>",
         "DRAG": "DRAG [piece] <x> <y>",
         "ROTATE": "ROTATE [piece]",
@@ -87,6 +95,8 @@ public enum Request: Hashable, Sendable {
         case .ping(let token): return token.isEmpty ? "PING" : "PING \(token)"
         case .create(let r): return "CREATE " + r.arguments.joined(separator: " ")
         case .join(let room, let password): return "JOIN \(room)" + (password.map { " \($0)" } ?? "")
+        case .rejoin(let room, let seq, let run, let password): return "REJOIN \(room) \(seq) \(run)" + (password.map { " \($0)" } ?? "")
+        case .syncFrom(let seq, let run): return "SYNC \(seq) \(run)"
         case .grab(let p): return "GRAB \(p)"
         case .drag(let p, let point): return "DRAG\(opt(p)) \(point.x) \(point.y)"
         case .rotate(let p): return "ROTATE\(opt(p))"

@@ -34,6 +34,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case seed
     case room
     case picture
+    case pictureFolder = "picture_folder"
+    case pictureMaxBytes = "picture_max_bytes"
+    case pictureMaxPixels = "picture_max_pixels"
 
     /// Keys that may appear on many lines, each adding one entry.
     var isRepeatable: Bool {
@@ -59,10 +62,12 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .idleTimeoutSeconds: ("--idle-timeout", "S", "seconds before an idle connection is closed; 0 = never")
         case .fsync: ("--fsync", "P", "always (once per move), batch (once per loop turn, before replies) or never")
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
+        case .pictureFolder: ("--pictures", "DIR", "offer every PNG, JPEG and PPM file in DIR as a picture named by its file name")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
-            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds:
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds,
+            .pictureMaxBytes, .pictureMaxPixels:
             nil
         }
     }
@@ -182,6 +187,13 @@ enum ConfigKey: String, CaseIterable, Sendable {
                 throw ConfigError(.duplicatePicture(pictureName))
             }
             config.pictures[pictureName] = ConfigValue.resolve(path, against: baseDirectory)
+        case .pictureFolder:
+            guard !value.isEmpty else { throw bad("a folder path, or none") }
+            config.pictureFolder = value == "none" ? nil : ConfigValue.resolve(value, against: baseDirectory)
+        case .pictureMaxBytes:
+            config.pictureMaxBytes = try bytes(1024...(1 << 30))
+        case .pictureMaxPixels:
+            config.pictureMaxPixels = try integer(1...(1 << 28))
         }
     }
 
@@ -218,6 +230,9 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")
         case .picture: config.pictures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; ")
+        case .pictureFolder: config.pictureFolder ?? "none"
+        case .pictureMaxBytes: ConfigValue.renderBytes(config.pictureMaxBytes)
+        case .pictureMaxPixels: String(config.pictureMaxPixels)
         }
     }
 }

@@ -111,6 +111,17 @@ public struct ServerConfig: Equatable, Sendable {
     /// are stored resolved against the config file's directory. Default: none
     /// (only built-in pictures).
     public var pictures: [String: String]
+    /// A folder whose every PNG, JPEG and PPM file is offered as a picture
+    /// named by its file name without the extension (a name that breaks the
+    /// name rule, a damaged file or one a `picture` line already names is
+    /// skipped with a warning). Resolved against the config file's directory.
+    /// Default: none. Key `picture_folder`, flag `--pictures`.
+    public var pictureFolder: String? = nil
+    /// Largest picture file read, in bytes. Default 32 MiB. Key `picture_max_bytes`.
+    public var pictureMaxBytes = 32 * 1024 * 1024
+    /// Largest picture decoded, in pixels (checked in the file's header,
+    /// before decoding). Default 67108864 (64 Mpx). Key `picture_max_pixels`.
+    public var pictureMaxPixels = 64 * 1024 * 1024
 
     /// The room a server gets when the config names none: `lobby jigsaw 4x4`,
     /// picture `sunset`, no rotation, no password.

@@ -90,7 +90,11 @@ extension PuzzleServer {
             createRoom(r, for: conn)
             return
         case .join(let name, let password):
-            join(name, password: password, request: request, conn: conn, player: player)
+            join(name, password: password, from: nil, request: request, conn: conn, player: player)
+            return
+        case .rejoin(let name, let seq, let run, let password):
+            guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("REJOIN")) }
+            join(name, password: password, from: (seq, run), request: request, conn: conn, player: player)
             return
         default:
             break
@@ -102,7 +106,11 @@ extension PuzzleServer {
             conn.send(.left(room: room.name))
         case .sync:
             sendSnapshot(room, to: conn)
-            conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description))
+            conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: run(of: room, for: conn)))
+        case .syncFrom(let seq, let run):
+            guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("SYNC <seq> <run>")) }
+            let missed = catchUp(conn, in: room, from: (seq, run))
+            conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
         case .digest:
             let s = room.state
             conn.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,
@@ -153,7 +161,8 @@ extension PuzzleServer {
     /// the player is still in its room; only once all pass, and the join is
     /// journaled, does it leave the old room (its holds go back, `left`
     /// there). A refused switch changes nothing in the old room.
-    private func join(_ name: String, password: String?, request: Request, conn: Connection, player: PlayerID) {
+    private func join(_ name: String, password: String?, from point: (seq: UInt64, run: String)?, request: Request,
+                      conn: Connection, player: PlayerID) {
         if let current = conn.room {
             guard conn.version >= 2 else { return reply(conn, error: .alreadyInRoom) }
             guard current.name != name else { return reply(conn, error: .alreadyInThisRoom(name)) }
@@ -200,8 +209,9 @@ extension PuzzleServer {
         if let old = conn.room { leaveRoom(conn); logger.info("\(conn.label) switched from \(old.name) to \(room.name)") }
         room.add(conn)
         conn.room = room
-        sendSnapshot(room, to: conn)
-        conn.send(.joined(room: room.name, player: player, seq: room.state.seq))
+        let missed = point.flatMap { catchUp(conn, in: room, from: $0) }
+        if point == nil { sendSnapshot(room, to: conn) }
+        conn.send(.joined(room: room.name, player: player, seq: room.state.seq, run: run(of: room, for: conn), missed: missed))
         logger.info("\(conn.label) joined \(room.name)")
     }
 
@@ -283,6 +293,23 @@ extension PuzzleServer {
         case .noneHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold no piece; GRAB one first"))
         case .severalHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold several pieces; name one"))
         }
+        return nil
+    }
+
+    /// A room's run, for a version 2 client's JOIN and SYNC replies.
+    func run(of room: HostedRoom, for conn: Connection) -> String? {
+        conn.version >= 2 ? room.recent.run : nil
+    }
+
+    /// Brings a client that has the room up to `point` up to date: the
+    /// events after it, when the room still has them all (returns how
+    /// many), else a snapshot (returns nil).
+    func catchUp(_ conn: Connection, in room: HostedRoom, from point: (seq: UInt64, run: String)) -> Int? {
+        if let lines = room.recent.lines(after: point.seq, run: point.run, current: room.state.seq) {
+            if !lines.isEmpty { conn.send(bytes: Array(lines)) }
+            return Int(room.state.seq - point.seq)
+        }
+        sendSnapshot(room, to: conn)
         return nil
     }
 

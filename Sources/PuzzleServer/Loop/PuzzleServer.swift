@@ -1,4 +1,5 @@
 import PuzzleCore
+import PuzzleImages
 import PuzzleProtocol
 import PuzzleSystem
 import PuzzleWeb
@@ -106,7 +107,9 @@ public final class PuzzleServer: @unchecked Sendable {
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
-        pictures = try PictureLibrary(files: config.pictures)
+        pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
+                                      limits: ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes),
+                                      warn: { logger.warn($0) })
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)

@@ -16,6 +16,8 @@ final class HostedRoom {
     var clockMarkDue: Int64 = .min
     /// Set while clock marks fail to be written (logged once per streak).
     var clockMarkFailing = false
+    /// The latest events, for clients coming back (`REJOIN`, `SYNC <seq> <run>`).
+    private(set) var recent: RecentEvents
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)
@@ -27,11 +29,13 @@ final class HostedRoom {
     /// into the chunk that every member's queue points into.
     private var scratch: [UInt8] = []
 
-    init(name: String, password: String?, state: RoomState, picture: Picture?) {
+    /// `run` names this opening of the room (random: see `RecentEvents`).
+    init(name: String, password: String?, state: RoomState, picture: Picture?, run: UInt64) {
         self.name = name
         self.password = password
         self.state = state
         self.picture = picture
+        recent = RecentEvents(run: run, seq: state.seq)
     }
 
     /// The core's `plan` on the room's state where it lies. Called as
@@ -73,6 +77,10 @@ final class HostedRoom {
             scratch.removeAll(keepingCapacity: true)
             EventCodec.encode(e, into: &scratch)
             chunk.append(scratch)
+            if e.body.isSequenced {
+                let isNext = if case .nextPuzzle = e.body { true } else { false }
+                recent.append(seq: e.seq, isNext: isNext, line: scratch)
+            }
             let (piece, isDrag) = Self.piece(of: e.body)
             lines.append((chunk.count, piece, isDrag))
         }

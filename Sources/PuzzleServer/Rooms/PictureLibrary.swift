@@ -1,12 +1,20 @@
+import Dispatch
 import Foundation
 import PuzzleCore
+import PuzzleImages
 
-/// The pictures a server can cut puzzles from: the built-in ones and the PPM
-/// files its config names, each scaled for terminals when a room asks.
+/// The pictures a server can cut puzzles from: the built-in ones, the files
+/// its config names (`picture = NAME PATH`) and every image in its picture
+/// folder, each cropped to a board's shape and scaled for terminals when a
+/// room asks.
 struct PictureLibrary {
     /// The largest side of a picture sent to clients (PROTOCOL.md, Snapshot).
     static let maxSide = 256
-    private var files: [String: Picture] = [:]
+    /// Files are kept at most this large (shape kept): enough to crop any
+    /// board's shape and still fill `maxSide`, without holding a 12 Mpx
+    /// photo's 36 MB for every picture in a folder.
+    static let keptSide = 2 * maxSide
+    private var files: [String: RGBImage] = [:]
     /// The last pictures handed out, newest last: a built-in scene is drawn
     /// pixel by pixel (milliseconds at 256×256, on the event loop), and rooms
     /// ask for the same ones again (every NEXT past 32 columns, rooms alike).
@@ -20,19 +28,91 @@ struct PictureLibrary {
     /// holds several sizes of each: at most 32 × 192 KiB.
     static let recentLimit = 32
 
-    /// Loads every configured PPM file; a missing or malformed file is an error
-    /// that names it.
-    init(files paths: [String: String]) throws(ConfigError) {
-        for (name, path) in paths.sorted(by: { $0.key < $1.key }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ConfigError(.unreadableFile(path: path, reason: "picture '\(name)' cannot be read"))
+    /// Loads the configured files (a missing or damaged one is an error that
+    /// names it) and the folder's images (a damaged one, a bad name or a
+    /// name taken is skipped and reported through `warn`). Decoding happens
+    /// here, before the server loop runs, spread over every core.
+    init(files paths: [String: String], folder: String? = nil, limits: ImageLimits = ImageLimits(),
+         warn: (String) -> Void = { _ in }) throws(ConfigError) {
+        var jobs = paths.sorted(by: { $0.key < $1.key }).map { (name: $0.key, path: $0.value, fromFolder: false) }
+        if let folder {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+                throw ConfigError(.unreadableFile(path: folder, reason: "the picture folder cannot be read"))
             }
-            do {
-                files[name] = try Picture(ppm: [UInt8](data))
-            } catch {
-                throw ConfigError(.badValue(key: "picture", value: path, expected: "a valid PPM file (\(error.message))"))
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                let name = entry.lastIndex(of: ".").map { String(entry[..<$0]) } ?? entry
+                let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard NameRule.isValid(name) else {
+                    warn("picture folder: skipped \(entry): '\(name)' is not a picture name (\(NameRule.summary))")
+                    continue
+                }
+                guard !Picture.builtinNames.contains(name), !jobs.contains(where: { $0.name == name }) else {
+                    warn("picture folder: skipped \(entry): a picture named '\(name)' exists already")
+                    continue
+                }
+                jobs.append((name, path, true))
             }
         }
+        let results = Self.decode(jobs.map(\.path), limits: limits)
+        for (job, result) in zip(jobs, results) {
+            switch result {
+            case .success(let image):
+                files[job.name] = image
+            case .failure(let reason) where job.fromFolder:
+                warn("picture folder: skipped \(job.path): \(reason)")
+            case .failure(let reason):
+                throw ConfigError(.badValue(key: "picture", value: job.path, expected: "a readable PNG, JPEG or PPM file (\(reason))"))
+            }
+        }
+    }
+
+    /// Reads, decodes and shrinks each file, several at once (a folder of
+    /// phone photos is seconds of work on one core).
+    private static func decode(_ paths: [String], limits: ImageLimits) -> [Result<RGBImage, DecodeFailure>] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var items: [Result<RGBImage, DecodeFailure>]
+            init(count: Int) { items = Array(repeating: .failure(DecodeFailure(reason: "not decoded")), count: count) }
+        }
+        let results = Results(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+            let result = load(paths[i], limits: limits)
+            results.lock.lock()
+            results.items[i] = result
+            results.lock.unlock()
+        }
+        return results.items
+    }
+
+    struct DecodeFailure: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    private static func load(_ path: String, limits: ImageLimits) -> Result<RGBImage, DecodeFailure> {
+        // Size before reading: a huge file is refused without loading it.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limits.maxFileBytes {
+            return .failure(DecodeFailure(reason: ImageError.fileTooLarge(bytes: size, limit: limits.maxFileBytes).description))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(DecodeFailure(reason: "cannot be read")) }
+        do {
+            let image = try ImageDecoder.decode([UInt8](data), limits: limits)
+            return .success(try shrunk(image))
+        } catch {
+            return .failure(DecodeFailure(reason: "\(error)"))
+        }
+    }
+
+    /// The image no larger than `keptSide` on either side, shape kept.
+    static func shrunk(_ image: RGBImage) throws -> RGBImage {
+        guard max(image.width, image.height) > keptSide else { return image }
+        let picture = try image.picture(fitting: keptSide)
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(picture.pixels.count * 3)
+        for p in picture.pixels { rgb += [p.r, p.g, p.b] }
+        return RGBImage(width: picture.width, height: picture.height, rgb: rgb)
     }
 
     var names: [String] { (Picture.builtinNames + files.keys.sorted()) }
@@ -42,7 +122,9 @@ struct PictureLibrary {
     /// The picture for a puzzle, at a size a terminal can show in half-block
     /// pixels: 8×8 pixels a piece (a piece's size at the client's larger zooms),
     /// at least 32×32, at most 256×256 (so a 100x100 board's JOIN carries at most
-    /// 393 KiB of pixels), never fewer pixels than pieces.
+    /// 393 KiB of pixels), never fewer pixels than pieces. A file's picture is
+    /// first cropped around its centre to the board's shape (`cols:rows`,
+    /// square pieces), so a photo is never squashed.
     mutating func terminalPicture(_ name: String, rows: Int, cols: Int) -> Picture? {
         let w = max(cols, min(Self.maxSide, max(32, cols * 8)))
         let h = max(rows, min(Self.maxSide, max(32, rows * 8)))
@@ -52,7 +134,13 @@ struct PictureLibrary {
             recent.append(hit)
             return hit.picture
         }
-        guard let picture = files[name].map({ $0.scaled(width: w, height: h) }) ?? Picture.builtin(name, width: w, height: h) else { return nil }
+        let picture: Picture?
+        if let image = files[name] {
+            picture = try? image.picture(region: image.centredCrop(aspectWidth: cols, aspectHeight: rows), width: w, height: h)
+        } else {
+            picture = Picture.builtin(name, width: w, height: h)
+        }
+        guard let picture else { return nil }
         if recent.count >= Self.recentLimit { recent.removeFirst() }
         recent.append((key, picture))
         return picture
@@ -66,15 +154,18 @@ struct PictureLibrary {
 }
 
 /// A picture that can be drawn at any size (within `Picture`'s limits), for
-/// browsers: a built-in scene drawn at that size, a file scaled to it.
+/// browsers: a built-in scene drawn at that size, a file cropped to the
+/// size's shape and scaled to it (as `terminalPicture` does).
 enum WebPictureSource: Sendable {
     case builtin(String)
-    case file(Picture)
+    case file(RGBImage)
 
     func picture(width: Int, height: Int) -> Picture? {
         switch self {
-        case .builtin(let name): Picture.builtin(name, width: width, height: height)
-        case .file(let picture): (try? Picture.validate(width: width, height: height)) == nil ? nil : picture.scaled(width: width, height: height)
+        case .builtin(let name):
+            Picture.builtin(name, width: width, height: height)
+        case .file(let image):
+            try? image.picture(region: image.centredCrop(aspectWidth: width, aspectHeight: height), width: width, height: height)
         }
     }
 }

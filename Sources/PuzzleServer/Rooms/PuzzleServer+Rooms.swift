@@ -15,7 +15,8 @@ extension PuzzleServer {
             snap.state.usePictures(pictures.names)
             let spec = snap.state.spec
             let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
-            rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture))
+            rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture,
+                                 run: UInt64.random(in: 0...UInt64.max)))
             logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
         }
         for spec in config.rooms where rooms[spec.name] == nil {
@@ -62,7 +63,8 @@ extension PuzzleServer {
                                     cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid)
         let state = RoomState(settings: settings)
         let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
-        let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture)
+        let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture,
+                              run: UInt64.random(in: 0...UInt64.max))
         do {
             try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
         } catch {

@@ -48,6 +48,10 @@ public enum FuzzSeeds {
             seeds.append(Array("vault swap 100x2 password=s3cr=t picture=quilt".utf8))
         case .store:
             seeds = SampleGame.play().storeFiles
+        case .png:
+            seeds = imageFixtures(repository, ext: ".png")
+        case .jpeg:
+            seeds = imageFixtures(repository, ext: ".jpg")
         }
         var seen = Set<[UInt8]>()
         return seeds.filter { seen.insert($0).inserted }.enumerated().map { ("seed-\(target.rawValue)-\($0.offset)", $0.element) }
@@ -100,6 +104,13 @@ public enum FuzzSeeds {
     static func pictureFiles(_ repository: String) -> [[UInt8]] {
         let directory = repository + "/Config/pictures"
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".ppm") }.sorted()
+        return names.compactMap { readFile(directory + "/" + $0) }
+    }
+
+    /// The decoders' reference files (small files from standard encoders).
+    static func imageFixtures(_ repository: String, ext: String) -> [[UInt8]] {
+        let directory = repository + "/Tests/PuzzleImagesTests/Fixtures"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(ext) }.sorted()
         return names.compactMap { readFile(directory + "/" + $0) }
     }
 

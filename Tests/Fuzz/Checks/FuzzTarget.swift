@@ -24,6 +24,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Browser connections: HTTP requests and WebSocket frames into a
     /// `WebSession` and the request parser; any split of reads gives the same.
     case web
+    /// PNG files: a typed error or a consistent image within the limits.
+    case png
+    /// JPEG files: a typed error or a consistent image within the limits.
+    case jpeg
 
     public func check(_ input: [UInt8]) throws(FuzzFailure) {
         switch self {
@@ -36,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .roomSpec: try RoomSpecCheck.run(input)
         case .store: try StoreCheck.run(input)
         case .web: try WebCheck.run(input)
+        case .png: try ImageCheck.run(input, as: .png, target: self)
+        case .jpeg: try ImageCheck.run(input, as: .jpeg, target: self)
         }
     }
 

@@ -1,0 +1,249 @@
+/// Decodes JPEG files (ITU T.81, JFIF/EXIF): baseline, extended sequential
+/// (8-bit Huffman) and progressive; greyscale, YCbCr, RGB and Adobe
+/// CMYK/YCCK; any sampling factors 1...4; restart intervals; the EXIF
+/// orientation applied. Samples equal libjpeg-turbo's `djpeg -dct int`
+/// (islow IDCT, fancy upsampling, its YCbCr tables), both its defaults.
+public enum JPEGDecoder {
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(ImageError) -> RGBImage {
+        try limits.check(fileBytes: bytes.count)
+        return try bytes.withUnsafeBufferPointer { data throws(ImageError) in
+            var parser = JPEGParser(data: data, limits: limits)
+            return try parser.run()
+        }
+    }
+}
+
+/// The marker-by-marker walk over one file.
+private struct JPEGParser {
+    let data: UnsafeBufferPointer<UInt8>
+    let limits: ImageLimits
+    var position = 2
+    var quantTables: [[Int32]?] = [nil, nil, nil, nil]
+    var dcTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    var acTables: [JPEGHuffmanTable?] = [nil, nil, nil, nil]
+    var restartInterval = 0
+    var components: [JPEGComponent] = []
+    var width = 0, height = 0, hMax = 1, vMax = 1, mcusPerLine = 0, mcuRows = 0
+    var progressive = false
+    var sawJFIF = false
+    var adobeTransform: Int?
+    var orientation = 1
+    var scans = 0
+
+    init(data: UnsafeBufferPointer<UInt8>, limits: ImageLimits) {
+        self.data = data
+        self.limits = limits
+    }
+
+    mutating func run() throws(ImageError) -> RGBImage {
+        guard data.count >= 2, data[0] == 0xFF, data[1] == 0xD8 else { throw .damaged(.jpeg, "no SOI marker at the start") }
+        while true {
+            // Markers may be preceded by any number of FF fill bytes.
+            guard position < data.count else {
+                throw .truncated(.jpeg, components.isEmpty ? "the headers (no frame)" : scans == 0 ? "the headers (no scan)" : "the file (no EOI marker)")
+            }
+            guard data[position] == 0xFF else { throw .damaged(.jpeg, "expected a marker at byte \(position), found \(data[position])") }
+            while position < data.count && data[position] == 0xFF { position += 1 }
+            guard position < data.count else { throw .truncated(.jpeg, "a marker") }
+            let marker = data[position]
+            position += 1
+            if marker == 0xD9 { break }
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 { continue }
+            guard marker != 0xD8 else { throw .damaged(.jpeg, "a second SOI marker") }
+            guard position + 2 <= data.count else { throw .truncated(.jpeg, "the length of marker \(hex(marker))") }
+            let length = Int(data[position]) << 8 | Int(data[position + 1])
+            guard length >= 2 else { throw .damaged(.jpeg, "marker \(hex(marker)) with length \(length)") }
+            guard position + length <= data.count else { throw .truncated(.jpeg, "segment \(hex(marker))") }
+            let segment = Array(data[position + 2 ..< position + length])[...]
+            position += length
+            switch marker {
+            case 0xC0, 0xC1, 0xC2: try frame(segment, progressive: marker == 0xC2)
+            case 0xC3, 0xC5, 0xC6, 0xC7, 0xCB, 0xCD, 0xCE, 0xCF:
+                throw .unsupported(.jpeg, "lossless or hierarchical JPEG (SOF\(marker - 0xC0))")
+            case 0xC9, 0xCA: throw .unsupported(.jpeg, "arithmetic-coded JPEG (SOF\(marker - 0xC0))")
+            case 0xC4: try huffmanTables(segment)
+            case 0xDB: try quantisationTables(segment)
+            case 0xDD:
+                guard segment.count == 2 else { throw .damaged(.jpeg, "DRI segment of \(segment.count) bytes") }
+                restartInterval = Int(segment[segment.startIndex]) << 8 | Int(segment[segment.startIndex + 1])
+            case 0xDA: try scan(segment)
+            case 0xDC: throw .unsupported(.jpeg, "a DNL marker (height given after the data)")
+            case 0xE0: if segment.starts(with: [0x4A, 0x46, 0x49, 0x46, 0]) { sawJFIF = true }
+            case 0xE1: if orientation == 1 { orientation = EXIFOrientation.read(segment) }
+            case 0xEE:
+                if segment.count >= 12, segment.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]) {
+                    adobeTransform = Int(segment[segment.startIndex + 11])
+                }
+            default: break   // APPn, COM and others carry nothing we need.
+            }
+        }
+        guard scans > 0, !components.isEmpty else { throw .damaged(.jpeg, "no frame or no scan before EOI") }
+        return try output().oriented(orientation)
+    }
+
+    func hex(_ marker: UInt8) -> String { "FF" + String(marker, radix: 16, uppercase: true) }
+
+    mutating func frame(_ s: ArraySlice<UInt8>, progressive: Bool) throws(ImageError) {
+        guard components.isEmpty else { throw .damaged(.jpeg, "a second frame (SOF) marker") }
+        let b = Array(s)
+        guard b.count >= 6 else { throw .damaged(.jpeg, "SOF segment of \(b.count) bytes") }
+        guard b[0] == 8 else { throw .unsupported(.jpeg, "\(b[0])-bit samples (only 8)") }
+        height = Int(b[1]) << 8 | Int(b[2])
+        width = Int(b[3]) << 8 | Int(b[4])
+        let count = Int(b[5])
+        guard height > 0 else { throw .unsupported(.jpeg, "height 0 (given later by DNL)") }
+        try limits.check(width: width, height: height, format: .jpeg)
+        guard [1, 3, 4].contains(count) else { throw .unsupported(.jpeg, "\(count) components") }
+        guard b.count == 6 + count * 3 else { throw .damaged(.jpeg, "SOF segment of \(b.count) bytes for \(count) components") }
+        var specs: [(id: Int, h: Int, v: Int, q: Int)] = []
+        for i in 0..<count {
+            let id = Int(b[6 + i * 3]), hv = Int(b[7 + i * 3]), q = Int(b[8 + i * 3])
+            let h = hv >> 4, v = hv & 15
+            guard (1...4).contains(h), (1...4).contains(v) else { throw .damaged(.jpeg, "component \(id) sampling \(h)x\(v)") }
+            guard q <= 3 else { throw .damaged(.jpeg, "component \(id) uses quantisation table \(q)") }
+            guard !specs.contains(where: { $0.id == id }) else { throw .damaged(.jpeg, "component id \(id) appears twice") }
+            specs.append((id, h, v, q))
+        }
+        hMax = specs.map(\.h).max()!
+        vMax = specs.map(\.v).max()!
+        for s in specs where hMax % s.h != 0 || vMax % s.v != 0 {
+            throw .unsupported(.jpeg, "component \(s.id) sampling \(s.h)x\(s.v) is not a whole fraction of \(hMax)x\(vMax)")
+        }
+        mcusPerLine = (width + 8 * hMax - 1) / (8 * hMax)
+        mcuRows = (height + 8 * vMax - 1) / (8 * vMax)
+        self.progressive = progressive
+        components = specs.map {
+            JPEGComponent(id: $0.id, h: $0.h, v: $0.v, quantTable: $0.q, mcusPerLine: mcusPerLine, mcuRows: mcuRows,
+                          imageWidth: width, imageHeight: height, hMax: hMax, vMax: vMax)
+        }
+    }
+
+    mutating func huffmanTables(_ s: ArraySlice<UInt8>) throws(ImageError) {
+        var i = s.startIndex
+        while i < s.endIndex {
+            guard i + 17 <= s.endIndex else { throw .damaged(.jpeg, "DHT segment ends inside a table") }
+            let tc = Int(s[i] >> 4), th = Int(s[i] & 15)
+            guard tc <= 1, th <= 3 else { throw .damaged(.jpeg, "DHT table class \(tc) id \(th)") }
+            let counts = (0..<16).map { Int(s[i + 1 + $0]) }
+            let total = counts.reduce(0, +)
+            guard total <= 256, i + 17 + total <= s.endIndex else { throw .damaged(.jpeg, "DHT table \(tc == 0 ? "DC" : "AC")\(th) holds \(total) symbols beyond its segment") }
+            let table = try JPEGHuffmanTable(counts: counts, values: Array(s[i + 17 ..< i + 17 + total]))
+            if tc == 0 { dcTables[th] = table } else { acTables[th] = table }
+            i += 17 + total
+        }
+    }
+
+    mutating func quantisationTables(_ s: ArraySlice<UInt8>) throws(ImageError) {
+        var i = s.startIndex
+        while i < s.endIndex {
+            let precision = Int(s[i] >> 4), id = Int(s[i] & 15)
+            guard precision <= 1, id <= 3 else { throw .damaged(.jpeg, "DQT table \(id) precision \(precision)") }
+            let size = precision == 0 ? 64 : 128
+            guard i + 1 + size <= s.endIndex else { throw .damaged(.jpeg, "DQT segment ends inside table \(id)") }
+            var table = [Int32](repeating: 0, count: 64)
+            for k in 0..<64 {
+                let v = precision == 0 ? Int32(s[i + 1 + k]) : Int32(s[i + 1 + 2 * k]) << 8 | Int32(s[i + 2 + 2 * k])
+                table[JPEGScan.naturalOrder[k]] = v
+            }
+            quantTables[id] = table
+            i += 1 + size
+        }
+    }
+
+    mutating func scan(_ s: ArraySlice<UInt8>) throws(ImageError) {
+        guard !components.isEmpty else { throw .damaged(.jpeg, "SOS before the frame (SOF)") }
+        let b = Array(s)
+        guard let count = b.first.map(Int.init), (1...4).contains(count), b.count == 4 + count * 2 else {
+            throw .damaged(.jpeg, "SOS segment of \(b.count) bytes")
+        }
+        var scanComponents: [JPEGComponent] = []
+        for i in 0..<count {
+            let id = Int(b[1 + i * 2])
+            guard let c = components.first(where: { $0.id == id }) else { throw .damaged(.jpeg, "scan names component \(id), which the frame has not") }
+            guard !scanComponents.contains(where: { $0 === c }) else { throw .damaged(.jpeg, "scan names component \(id) twice") }
+            c.dcTable = Int(b[2 + i * 2] >> 4)
+            c.acTable = Int(b[2 + i * 2] & 15)
+            guard c.dcTable <= 3, c.acTable <= 3 else { throw .damaged(.jpeg, "scan uses Huffman table \(max(c.dcTable, c.acTable))") }
+            if c.quant == nil {
+                guard let q = quantTables[c.quantTable] else { throw .damaged(.jpeg, "component \(id) uses quantisation table \(c.quantTable), which was never defined") }
+                c.quant = q
+            }
+            scanComponents.append(c)
+        }
+        let ss = Int(b[1 + count * 2]), se = Int(b[2 + count * 2]), ah = Int(b[3 + count * 2] >> 4), al = Int(b[3 + count * 2] & 15)
+        if progressive {
+            let dc = ss == 0
+            guard (dc && se == 0) || (!dc && ss <= se && se <= 63 && count == 1), ah <= 13, al <= 13 else {
+                throw .damaged(.jpeg, "progressive scan band \(ss)...\(se), bits \(ah)/\(al)")
+            }
+        } else {
+            guard ss == 0, se == 63, ah == 0, al == 0 else { throw .damaged(.jpeg, "sequential scan band \(ss)...\(se), bits \(ah)/\(al)") }
+        }
+        let blocksPerMCU = scanComponents.reduce(0) { $0 + $1.h * $1.v }
+        guard count == 1 || blocksPerMCU <= 10 else { throw .damaged(.jpeg, "an MCU of \(blocksPerMCU) blocks (at most 10)") }
+        var decoder = JPEGScan(components: scanComponents, dcTables: dcTables, acTables: acTables, progressive: progressive,
+                               spectralStart: ss, spectralEnd: se, approximationHigh: ah, approximationLow: al,
+                               restartInterval: restartInterval, mcusPerLine: mcusPerLine, mcuRows: mcuRows)
+        position = try decoder.decode(data, from: position)
+        scans += 1
+    }
+
+    /// IDCT every block into component planes, then upsample and convert
+    /// row by row into RGB.
+    func output() throws(ImageError) -> RGBImage {
+        let colour: JPEGColour
+        switch components.count {
+        case 1: colour = .grey
+        case 3:
+            let ids = components.map(\.id)
+            if let t = adobeTransform { colour = t == 0 ? .rgb : .yCbCr }
+            else if !sawJFIF && ids == [0x52, 0x47, 0x42] { colour = .rgb }
+            else { colour = .yCbCr }
+        default: colour = adobeTransform == 2 ? .ycck : .cmyk
+        }
+        var planes: [UnsafeMutablePointer<UInt8>] = []
+        defer { for p in planes { p.deallocate() } }
+        var workspace = [Int32](repeating: 0, count: 64)
+        for c in components {
+            let stride = c.blocksPerLine * 8
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * c.blocksPerColumn * 8)
+            planes.append(plane)
+            // A component no scan reached has no quantisation table: grey.
+            let quant = c.quant ?? [Int32](repeating: 0, count: 64)
+            quant.withUnsafeBufferPointer { q in
+                workspace.withUnsafeMutableBufferPointer { ws in
+                    for row in 0 ..< c.blocksPerColumn {
+                        for col in 0 ..< c.blocksPerLine {
+                            JPEGIDCT.transform(c.block(row: row, col: col), q.baseAddress!, ws.baseAddress!, plane + row * 8 * stride + col * 8, stride: stride)
+                        }
+                    }
+                }
+            }
+        }
+        let upsamplers = zip(components, planes).map { c, plane in
+            JPEGUpsampler(plane: plane, stride: c.blocksPerLine * 8, width: c.width, height: c.height, ratioH: hMax / c.h, ratioV: vMax / c.v)
+        }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let scratchWidth = mcusPerLine * hMax * 8 + 16
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchWidth * components.count)
+        defer { scratch.deallocate() }
+        let t = JPEGColour.tables
+        let w = width
+        rgb.withUnsafeMutableBufferPointer { out in
+            t.crR.withUnsafeBufferPointer { crR in
+                t.cbB.withUnsafeBufferPointer { cbB in
+                    t.crG.withUnsafeBufferPointer { crG in
+                        t.cbG.withUnsafeBufferPointer { cbG in
+                            for y in 0..<height {
+                                let rows = upsamplers.enumerated().map { i, u in u.row(y, into: scratch + i * scratchWidth) }
+                                JPEGColour.convert(colour, rows: rows, width: w, into: out.baseAddress! + y * w * 3,
+                                                   crR: crR.baseAddress!, cbB: cbB.baseAddress!, crG: crG.baseAddress!, cbG: cbG.baseAddress!)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return RGBImage(width: width, height: height, rgb: rgb)
+    }
+}

@@ -1,0 +1,524 @@
+#!/usr/bin/env python3
+"""The browser page in real headless Chromium, against a real server.
+
+Run by Tests/PuzzleServerTests/BrowserPageTests.swift (swift test), which
+starts the server and answers this script's restart requests: the script
+prints `@restart` on stdout and reads one line from stdin once the server is
+back on the same port with the same data. Alone, against a running server
+(the restart step is then skipped):
+
+    python3 Tests/Browser/page_test.py --port 7171 --shots /tmp/page-png --no-restart
+
+The server must have these rooms (what the Swift test gives it):
+lobby jigsaw 3x3, tiny jigsaw 2x2 (pictures fixed), quick swap 3x3, turn
+jigsaw 3x3 rotation=on, keep jigsaw 2x2 lease=1500, big jigsaw 30x30.
+
+A phone (390x844, touch through the DevTools protocol) and a laptop
+(1920x1080, mouse through W3C actions) join one room with a terminal-less TCP
+player: touch and mouse drags seen placed by the other browser and the TCP
+player, the drop target seen live by everyone, chat both ways, the TCP
+player's drag seen live in the page, a swap tile that lands nowhere going
+back, a turn by right click, a reconnect across a server restart, and the page
+solving a 2x2 then asking for the next puzzle. Screenshots go to --shots.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import socket
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.mouse_button import MouseButton
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT = 20  # seconds: generous, for a loaded 2-core machine
+
+
+def log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+class Failure(Exception):
+    pass
+
+
+def wait(driver, what, predicate, timeout=WAIT):
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d))
+    except TimeoutException:
+        state = driver.execute_script('return window.puzzlePage && window.puzzlePage.state()')
+        raise Failure(f'timed out waiting for {what}; page state: {json.dumps(state)}')
+
+
+class LinePlayer:
+    """A plain TCP player of the line protocol (as `nc` would be)."""
+
+    def __init__(self, port, name):
+        self.sock = socket.create_connection(('127.0.0.1', port), timeout=WAIT)
+        self.buf = b''
+        self.lines = []
+        self.send(f'HELLO 2 {name}')
+        hello = self.reply()
+        m = re.search(r' id=(\d+)', hello)
+        if not m:
+            raise Failure(f'TCP HELLO: {hello}')
+        self.id = int(m.group(1))
+
+    def send(self, line):
+        self.sock.sendall((line + '\n').encode())
+
+    def read_line(self, deadline):
+        while b'\n' not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Failure('TCP player: no line before the deadline')
+            self.sock.settimeout(left)
+            data = self.sock.recv(65536)
+            if not data:
+                raise Failure('TCP player: the server closed the connection')
+            self.buf += data
+        line, self.buf = self.buf.split(b'\n', 1)
+        return line.decode()
+
+    def reply(self):
+        """The next reply (OK/ERR/PONG), keeping the events seen on the way."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            line = self.read_line(deadline)
+            if line.startswith(('OK', 'ERR', 'PONG')):
+                return line
+            self.lines.append(line)
+
+    def request(self, line):
+        self.send(line)
+        r = self.reply()
+        if not r.startswith('OK'):
+            raise Failure(f'TCP {line}: {r}')
+        return r
+
+    def wait_for(self, what, predicate):
+        for i, line in enumerate(self.lines):
+            if predicate(line):
+                del self.lines[:i + 1]
+                return line
+        self.lines.clear()
+        deadline = time.monotonic() + WAIT
+        while True:
+            try:
+                line = self.read_line(deadline)
+            except Failure as e:
+                raise Failure(f'TCP player waiting for {what}: {e}')
+            if predicate(line):
+                return line
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def browser(width, height, touch):
+    o = webdriver.ChromeOptions()
+    chromium = os.environ.get('CHROMIUM', '/usr/bin/chromium')
+    if os.path.exists(chromium):
+        o.binary_location = chromium
+    for a in ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu',
+              '--hide-scrollbars', '--mute-audio', f'--window-size={width},{height}']:
+        o.add_argument(a)
+    if touch:
+        o.add_experimental_option('mobileEmulation', {
+            'deviceMetrics': {'width': width, 'height': height, 'pixelRatio': 3, 'touch': True},
+            'userAgent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36',
+        })
+    o.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+    driver_path = os.environ.get('CHROMEDRIVER', '/usr/bin/chromedriver')
+    service = Service(driver_path) if os.path.exists(driver_path) else Service()
+    d = webdriver.Chrome(service=service, options=o)
+    if not touch:
+        # The viewport itself 1920x1080 (a window's size includes no browser chrome headless, but be sure).
+        d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                          {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': False})
+    return d
+
+
+def js(d, script, *args):
+    return d.execute_script(script, *args)
+
+
+def state(d):
+    return js(d, 'return window.puzzlePage.state()')
+
+
+def piece(d, i):
+    return js(d, 'return window.puzzlePage.piece(arguments[0])', i)
+
+
+def cell(d, r, c):
+    return js(d, 'return window.puzzlePage.cell(arguments[0], arguments[1])', r, c)
+
+
+def sign_in(d, url, name):
+    d.get(url)
+    box = wait(d, 'the name box', lambda d: d.find_element(By.ID, 'name'))
+    box.clear()
+    box.send_keys(name)
+    d.find_element(By.CSS_SELECTOR, '#name-form button[type=submit]').click()
+    wait(d, 'the rooms list', lambda d: d.find_elements(By.CSS_SELECTOR, '#rooms button[data-room]'))
+
+
+def join(d, room):
+    def click(d):
+        # The list is redrawn every few seconds: a button found may be gone by the click.
+        try:
+            buttons = d.find_elements(By.CSS_SELECTOR, f'#rooms button[data-room="{room}"]')
+            if not buttons:
+                return False
+            buttons[0].click()
+            return True
+        except StaleElementReferenceException:
+            return False
+    wait(d, f'room {room} listed and its Join button clicked', click)
+    wait(d, f'the table of {room}', lambda d: (lambda s: s['inGame'] and s['room'] == room)(state(d)))
+
+
+def touch(d, kind, points):
+    d.execute_cdp_cmd('Input.dispatchTouchEvent', {'type': kind, 'touchPoints': points})
+
+
+def touch_drag(d, start, end, while_down=None, steps=10):
+    x0, y0, x1, y1 = start['x'], start['y'], end['x'], end['y']
+    touch(d, 'touchStart', [{'x': x0, 'y': y0, 'id': 1}])
+    for i in range(1, steps + 1):
+        touch(d, 'touchMove', [{'x': x0 + (x1 - x0) * i / steps, 'y': y0 + (y1 - y0) * i / steps, 'id': 1}])
+    if while_down:
+        while_down()
+    touch(d, 'touchEnd', [])
+
+
+def mouse_drag(d, start, end, while_down=None):
+    ab = ActionBuilder(d, duration=150)
+    p = ab.pointer_action
+    p.move_to_location(int(start['x']), int(start['y']))
+    p.pointer_down(MouseButton.LEFT)
+    mid = (int((start['x'] + end['x']) / 2), int((start['y'] + end['y']) / 2))
+    p.move_to_location(*mid)
+    p.move_to_location(int(end['x']), int(end['y']))
+    ab.perform()
+    if while_down:
+        while_down()
+    ab = ActionBuilder(d)
+    ab.pointer_action.pointer_up(MouseButton.LEFT)
+    ab.perform()
+
+
+def placed_at(d, i, r, c):
+    p = piece(d, i)
+    return p and p['cell'] and p['r'] == r and p['c'] == c and not p['holder']
+
+
+def messages(d):
+    return d.find_element(By.ID, 'messages').get_attribute('textContent')
+
+
+def shot(d, shots, name):
+    path = os.path.join(shots, name + '.png')
+    d.save_screenshot(path)
+    log('screenshot', path)
+
+
+def restart_server(control):
+    if not control:
+        return False
+    print('@restart', flush=True)
+    answer = sys.stdin.readline().strip()
+    if answer != 'ok':
+        raise Failure(f'the server restart failed: {answer!r}')
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--port', type=int, required=True)
+    ap.add_argument('--shots', default='/tmp/page-png')
+    ap.add_argument('--no-restart', action='store_true')
+    ap.add_argument('--tcp-port', type=int, help='the TCP players\' port, if not --port')
+    args = ap.parse_args()
+    tcp_port = args.tcp_port or args.port
+    url = f'http://127.0.0.1:{args.port}/'
+    os.makedirs(args.shots, exist_ok=True)
+    laptop = phone = tcp = None
+    try:
+        laptop = browser(1920, 1080, touch=False)
+        phone = browser(390, 844, touch=True)
+
+        # --- Names, the rooms, one room for three players.
+        sign_in(phone, url, 'phone')
+        shot(phone, args.shots, 'phone-rooms')
+        sign_in(laptop, url, 'laptop')
+        join(laptop, 'lobby')
+        join(phone, 'lobby')
+        tcp = LinePlayer(tcp_port, 'term')
+        tcp.request('JOIN lobby')
+        for d in (laptop, phone):
+            wait(d, 'the page to see the TCP player', lambda d: 'term joined' in messages(d))
+        for d in (laptop, phone):
+            wait(d, 'the jigsaw edges from the server', lambda d: state(d)['edges'])
+        phone_id, laptop_id = state(phone)['id'], state(laptop)['id']
+        shot(laptop, args.shots, 'laptop-3x3')
+        shot(phone, args.shots, 'phone-3x3')
+
+        # --- The phone drags piece 0 to its cell with a finger; everyone sees the target live.
+        home = cell(phone, 0, 0)
+        def phone_holding():
+            wait(phone, 'the phone to draw piece 0 under the finger',
+                 lambda d: (lambda p: abs(p['x'] - home['x']) < 2 and abs(p['y'] - home['y']) < 2 and p['target'] == '0,0')(piece(d, 0)))
+            wait(laptop, 'the laptop to see the phone hold piece 0 over cell 0,0',
+                 lambda d: (lambda p: p['holder'] == phone_id and p['target'] == '0,0')(piece(d, 0)))
+            tcp.wait_for('the drag with its target', lambda l: re.search(rf' dragged 0 {phone_id} \d+ \d+ 0,0$', l))
+            shot(phone, args.shots, 'phone-dragging')
+            shot(laptop, args.shots, 'laptop-sees-phone-drag')
+        touch_drag(phone, piece(phone, 0), home, while_down=phone_holding)
+        wait(laptop, 'piece 0 placed, seen by the laptop', lambda d: placed_at(d, 0, 0, 0))
+        wait(phone, 'piece 0 placed, seen by the phone', lambda d: placed_at(d, 0, 0, 0))
+        tcp.wait_for('piece 0 placed', lambda l: f' placed 0 {phone_id} cell 0 0 0' in l)
+
+        # --- The laptop drags piece 1 with the mouse.
+        spot = cell(laptop, 0, 1)
+        def laptop_holding():
+            wait(laptop, 'the laptop to draw piece 1 under the mouse',
+                 lambda d: (lambda p: abs(p['x'] - spot['x']) < 2 and abs(p['y'] - spot['y']) < 2)(piece(d, 1)))
+            wait(phone, 'the phone to see the laptop hold piece 1 over cell 0,1',
+                 lambda d: (lambda p: p['holder'] == laptop_id and p['target'] == '0,1')(piece(d, 1)))
+        mouse_drag(laptop, piece(laptop, 1), spot, while_down=laptop_holding)
+        wait(phone, 'piece 1 placed, seen by the phone', lambda d: placed_at(d, 1, 0, 1))
+        tcp.wait_for('piece 1 placed', lambda l: f' placed 1 {laptop_id} cell 0 1 0' in l)
+
+        # --- Chat both ways, with an emoji from the picker.
+        box = laptop.find_element(By.ID, 'chat-input')
+        box.send_keys('hello from the laptop ')
+        laptop.find_element(By.ID, 'emoji-toggle').click()
+        laptop.find_element(By.CSS_SELECTOR, '#emoji button[title="🧩"]').click()
+        box.send_keys(Keys.ENTER)
+        wait(phone, 'the laptop\'s chat on the phone', lambda d: 'laptop: hello from the laptop 🧩' in messages(d))
+        tcp.wait_for('the laptop\'s chat', lambda l: l.endswith(f' say {laptop_id} hello from the laptop 🧩'))
+        if phone.find_element(By.ID, 'chat').get_attribute('hidden') is not None:
+            phone.find_element(By.ID, 'b-chat').click()
+        pbox = phone.find_element(By.ID, 'chat-input')
+        pbox.send_keys('hi from the phone')
+        pbox.send_keys(Keys.ENTER)
+        wait(laptop, 'the phone\'s chat on the laptop', lambda d: 'phone: hi from the phone' in messages(d))
+        tcp.request('SAY and hello from a terminal')
+        wait(phone, 'the TCP chat on the phone', lambda d: 'term: and hello from a terminal' in messages(d))
+        shot(phone, args.shots, 'phone-chat')
+        phone.find_element(By.ID, 'chat-input').send_keys(Keys.ESCAPE)
+
+        # --- Keys on the laptop: Tab takes a piece, arrows move it, Esc gives it back.
+        js(laptop, "document.getElementById('table').focus()")
+        ActionChains(laptop).send_keys(Keys.TAB).perform()
+        grabbed = tcp.wait_for('the laptop\'s Tab grab', lambda l: re.search(rf' grabbed \d+ {laptop_id}$', l))
+        taken = int(grabbed.split()[3])
+        ActionChains(laptop).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ARROW_DOWN).perform()
+        tcp.wait_for('the arrow keys\' drag', lambda l: f' dragged {taken} {laptop_id} ' in l)
+        ActionChains(laptop).send_keys(Keys.ESCAPE).perform()
+        tcp.wait_for('the Esc release', lambda l: l.endswith(f' released {taken} {laptop_id}'))
+
+        # --- Two fingers pinch the phone's table bigger; the fit button fits it again.
+        fitted = js(phone, 'return window.puzzlePage.unit()')
+        mid = cell(phone, 1, 1)
+        touch(phone, 'touchStart', [{'x': mid['x'] - 30, 'y': mid['y'], 'id': 1}, {'x': mid['x'] + 30, 'y': mid['y'], 'id': 2}])
+        for i in range(1, 9):
+            touch(phone, 'touchMove', [{'x': mid['x'] - 30 - 10 * i, 'y': mid['y'], 'id': 1}, {'x': mid['x'] + 30 + 10 * i, 'y': mid['y'], 'id': 2}])
+        touch(phone, 'touchEnd', [])
+        wait(phone, 'the pinch to zoom in', lambda d: js(d, 'return window.puzzlePage.unit()') > fitted * 1.8)
+        shot(phone, args.shots, 'phone-pinched')
+        phone.find_element(By.ID, 'b-fit').click()
+        wait(phone, 'the fit button', lambda d: abs(js(d, 'return window.puzzlePage.unit()') - fitted) < 0.01)
+
+        # --- The TCP player's drag, live in both pages, then its drop.
+        t = laptop.execute_script('return window.puzzlePage.state().table')
+        bx, by = t['bx'], t['by']
+        tcp.request('GRAB 2')
+        tcp.request(f'DRAG 2 {bx + 8} {by + 1}')
+        for d in (laptop, phone):
+            wait(d, 'the TCP player\'s drag with its target',
+                 lambda d: (lambda p: p['holder'] == tcp.id and p['target'] == '0,2')(piece(d, 2)))
+        # The piece is drawn where it was dragged (within the page's slide in).
+        want = cell(laptop, 0, 2)
+        wait(laptop, 'the held piece drawn at the drag point',
+             lambda d: (lambda p: abs(p['x'] - want['x']) < 2 and abs(p['y'] - (want['y'] + js(d, 'return window.puzzlePage.unit()'))) < 2)(piece(d, 2)))
+        shot(laptop, args.shots, 'laptop-sees-tcp-drag')
+        tcp.request('DROP 2')
+        for d in (laptop, phone):
+            wait(d, 'the TCP player\'s piece placed', lambda d: placed_at(d, 2, 0, 2))
+
+        # --- A turn by right click in a rotation room.
+        join_other(laptop, 'turn')
+        before = piece(laptop, 4)
+        ab = ActionBuilder(laptop)
+        ab.pointer_action.move_to_location(int(before['x']), int(before['y']))
+        ab.pointer_action.pointer_down(MouseButton.RIGHT)
+        ab.pointer_action.pointer_up(MouseButton.RIGHT)
+        ab.perform()
+        wait(laptop, 'piece 4 turned a quarter', lambda d: (lambda p: p['rot'] == (before['rot'] + 1) % 4 and not p['holder'])(piece(d, 4)))
+
+        # --- A swap tile dropped on its own cell has no target: it slides back.
+        join_other(laptop, 'quick')
+        p0 = piece(laptop, 0)
+        home = (p0['r'], p0['c'])
+        own = cell(laptop, p0['r'], p0['c'])
+        mouse_drag(laptop, p0, {'x': own['x'] + 3, 'y': own['y'] + 3})
+        wait(laptop, 'the tile back in its cell', lambda d: (lambda p: p['cell'] and (p['r'], p['c']) == home and not p['holder']
+                                                            and abs(p['x'] - own['x']) < 1 and abs(p['y'] - own['y']) < 1)(piece(d, 0)))
+        join_other(laptop, 'lobby')
+
+        # --- The phone's link drops while a finger holds piece 4: the page comes back
+        # within the server's stay, the piece still in hand, and the drop lands.
+        target = cell(phone, 1, 1)
+        start = piece(phone, 4)
+        f = {'x': start['x'], 'y': start['y'], 'id': 1}
+        touch(phone, 'touchStart', [f])
+        for i in range(1, 6):
+            touch(phone, 'touchMove', [dict(f, x=f['x'] + (target['x'] - f['x']) * i / 10, y=f['y'] + (target['y'] - f['y']) * i / 10)])
+        tcp.wait_for('the phone\'s grab of piece 4', lambda l: l.endswith(f' grabbed 4 {phone_id}'))
+        hellos = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> HELLO'))
+        before_drop = hellos(phone)
+        js(phone, 'window.puzzlePage.dropLink()')
+        for i in range(6, 11):
+            touch(phone, 'touchMove', [dict(f, x=f['x'] + (target['x'] - f['x']) * i / 10, y=f['y'] + (target['y'] - f['y']) * i / 10)])
+        wait(phone, 'the phone back after its link dropped',
+             lambda d: hellos(d) > before_drop and (lambda s: s['connected'] and s['joined'])(state(d)) and piece(d, 4)['holder'] == phone_id)
+        touch(phone, 'touchEnd', [])
+        line = tcp.wait_for('piece 4 placed after the dropped link', lambda l: ' placed 4 ' in l or re.search(r' (left|returned 4) ', l))
+        if f' placed 4 {phone_id} cell 1 1 0' not in line:
+            raise Failure(f'the dropped link cost the phone its piece or its place: {line}')
+
+        # --- Reconnect: the server restarts under the pages; they come back as themselves.
+        if not args.no_restart:
+            tcp.close()
+            tcp = None
+            restart_server(True)
+            for d, who, pid in ((laptop, 'laptop', laptop_id), (phone, 'phone', phone_id)):
+                wait(d, f'the {who} back in its room after the restart',
+                     lambda d: (lambda s: s['connected'] and s['joined'] and s['room'] == 'lobby' and s['id'] == pid)(state(d)),
+                     timeout=30)
+            tcp = LinePlayer(tcp_port, 'term2')
+            tcp.request('JOIN lobby')
+            # Play goes on after it: the phone places piece 3.
+            touch_drag(phone, piece(phone, 3), cell(phone, 1, 0))
+            tcp.wait_for('piece 3 placed after the restart', lambda l: f' placed 3 {phone_id} cell 1 0 0' in l)
+            wait(laptop, 'piece 3 placed, seen by the laptop', lambda d: placed_at(d, 3, 1, 0))
+
+        # --- The laptop solves the 2x2 room and asks for the next puzzle.
+        join_other(laptop, 'tiny')
+        for i in range(4):
+            r, c = divmod(i, 2)
+            mouse_drag(laptop, piece(laptop, i), cell(laptop, r, c))
+            wait(laptop, f'piece {i} placed', lambda d: placed_at(d, i, r, c))
+        wait(laptop, 'the solved banner', lambda d: d.find_element(By.ID, 'solved').is_displayed())
+        shot(laptop, args.shots, 'laptop-solved')
+        laptop.find_element(By.ID, 'b-next').click()
+        wait(laptop, 'the next puzzle, 3x3', lambda d: (lambda s: s['puzzle'] == 1 and s['rows'] == 3 and not s['solved'])(state(d)))
+
+        # --- A piece held still under the mouse is kept (KEEP) past its 1.5 s lease.
+        join_other(laptop, 'keep')
+        p0 = piece(laptop, 0)
+        ab = ActionBuilder(laptop)
+        ab.pointer_action.move_to_location(int(p0['x']), int(p0['y']))
+        ab.pointer_action.pointer_down(MouseButton.LEFT)
+        ab.perform()
+        wait(laptop, 'three leases renewed by KEEP while the button is down',
+             lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('< OK kept 0 ')) >= 3)
+        trace = js(laptop, 'return window.puzzlePage.debug.trace')
+        if any(' expired 0 ' in l for l in trace) or piece(laptop, 0)['holder'] != state(laptop)['id']:
+            raise Failure('the held piece lapsed while the button was down: ' + ' | '.join(trace[-12:]))
+        ab = ActionBuilder(laptop)
+        ab.pointer_action.pointer_up(MouseButton.LEFT)
+        ab.perform()
+        wait(laptop, 'the kept piece put down', lambda d: not piece(d, 0)['holder'])
+
+        # --- The phone turns a piece it holds with a second finger's twist, then drops it.
+        join_other(phone, 'turn')
+        p5 = piece(phone, 5)
+        f1 = {'x': p5['x'], 'y': p5['y'], 'id': 1}
+        touch(phone, 'touchStart', [f1])
+        touch(phone, 'touchMove', [dict(f1, x=f1['x'] + 6)])
+        f1['x'] += 6
+        wait(phone, 'the phone to hold piece 5', lambda d: piece(d, 5)['holder'] == state(d)['id'])
+        # The second finger goes a quarter round the first, clockwise.
+        touch(phone, 'touchStart', [f1, {'x': f1['x'] + 80, 'y': f1['y'], 'id': 2}])
+        for a in range(10, 91, 10):
+            rad = math.radians(a)
+            touch(phone, 'touchMove', [f1, {'x': f1['x'] + 80 * math.cos(rad), 'y': f1['y'] + 80 * math.sin(rad), 'id': 2}])
+        wait(phone, 'a quarter turn from the twist', lambda d: any(l.startswith('< OK rotated 5 ') for l in js(d, 'return window.puzzlePage.debug.trace')))
+        touch(phone, 'touchEnd', [])
+        wait(phone, 'piece 5 down, turned', lambda d: (lambda p: not p['holder'] and p['rot'] == (p5['rot'] + 1) % 4)(piece(d, 5)))
+
+        # --- The laptop creates a room with a password; the phone is refused a wrong one, then joins.
+        laptop.find_element(By.ID, 'b-rooms').click()
+        laptop.find_element(By.CSS_SELECTOR, '#create-box summary').click()
+        for field, value in (('c-name', 'secret'), ('c-rows', '2'), ('c-cols', '3'), ('c-password', 'open-sesame')):
+            box = laptop.find_element(By.ID, field)
+            box.clear()
+            box.send_keys(value)
+        laptop.find_element(By.CSS_SELECTOR, '#create-form button[type=submit]').click()
+        wait(laptop, 'the created room joined', lambda d: (lambda s: s['inGame'] and s['room'] == 'secret' and s['cols'] == 3)(state(d)))
+        phone.find_element(By.ID, 'b-rooms').click()
+        pw = wait(phone, 'the password field of the new room',
+                  lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="password of secret"]'))[0]
+        pw.send_keys('sesame', Keys.ENTER)
+        wait(phone, 'the wrong password refused', lambda d: 'password' in d.find_element(By.ID, 'lobby-error').text.lower())
+        shot(phone, args.shots, 'phone-wrong-password')
+        pw = phone.find_element(By.CSS_SELECTOR, 'input[aria-label="password of secret"]')
+        pw.clear()
+        pw.send_keys('open-sesame', Keys.ENTER)
+        wait(phone, 'the phone in the room with the password', lambda d: (lambda s: s['inGame'] and s['room'] == 'secret')(state(d)))
+
+        # --- A 30x30 at both sizes (to look at).
+        join_other(laptop, 'big')
+        shot(laptop, args.shots, 'laptop-30x30')
+        join_other(phone, 'big')
+        shot(phone, args.shots, 'phone-30x30')
+        # Script errors fail the test (a failed fetch does not: the page has a fallback for each).
+        errors = [e for d in (laptop, phone) for e in d.get_log('browser')
+                  if e['level'] == 'SEVERE' and e.get('source') != 'network']
+        if errors:
+            raise Failure(f'errors in the browser console: {errors}')
+        print('@passed', flush=True)
+        return 0
+    except Exception as e:  # noqa: BLE001 - any failure: say it, with screenshots and the pages' last lines
+        log('FAILED:', e if isinstance(e, Failure) else repr(e))
+        for name, d in (('laptop', laptop), ('phone', phone)):
+            if d:
+                try:
+                    shot(d, args.shots, f'failure-{name}')
+                    log(name, 'console:', d.get_log('browser'))
+                    log(name, 'last lines:\n' + '\n'.join(js(d, 'return window.puzzlePage.debug.trace.slice(-60)') or []))
+                except Exception:  # noqa: BLE001 - the failure is what matters
+                    pass
+        return 1
+    finally:
+        if tcp:
+            tcp.close()
+        for d in (laptop, phone):
+            if d:
+                d.quit()
+
+
+def join_other(d, room):
+    """Back to the rooms (the ☰ button) and into another room."""
+    d.find_element(By.ID, 'b-rooms').click()
+    join(d, room)
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,141 @@
+import Foundation
+import PuzzleCore
+import PuzzleLink
+import PuzzleProtocol
+import PuzzleTestSupport
+import Testing
+@testable import PuzzleServer
+
+/// Rejoins that cost what was missed (issue 20): a client that comes back
+/// with the point it has (`REJOIN <room> <seq> <run>`, `SYNC <seq> <run>`)
+/// gets the events after it when the room still has them, else a snapshot.
+@Suite struct RejoinTests {
+    static let den = RoomSpec(name: "den", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil)
+
+    /// Every line up to and including the next reply.
+    static func linesThroughReply(_ c: LineClient) throws -> (lines: [String], reply: String) {
+        var lines: [String] = []
+        while true {
+            let l = try c.nextLine()
+            switch ServerLine.classify(Substring(l)) {
+            case .event, .state: lines.append(l)
+            default: return (lines, l)
+            }
+        }
+    }
+
+    static func field(_ key: String, _ reply: String) -> String? {
+        reply.split(separator: " ").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+    }
+
+    @Test func aRejoinGetsOnlyTheEventsItMissed() throws {
+        let server = try TestServer(rooms: [Self.den])
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (_, token) = try PlayerIdentityTests.hello2(alice, "alice")
+        let (joinReply, joinLines) = try alice.request("JOIN den")
+        let seq = try #require(Self.field("seq", joinReply)), run = try #require(Self.field("run", joinReply))
+        var mirror = try SnapshotCodec.decode(joinLines.map { Substring($0) }, now: 0).state
+        alice.close()
+
+        let bob = try LineClient(port: server.port, name: "bob")
+        _ = try PlayerIdentityTests.hello2(bob, "bob")
+        let snap = try PlayerIdentityTests.join(bob, "den")
+        var acked: DurabilityTests.Acknowledged = [:]
+        try DurabilityTests.move(1, to: DurabilityTests.home(of: 1, in: snap.state), bob, &acked)
+        try DurabilityTests.move(2, to: DurabilityTests.home(of: 2, in: snap.state), bob, &acked)
+
+        let back = try LineClient(port: server.port, name: "alice-back")
+        _ = try PlayerIdentityTests.hello2(back, "alice", token: token)
+        try back.send("REJOIN den \(seq) \(run)")
+        let (lines, reply) = try Self.linesThroughReply(back)
+        #expect(reply.hasPrefix("OK joined den ") && Self.field("run", reply) == run)
+        #expect(!lines.contains { $0.hasPrefix("S ") }, "no snapshot: \(lines.prefix(3))")
+        // bob's join, two grabs and two drops: what happened since alice's point.
+        #expect(lines.count == 5 && Self.field("missed", reply) == "5", "\(lines) \(reply)")
+        for line in lines {
+            guard case .room(let e)? = EventCodec.decode(Substring(line)) else { Issue.record("not an event: \(line)"); continue }
+            try mirror.apply(e)
+        }
+        let digest = try back.request("DIGEST").reply
+        #expect(Self.field("value", digest) == mirror.digest.description && Self.field("seq", digest) == String(mirror.seq))
+        // Nothing missed: nothing sent but the reply.
+        try back.send("SYNC \(mirror.seq) \(run)")
+        let (none, synced) = try Self.linesThroughReply(back)
+        #expect(none.isEmpty && synced.hasPrefix("OK sync ") && Self.field("missed", synced) == "0", "\(synced)")
+    }
+
+    @Test func aPointTheRoomCannotVouchForGetsASnapshot() throws {
+        let data = TestServer.temporaryDirectory()
+        var server: TestServer? = try TestServer(rooms: [Self.den], dataDirectory: data)
+        let alice = try LineClient(port: try #require(server?.port), name: "alice")
+        let (_, token) = try PlayerIdentityTests.hello2(alice, "alice")
+        let (joinReply, _) = try alice.request("JOIN den")
+        let seq = try #require(Self.field("seq", joinReply).flatMap { UInt64($0) }), run = try #require(Self.field("run", joinReply))
+        for (point, why) in [("\(seq + 5) \(run)", "from the future"), ("\(seq) 0123456789abcdef", "another run")] {
+            try alice.send("SYNC \(point)")
+            let (lines, reply) = try Self.linesThroughReply(alice)
+            #expect(lines.contains { $0.hasPrefix("S room den ") } && Self.field("missed", reply) == nil, "\(why): \(reply)")
+        }
+        #expect(try alice.request("SYNC 1 abc").reply.hasPrefix("ERR BAD_ARGS "))
+        alice.close()
+        // A restart: the room's history since its last durable record is gone, so is its run.
+        server?.stop()
+        server = nil
+        server = try TestServer(rooms: [Self.den], dataDirectory: data)
+        let back = try LineClient(port: try #require(server?.port), name: "alice-back")
+        _ = try PlayerIdentityTests.hello2(back, "alice", token: token)
+        try back.send("REJOIN den \(seq) \(run)")
+        let (lines, reply) = try Self.linesThroughReply(back)
+        #expect(reply.hasPrefix("OK joined den ") && Self.field("missed", reply) == nil)
+        #expect(lines.contains { $0.hasPrefix("S room den ") } && Self.field("run", reply) != run)
+        server?.stop()
+    }
+
+    @Test func versionOneCannotRejoin() throws {
+        let server = try TestServer(rooms: [Self.den])
+        defer { server.stop() }
+        let c = try LineClient(port: server.port, name: "v1")
+        _ = try c.hello("v1")
+        #expect(try c.request("REJOIN den 0 0123456789abcdef").reply.hasPrefix("ERR BAD_VERSION "))
+        #expect(try c.request("JOIN den").reply == "OK joined den id=1 seq=1")
+    }
+
+    // The ring alone.
+
+    static func line(_ seq: UInt64) -> [UInt8] { Array("EV \(seq) grabbed 0 1\n".utf8) }
+
+    @Test func theRingHandsOutEveryEventAfterAPointItHoldsAndNoMore() {
+        var ring = RecentEvents(run: 0xab, seq: 10)
+        #expect(ring.run == "00000000000000ab")
+        for s in UInt64(11)...20 { ring.append(seq: s, isNext: false, line: Self.line(s)) }
+        #expect(ring.lines(after: 17, run: ring.run, current: 20).map { Array($0) } == Self.line(18) + Self.line(19) + Self.line(20))
+        #expect(ring.lines(after: 10, run: ring.run, current: 20)?.count == (11...20).reduce(0) { $0 + Self.line($1).count })
+        #expect(ring.lines(after: 20, run: ring.run, current: 20)?.isEmpty == true)
+        #expect(ring.lines(after: 9, run: ring.run, current: 20) == nil, "before this run")
+        #expect(ring.lines(after: 21, run: ring.run, current: 20) == nil, "from the future")
+        #expect(ring.lines(after: 15, run: "00000000000000ac", current: 20) == nil, "another run")
+    }
+
+    @Test func theRingForgetsItsOldestPastItsBoundsAndAcrossAGapOrAPuzzle() {
+        var ring = RecentEvents(run: 1, seq: 0)
+        let total = UInt64(RecentEvents.maxEvents + 100)
+        for s in UInt64(1)...total { ring.append(seq: s, isNext: false, line: Self.line(s)) }
+        #expect(ring.lines(after: 50, run: ring.run, current: total) == nil)
+        #expect(ring.lines(after: total - UInt64(RecentEvents.maxEvents), run: ring.run, current: total) != nil)
+        // A gap: nothing before it is vouched for.
+        ring.append(seq: total + 5, isNext: false, line: Self.line(total + 5))
+        #expect(ring.lines(after: total, run: ring.run, current: total + 5) == nil)
+        #expect(ring.lines(after: total + 4, run: ring.run, current: total + 5) != nil)
+        // Another puzzle's picture comes with a snapshot.
+        ring.append(seq: total + 6, isNext: true, line: Self.line(total + 6))
+        #expect(ring.lines(after: total + 4, run: ring.run, current: total + 6) == nil)
+        #expect(ring.lines(after: total + 6, run: ring.run, current: total + 6)?.isEmpty == true)
+        // Bytes bound too.
+        var big = RecentEvents(run: 1, seq: 0)
+        let long = [UInt8](repeating: 0x41, count: 1000) + [0x0A]
+        for s in UInt64(1)...1000 { big.append(seq: s, isNext: false, line: long) }
+        #expect(big.lines(after: 1000 - 200, run: big.run, current: 1000) != nil)
+        #expect(big.lines(after: 1000 - 300, run: big.run, current: 1000) == nil)
+    }
+}
