@@ -75,7 +75,7 @@ import PuzzleProtocol
     @Test func drawingAPictureDoesNotStopTheGame() throws {
         let server = try TestServer()
         let c = try RawWebClient(port: server.port)
-        try c.send(RawWebClient.get("/picture/lobby?w=768", port: server.port) + RawWebClient.get("/style.css", port: server.port))
+        try c.send(RawWebClient.get("/picture/lobby?w=320", port: server.port) + RawWebClient.get("/style.css", port: server.port))
         let player = try LineClient(port: server.port)
         #expect(try player.request("PING busy").reply == "PONG busy")
         let picture = try c.response(timeout: 60)

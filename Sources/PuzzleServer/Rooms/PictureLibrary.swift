@@ -154,7 +154,8 @@ struct PictureLibrary {
 }
 
 /// A picture that can be drawn at any size (within `Picture`'s limits), for
-/// browsers: a built-in scene drawn at that size, a file scaled to it.
+/// browsers: a built-in scene drawn at that size, a file cropped to the
+/// size's shape and scaled to it (as `terminalPicture` does).
 enum WebPictureSource: Sendable {
     case builtin(String)
     case file(RGBImage)
