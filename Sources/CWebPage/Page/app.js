@@ -407,6 +407,7 @@
         if (key !== S.pictureKey) { ensurePicture(); return; }
         S.hiPicture = bmp; S.hiWidth = want;
         sprites.clear(); needDraw(); drawLid();
+        ensurePicture(); // the view may want a bigger one by now
       })
       .catch(() => { S.hiLoading = 0; if (key === S.pictureKey) S.hiFailed = true; });
   }
@@ -682,10 +683,12 @@
     else if (!chat.hidden) bottom -= chat.offsetHeight + 16;
     return { x: 0, y: bar.bottom, w: Math.max(50, right), h: Math.max(50, bottom - bar.bottom) };
   }
+  // Tabs stick out of the table's edge pieces by up to PAD of a cell: fit leaves room for them.
+  const fitMargin = () => (S.kind === 'jigsaw' ? 2 * PAD * UNIT : 0);
   function fitScale() {
     if (!S.table) return 8;
-    const a = viewArea();
-    return Math.min((a.w - 16) / S.table.w, (a.h - 16) / S.table.h);
+    const a = viewArea(), m = fitMargin();
+    return Math.min((a.w - 16) / (S.table.w + m), (a.h - 16) / (S.table.h + m));
   }
   function fit() {
     if (!S.table) return;
