@@ -366,7 +366,7 @@
     if (picW && rows.length) S.picture = pictureFromRows(picW, picH, rows);
     S.pictureKey = `${S.room}#${S.puzzle}`;
     if (S.pictureKey !== oldKey) { S.hiPicture = null; S.hiWidth = 0; S.hiFailed = false; }
-    paths.clear(); sprites.clear();
+    paths.clear(); sprites.clear(); spritePixels = 0;
     layoutChanged();
   }
   function newPiece(id) {
@@ -406,7 +406,7 @@
         S.hiLoading = 0;
         if (key !== S.pictureKey) { ensurePicture(); return; }
         S.hiPicture = bmp; S.hiWidth = want;
-        sprites.clear(); needDraw(); drawLid();
+        sprites.clear(); spritePixels = 0; needDraw(); drawLid();
         ensurePicture(); // the view may want a bigger one by now
       })
       .catch(() => { S.hiLoading = 0; if (key === S.pictureKey) S.hiFailed = true; });
@@ -608,11 +608,14 @@
 
   // --------------------------------------------------------------- sprites
   const sprites = new Map();
+  const SPRITE_PIXELS = 20e6;
+  let spritePixels = 0;
   let spriteSize = 0, spriteWanted = 0, spriteTimer = 0;
   function wantedSpriteSize() {
     const n = Math.max(1, S.rows * S.cols);
     const cell = UNIT * view.scale * (window.devicePixelRatio || 1);
-    const cap = Math.max(16, Math.floor(Math.sqrt(40e6 / n) / (1 + 2 * PAD)));
+    // Every piece cut at once stays within SPRITE_PIXELS (about 80 MB).
+    const cap = Math.max(16, Math.floor(Math.sqrt(SPRITE_PIXELS / n) / (1 + 2 * PAD)));
     const ladder = [12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
     let s = ladder[ladder.length - 1];
     for (const v of ladder) if (v >= cell) { s = v; break; }
@@ -621,11 +624,11 @@
   function checkSpriteSize() {
     const w = wantedSpriteSize();
     if (w === spriteSize) return;
-    if (!spriteSize) { spriteSize = w; sprites.clear(); return; }
+    if (!spriteSize) { spriteSize = w; sprites.clear(); spritePixels = 0; return; }
     if (w !== spriteWanted) {
       spriteWanted = w;
       clearTimeout(spriteTimer);
-      spriteTimer = setTimeout(() => { spriteSize = spriteWanted; sprites.clear(); needDraw(); }, 150);
+      spriteTimer = setTimeout(() => { spriteSize = spriteWanted; sprites.clear(); spritePixels = 0; needDraw(); }, 150);
     }
   }
   function spriteOf(p, style) {
@@ -633,6 +636,9 @@
     let c = sprites.get(key);
     if (c) return c;
     const s = spriteSize, pad = Math.ceil(s * PAD), size = s + 2 * pad;
+    // Panning a zoomed-in big board cuts piece after piece: start afresh past the budget.
+    if (spritePixels + size * size > SPRITE_PIXELS * 1.2) { sprites.clear(); spritePixels = 0; }
+    spritePixels += size * size;
     c = document.createElement('canvas');
     c.width = size; c.height = size;
     const g = c.getContext('2d');
