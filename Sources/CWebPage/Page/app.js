@@ -393,8 +393,10 @@
   function ensurePicture() {
     if (!S.joined || S.hiFailed || S.hiLoading) return;
     const boardPx = S.cols * UNIT * view.scale * (window.devicePixelRatio || 1);
-    const steps = [256, 512, 768, 1024, 1536, 2048, 3072, 4096];
-    let want = steps[steps.length - 1];
+    // The server draws at most 2048 pixels a side.
+    const most = Math.min(2048, Math.floor(2048 * S.cols / Math.max(1, S.rows)));
+    const steps = [256, 512, 768, 1024, 1536, 2048].filter((w) => w < most).concat([most]);
+    let want = most;
     for (const s of steps) if (s >= boardPx * 1.05) { want = s; break; }
     if (S.hiPicture && S.hiWidth >= want) return;
     const key = S.pictureKey;
@@ -612,9 +614,11 @@
   let spritePixels = 0;
   let spriteSize = 0, spriteWanted = 0, spriteTimer = 0;
   function wantedSpriteSize() {
-    const n = Math.max(1, S.rows * S.cols);
     const cell = UNIT * view.scale * (window.devicePixelRatio || 1);
-    // Every piece cut at once stays within SPRITE_PIXELS (about 80 MB).
+    // Every piece on screen at once stays within SPRITE_PIXELS (about 80 MB):
+    // zoomed in, fewer pieces show, so each may be finer.
+    const onScreen = Math.max(1, (cw * ch) / Math.max(1, cell * cell));
+    const n = Math.max(1, Math.min(S.rows * S.cols, onScreen * 2));
     const cap = Math.max(16, Math.floor(Math.sqrt(SPRITE_PIXELS / n) / (1 + 2 * PAD)));
     const ladder = [12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
     let s = ladder[ladder.length - 1];
