@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "PuzzleProtocolTests", dependencies: ["PuzzleProtocol", "PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
-        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb"]),
+        .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb", "PuzzleImages"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
         .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
     ],

@@ -156,10 +156,18 @@ import PuzzleProtocol
         #expect(lens.lid == TableLens.lidSteps)
         _ = lens.apply(.lid(.toggle), lidAllowed: true, in: st)
         #expect(lens.lid == 0, "a large lid closes at once")
-        // Larger steps, larger windows.
+        // Larger steps, larger windows (on a small terminal too, where the
+        // small lid beside the table is tall: the next step is larger still).
         let layout = SceneLayout(width: 120, height: 40)
         let sizes = (1...3).compactMap { LidWindow.box(layout: layout, step: $0, rows: 30, cols: 30)?.width }
         #expect(sizes.count == 3 && sizes[0] < sizes[1] && sizes[1] < sizes[2])
+        for (width, height, grows) in [(80, 24, true), (200, 60, true), (64, 20, false)] {
+            let small = SceneLayout(width: width, height: height)
+            let widths = (1...3).compactMap { LidWindow.box(layout: small, step: $0, rows: 30, cols: 30)?.width }
+            #expect(widths.count == 3 && widths[0] <= widths[1] && widths[1] <= widths[2], "\(width)x\(height): \(widths)")
+            // Where the view is no taller than the panel, nothing is larger: never smaller, though.
+            if grows { #expect(widths[0] < widths[1], "\(width)x\(height): \(widths)") }
+        }
     }
 
     /// The open lid (small) shows the whole picture in a titled window beside

@@ -7,10 +7,12 @@ import PuzzleCore
 enum FixtureFiles {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// Names (without extension) of the fixtures whose file ends in `ext`.
+    /// Names (without extension) of the fixtures whose file ends in `ext`
+    /// and whose expected pixels are a PPM beside it.
     static func names(prefix: String, ext: String) -> [String] {
         let all = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return all.filter { $0.hasPrefix(prefix) && $0.hasSuffix("." + ext) }.map { String($0.dropLast(ext.count + 1)) }.sorted()
+        return all.filter { $0.hasPrefix(prefix) && $0.hasSuffix("." + ext) }.map { String($0.dropLast(ext.count + 1)) }
+            .filter { all.contains($0 + ".ppm") }.sorted()
     }
 
     static func bytes(_ file: String) throws -> [UInt8] {

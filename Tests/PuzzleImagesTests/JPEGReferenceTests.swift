@@ -23,3 +23,20 @@ import PuzzleCore
         #expect(difference == 0, "\(name) is not exact: \(difference.map(String.init) ?? "-")")
     }
 }
+
+/// A 1.1 Mpx JPEG, large enough to be transformed and converted in bands on
+/// several cores: its pixels must still be djpeg's (kept as the CRC-32 of
+/// djpeg's RGB samples, not a 3 MB file).
+@Suite struct JPEGLargeReferenceTests {
+    @Test func bandsGiveDjpegsPixels() throws {
+        let image = try ImageDecoder.decode(FixtureFiles.bytes("jpeg-large-420.jpg"))
+        let expected = String(decoding: try FixtureFiles.bytes("jpeg-large-420.crc"), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        #expect(expected.count == 3)
+        #expect("\(image.width)" == expected[0] && "\(image.height)" == expected[1])
+        #expect(String(CRC32.checksum(image.rgb), radix: 16).leftPadded(8) == expected[2])
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

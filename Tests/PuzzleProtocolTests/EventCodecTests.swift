@@ -160,6 +160,12 @@ import Testing
             case .say(let seq, let player, let text):
                 let again = String(decoding: EventCodec.encodeSay(seq: seq, player: player, text: text).dropLast(), as: UTF8.self)
                 #expect(EventCodec.decode(again[...], now: now) == decoded, "\(line) -> \(again)")
+            case .watching(let seq, let player, let name):
+                let again = String(decoding: EventCodec.encodeWatching(seq: seq, player: player, name: name).dropLast(), as: UTF8.self)
+                #expect(EventCodec.decode(again[...], now: now) == decoded, "\(line) -> \(again)")
+            case .unwatching(let seq, let player):
+                let again = String(decoding: EventCodec.encodeWatching(seq: seq, player: player, name: nil).dropLast(), as: UTF8.self)
+                #expect(EventCodec.decode(again[...], now: now) == decoded, "\(line) -> \(again)")
             }
         }
         // Both outcomes must actually happen, or the loop tests nothing.

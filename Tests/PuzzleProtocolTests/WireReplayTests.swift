@@ -96,6 +96,8 @@ import Testing
                 case .say(_, _, let said)?:
                     #expect(said.hasPrefix("line  "))
                     chats += 1
+                case .watching?, .unwatching?:
+                    Issue.record("no watcher in this stream: \(text)")
                 case nil:
                     Issue.record("undecodable line \(text)")
                     return

@@ -55,6 +55,35 @@ import PuzzleServer
         #expect(snapshot.picture == (try photo.picture(region: crop, width: 40, height: 32)))
     }
 
+    @Test func folderAndLimitsAreConfigKeysAndAFlag() throws {
+        let config = try ServerConfig.parse(text: "picture_folder = photos\npicture_max_bytes = 2MiB\npicture_max_pixels = 1000000\n", baseDirectory: "/srv/puzzle")
+        #expect(config.pictureFolder == "/srv/puzzle/photos" && config.pictureMaxBytes == 2 << 20 && config.pictureMaxPixels == 1_000_000)
+        #expect(try ServerConfig.parse(text: "picture_folder = none\n", baseDirectory: "/srv").pictureFolder == nil)
+        #expect(throws: ConfigError.self) { try ServerConfig.parse(text: "picture_max_pixels = 0\n", baseDirectory: "") }
+        guard case .run(let flagged) = try ServerConfig.fromCommandLine(["--pictures", "/photos"], defaultConfigPath: nil) else {
+            Issue.record("--pictures did not give a config")
+            return
+        }
+        #expect(flagged.pictureFolder == "/photos")
+        #expect(ServerConfig.usage.contains("--pictures DIR"))
+    }
+
+    @Test func aPhotoOverTheLimitsIsSkippedWithItsReason() throws {
+        let folder = try Self.folder()
+        let log = LogLines()
+        let server = try TestServer(rooms: [], log: log) { c in
+            c.pictureFolder = folder
+            c.pictureMaxPixels = 1000   // trip is 45x37 = 1665 pixels; logo 23x19 = 437
+            c.logLevel = .warn
+        }
+        defer { server.stop() }
+        #expect(log.waitFor { $0.contains("trip.JPG") && $0.contains("IMAGE_TOO_MANY_PIXELS") } != nil, "\(log.lines)")
+        let c = try LineClient(port: server.port, name: "c")
+        _ = try c.hello("alice")
+        #expect(try c.request("CREATE a jigsaw 3x3 picture=trip").reply.hasPrefix("ERR BAD_PICTURE"))
+        #expect(try c.request("CREATE b jigsaw 3x3 picture=logo").reply == "OK created b")
+    }
+
     @Test func theCropKeepsTheCentreAndTheBoardsShape() {
         let image = RGBImage(width: 400, height: 300, rgb: [UInt8](repeating: 0, count: 400 * 300 * 3))
         #expect(image.centredCrop(aspectWidth: 1, aspectHeight: 1) == (50, 0, 300, 300))

@@ -2,6 +2,9 @@ import Testing
 import PuzzleLink
 import PuzzleTestSupport
 import PuzzleWeb
+import PuzzleCore
+import PuzzleImages
+import PuzzleProtocol
 @testable import PuzzleServer
 
 /// Browsers on the game's port, over real sockets: the page over HTTP, and
@@ -35,6 +38,50 @@ import PuzzleWeb
         let head = try get(c, "/", method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty && head.headers["Content-Length"] == String(page.body.count))
         #expect(!c.closed)
+    }
+
+    /// The room's picture at the width a screen wants, drawn at that size.
+    @Test func servesTheRoomsPictureAsPNG() throws {
+        let server = try TestServer(rooms: [RoomSpec(name: "tall", kind: .jigsaw, rows: 4, cols: 2, picture: "rings", rotation: false, password: nil),
+                                            RoomSpec(name: "pole", kind: .swap, rows: 40, cols: 2, picture: "quilt", rotation: false, password: nil)])
+        let c = try RawWebClient(port: server.port)
+        let r = try get(c, "/picture/tall?w=300")
+        #expect(r.status == 200 && r.headers["Content-Type"] == "image/png")
+        let image = try PNGDecoder.decode(r.body)
+        // The board's shape: 2 columns by 4 rows of square pieces.
+        #expect(image.width == 300 && image.height == 600)
+        let expected = try #require(Picture.builtin("rings", width: 300, height: 600))
+        #expect(image.rgb == expected.pixels.flatMap { [$0.r, $0.g, $0.b] })
+        let etag = try #require(r.headers["ETag"])
+        #expect(try get(c, "/picture/tall?w=300", headers: ["If-None-Match: \(etag)"]).status == 304)
+        let other = try get(c, "/picture/tall?w=64")
+        #expect(other.status == 200 && other.headers["ETag"] != etag)
+        // At most 2048 on either side: a tall board's picture is narrower.
+        let pole = try PNGDecoder.decode(try get(c, "/picture/pole?w=2048", headers: ["Connection: close"]).body)
+        #expect(pole.width == 102 && pole.height == 2048)
+        _ = try c.waitForClose()
+        let e = try RawWebClient(port: server.port)
+        let head = try get(e, "/picture/tall?w=64", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+        for (path, status) in [("/picture/none?w=64", 404), ("/picture/tall?w=4096", 400), ("/picture/tall?w=ab", 400),
+                               ("/picture/tall?w=15", 400), ("/picture/../tall", 404), ("/picture/", 404)] {
+            let d = try RawWebClient(port: server.port)
+            #expect(try get(d, path).status == status, "\(path)")
+        }
+    }
+
+    /// A picture is drawn off the event loop: the game goes on meanwhile,
+    /// and pipelined requests are still answered in order.
+    @Test func drawingAPictureDoesNotStopTheGame() throws {
+        let server = try TestServer()
+        let c = try RawWebClient(port: server.port)
+        try c.send(RawWebClient.get("/picture/lobby?w=768", port: server.port) + RawWebClient.get("/style.css", port: server.port))
+        let player = try LineClient(port: server.port)
+        #expect(try player.request("PING busy").reply == "PONG busy")
+        let picture = try c.response(timeout: 60)
+        #expect(picture.status == 200 && picture.headers["Content-Type"] == "image/png")
+        let css = try c.response()
+        #expect(css.status == 200 && css.headers["Content-Type"] == "text/css; charset=utf-8")
     }
 
     @Test func unknownPathsAndMethods() throws {

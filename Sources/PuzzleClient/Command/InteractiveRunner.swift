@@ -39,7 +39,8 @@ public final class InteractiveRunner {
         renderer = FrameRenderer(colorMode: colorMode)
         var notes: [String] = []
         tokenFile = ResumeTokenFile.open(for: options) { notes.append($0) }
-        let session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token)
+        let session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
+                                watch: options.watch)
         app = PlayApp(session: session, colorMode: colorMode, notes: notes)
     }
 

@@ -28,7 +28,8 @@ public final class PlainRunner {
         self.write = write
         self.clock = clock
         tokenFile = ResumeTokenFile.open(for: options, report: write)
-        session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token)
+        session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
+                                watch: options.watch)
     }
 
     /// Where this player's resume token is kept across runs, if it is.

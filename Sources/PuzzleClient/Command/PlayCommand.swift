@@ -8,7 +8,7 @@ public enum PlayCommand {
     /// The `--help` text; it documents the plain-mode output, which scripts rely on.
     public static let help = """
     usage: puzzle play [HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain]
-                       [--new-player]
+                       [--new-player] [--watch]
 
     Joins ROOM on the server at HOST:PORT (default 127.0.0.1:7171) as NAME
     (default $USER, or "player"). Without --room: the server's only room, or
@@ -25,6 +25,8 @@ public enum PlayCommand {
       --plain          plain mode even on a terminal
       --strict         plain mode: exit 1 if any command failed
       --new-player     join as a new player, not as the one this name last was
+      --watch          watch the room live without playing (chat still works;
+                       /join the room to play)
       -h, --help       this text
 
     Commands (one per line in plain mode; at the full-screen prompt with a

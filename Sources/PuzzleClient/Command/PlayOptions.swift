@@ -16,6 +16,8 @@ public struct PlayOptions: Hashable, Sendable {
     public var stateDirectory: String?
     /// Start as a new player: the token kept for this name and server is replaced.
     public var newPlayer = false
+    /// Watch the room instead of playing in it (`WATCH`).
+    public var watch = false
 
     public init() {}
 
@@ -31,7 +33,7 @@ public struct PlayOptions: Hashable, Sendable {
         public var description: String { message }
     }
 
-    /// Parses `[HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain] [--new-player]`.
+    /// Parses `[HOST[:PORT]] [--name NAME] [--room ROOM] [--password P] [--strict] [--plain] [--new-player] [--watch]`.
     /// `user` is the default player name (from `$USER`); it is cleaned to what HELLO accepts.
     public static func parse(_ args: [String], user: String?) throws(ParseError) -> Parsed {
         var o = PlayOptions()
@@ -56,6 +58,7 @@ public struct PlayOptions: Hashable, Sendable {
             case "--strict": o.strict = true
             case "--plain": o.plain = true
             case "--new-player": o.newPlayer = true
+            case "--watch": o.watch = true
             default:
                 guard !a.hasPrefix("-"), address == nil else { throw ParseError(message: "unexpected argument '\(a)'") }
                 address = a

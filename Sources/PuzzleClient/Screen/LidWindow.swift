@@ -15,24 +15,31 @@ enum LidWindow {
         let steps = TableLens.lidSteps
         let s = min(max(1, step), steps)
         guard rows > 0, cols > 0 else { return nil }
-        // Beside the table: the panel's columns and its separator, its rows.
-        let besideTable = s == 1 && layout.hasPanel
-        let maxWidth = besideTable ? SceneLayout.panelWidth + 1 : layout.viewColumns * s / steps
-        let maxHeight = besideTable ? layout.viewRows : layout.viewRows * s / steps
-        guard maxWidth >= 8, maxHeight >= 4 else { return nil }
-        // Inner pixels: a column is one pixel, a row two.
-        var pw = min(maxWidth - 2, 2 * (maxHeight - 2) * cols / rows)
-        var ph = pw * rows / cols
-        if ph > 2 * (maxHeight - 2) {
-            ph = 2 * (maxHeight - 2)
-            pw = ph * cols / rows
+        // The window's width and height (border included) within a space, the picture keeping the board's shape.
+        func sized(_ maxWidth: Int, _ maxHeight: Int) -> (width: Int, height: Int)? {
+            guard maxWidth >= 8, maxHeight >= 4 else { return nil }
+            // Inner pixels: a column is one pixel, a row two.
+            var pw = min(maxWidth - 2, 2 * (maxHeight - 2) * cols / rows)
+            var ph = pw * rows / cols
+            if ph > 2 * (maxHeight - 2) {
+                ph = 2 * (maxHeight - 2)
+                pw = ph * cols / rows
+            }
+            guard pw >= 4, ph >= 2 else { return nil }
+            return (pw + 2, (ph + 1) / 2 + 2)
         }
-        guard pw >= 4, ph >= 2 else { return nil }
-        let width = pw + 2, height = (ph + 1) / 2 + 2
-        if besideTable { return ScreenBox(top: layout.viewTop, left: layout.viewColumns, height: height, width: width) }
-        let right = ScreenBox(top: layout.viewTop, left: layout.viewColumns - width, height: height, width: width)
+        // Beside the table: the panel's columns and its separator, its rows.
+        let beside = layout.hasPanel ? sized(SceneLayout.panelWidth + 1, layout.viewRows) : nil
+        if s == 1, let b = beside { return ScreenBox(top: layout.viewTop, left: layout.viewColumns, height: b.height, width: b.width) }
+        // Over the view: a share of it by step, and never smaller than the
+        // step before (on a small terminal the panel's window can be the
+        // larger: "bigger" then takes the whole view).
+        var size = sized(layout.viewColumns * s / steps, layout.viewRows * s / steps)
+        if let b = beside, size.map({ $0.width <= b.width }) ?? true { size = sized(layout.viewColumns, layout.viewRows) }
+        guard let size else { return nil }
+        let right = ScreenBox(top: layout.viewTop, left: layout.viewColumns - size.width, height: size.height, width: size.width)
         if let a = avoiding, right.intersects(a) {
-            let left = ScreenBox(top: layout.viewTop, left: 0, height: height, width: width)
+            let left = ScreenBox(top: layout.viewTop, left: 0, height: size.height, width: size.width)
             if !left.intersects(a) { return left }
         }
         return right

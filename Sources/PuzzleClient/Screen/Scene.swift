@@ -54,6 +54,9 @@ public struct Scene: Sendable {
     /// Whether the room offers the box lid (the picture at will, and faintly
     /// in the board's empty cells); else the picture shows only through the hint.
     public var lidAllowed: Bool
+    /// This client watches the room (no grabbing), and who watches it.
+    public var watching = false
+    public var watchers: [String] = []
     /// Whether the lid window is drawn: open, offered, and a picture to show.
     var drawsLid: Bool { lidAllowed && lens.lidOpen && picture != nil && !drawsHint }
 

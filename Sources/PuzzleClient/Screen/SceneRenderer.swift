@@ -73,7 +73,7 @@ public enum SceneRenderer {
 
     static func drawStatus(_ scene: Scene, in frame: inout Frame) {
         frame.fill(row: 0, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: statusStyle))
-        var parts = [" \(scene.room)"]
+        var parts = [" \(scene.room)" + (scene.watching ? " (watching)" : "")]
         if let st = scene.state {
             // Right after the room: on an 80-column terminal the end of the line is cut.
             if let warning = leaseWarning(scene, st) { parts.append(warning) }
@@ -155,6 +155,11 @@ public enum SceneRenderer {
                 frame.put(line, row: row, column: left, style: Frame.Style(foreground: color))
                 row += 1
             }
+        }
+        // Who watches, apart from the players, when there is a row for it.
+        if !scene.watchers.isEmpty && row < limit {
+            let text = scene.watchers.count == 1 ? "\(scene.watchers[0]) watching" : "\(scene.watchers.count) watching"
+            frame.put(String(DisplayWidth.prefix(text, columns: width)), row: row, column: left, style: Frame.Style(bold: true))
         }
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false

@@ -17,6 +17,8 @@ public enum ClientCommand: Hashable, Sendable {
     case rooms
     /// Leave this room for another.
     case join(room: String, password: String?)
+    /// Follow a room without playing in it.
+    case watch(room: String, password: String?)
     /// Create a room on the server (it does not join it).
     case create(RoomSpec)
     case sync
@@ -53,6 +55,7 @@ public enum ClientCommand: Hashable, Sendable {
         "who            list the players",
         "rooms          list the server's rooms",
         "join ROOM [PW] leave this room for ROOM",
+        "watch ROOM [PW] watch ROOM without playing (/join it to play)",
         "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]",
         "               make a room (and stay where you are)",
         "sync           reload the room from the server",
@@ -167,6 +170,9 @@ public enum ClientCommand: Hashable, Sendable {
             return .say(String(text))
         case "who": try none(); return .who
         case "rooms": try none(); return .rooms
+        case "watch":
+            guard (1...2).contains(args.count) else { throw ParseError(message: "usage: watch ROOM [PASSWORD]") }
+            return .watch(room: args[0], password: args.count == 2 ? args[1] : nil)
         case "join":
             guard (1...2).contains(args.count) else { throw ParseError(message: "usage: join ROOM [PASSWORD]") }
             return .join(room: args[0], password: args.count == 2 ? args[1] : nil)

@@ -35,10 +35,13 @@ extension ClientSession {
             guard phase == .joined || phase == .choosingRoom else { return refuse("not connected yet") }
             send(.create(request), fromUser: true, now: now)
             return
-        case .join(let target, let secret):
+        case .join(let target, let secret), .watch(let target, let secret):
+            let watch = if case .watch = command { true } else { false }
             switch phase {
             case .joined:
-                guard target != room else { return refuse("you are in \(target) already") }
+                guard target != room || watch != watching else {
+                    return refuse(watch ? "you are watching \(target) already" : "you are in \(target) already")
+                }
                 // Leaving gives held pieces back: never by surprise (a grab on
                 // its way counts, Tab or the mouse may have just sent one).
                 if let held = heldPiece ?? pending.lazy.compactMap({ if case .grab(let p) = $0.request { p } else { nil } }).first {
@@ -49,7 +52,7 @@ extension ClientSession {
             default:
                 return refuse("not connected yet")
             }
-            join(target, password: secret, now: now)
+            join(target, password: secret, watch: watch, now: now)
             return
         case .quit:
             guard phase == .joined || phase == .joining else { phase = .finished; return }
@@ -79,7 +82,7 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
-        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .create: break
+        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create: break
         }
     }
 
@@ -87,12 +90,13 @@ extension ClientSession {
     /// 2): the server checks the new room (its name, password, a name taken
     /// there) before it leaves the old one, so a refused `/join` leaves the
     /// player where it was, and nobody saw it go.
-    mutating func join(_ target: String, password secret: String?, now: Int64) {
+    mutating func join(_ target: String, password secret: String?, watch: Bool = false, now: Int64) {
         if phase == .joined { previousRoom = room.map { ($0, password) } }
         room = target
         password = secret
         phase = .joining
-        send(.join(room: target, password: secret), fromUser: true, now: now)
+        watching = watch
+        send(watch ? .watch(room: target, password: secret) : .join(room: target, password: secret), fromUser: true, now: now)
     }
 
     /// Leaving would give `held` back: never by surprise.

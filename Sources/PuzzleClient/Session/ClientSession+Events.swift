@@ -11,6 +11,12 @@ extension ClientSession {
         switch event {
         case .say(_, let player, let text):
             emit(.chat, "<\(displayName(player))> \(text)", about: .chat(from: player, words: text))
+        case .watching(_, let player, let name):
+            watchers[player] = name
+            names[player] = name
+            if player != myID { emit(.info, "\(name) is watching") }
+        case .unwatching(_, let player):
+            if let name = watchers.removeValue(forKey: player), player != myID { emit(.info, "\(name) stopped watching") }
         case .room(let e):
             if case .joined(let id, let name) = e.body { names[id] = name }
             guard var st = state, !syncing else {

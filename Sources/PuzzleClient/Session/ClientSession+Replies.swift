@@ -63,7 +63,7 @@ extension ClientSession {
         if case .join = p.request { awayFrom = nil }
         if case .rejoin = p.request { awayFrom = nil }
         switch p.request {
-        case .join where p.fromUser:
+        case .join where p.fromUser, .watch where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
             emit(.error, "error \(code): \(message)")
             failedCommands += 1
@@ -78,7 +78,7 @@ extension ClientSession {
                 room = nil
                 phase = .choosingRoom
             }
-        case .hello, .join, .rejoin:
+        case .hello, .join, .rejoin, .watch:
             guard phase != .finished else { return }
             fatalError = "\(p.request.verb) refused: \(code) \(message)"
             phase = .finished
@@ -100,7 +100,7 @@ extension ClientSession {
         switch p.request {
         case .hello:
             if case .hello(_, _, _, let token?) = reply { resumeToken = token }
-        case .join, .rejoin:
+        case .join, .rejoin, .watch:
             previousRoom = nil
             var caughtUp = false
             var serverSeq: UInt64?
@@ -108,11 +108,20 @@ extension ClientSession {
                 myID = id
                 roomRun = run
                 serverSeq = seq
+                watching = false
                 // The events it missed came before this reply and are applied: no snapshot.
                 caughtUp = missed != nil && self.state != nil
             }
+            if case .watching(_, _, let run) = reply {
+                roomRun = run
+                watching = true
+            }
             if caughtUp || installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
+                if watching {
+                    emit(.info, "watching \(room ?? "?"): puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(st.players.count) player\(st.players.count == 1 ? "" : "s"); /join \(room ?? "") to play")
+                    return
+                }
                 // One of the missed events did not apply: reload the room.
                 if caughtUp, let seq = serverSeq, st.seq != seq { requestSync(now: now) }
                 let p = st.progress(at: now)
@@ -176,7 +185,7 @@ extension ClientSession {
         case 1:
             room = names[0]
             phase = .joining
-            send(.join(room: names[0], password: nil), fromUser: false, now: now)
+            send(watching ? .watch(room: names[0], password: nil) : .join(room: names[0], password: nil), fromUser: false, now: now)
         default:
             // A choice to make, not news: the full screen opens a window with it.
             roomChoices = lines.map(Self.roomChoice)
@@ -200,8 +209,11 @@ extension ClientSession {
         }
         var parts = [name, "\(kind) \(size)"]
         if fields["rotation"] == "on" { parts.append("rotation") }
-        if let players = fields["players"] { parts.append("\(players) player\(players == "1" ? "" : "s")") }
+        if let players = fields["players"] {
+            parts.append("\(players)\(fields["seats"].map { "/\($0)" } ?? "") player\(players == "1" ? "" : "s")")
+        }
         if let progress = fields["progress"] { parts.append("\(progress) placed") }
+        if let watchers = fields["watchers"], watchers != "0" { parts.append("\(watchers) watching") }
         if words.last == "solved" { parts.append("solved") }
         if fields["password"] == "yes" { parts.append("password") }
         return parts.joined(separator: "  ")
@@ -219,6 +231,7 @@ extension ClientSession {
             fields[word[..<eq]] = word[word.index(after: eq)...]
         }
         var parts = ["\(words[3]) (#\(words[2]))"]
+        if words.count == 5, words[4] == "watching" { return parts[0] + "  watching" }
         if let moves = fields["moves"] { parts.append("\(moves) move\(moves == "1" ? "" : "s")") }
         if let holding = fields["holding"], holding != "-" {
             let pieces = holding.split(separator: ",")
@@ -233,6 +246,15 @@ extension ClientSession {
             let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
+            // Who watches (the server's, not the room state's): `S watcher <id> <name>`.
+            watchers = [:]
+            for line in lines where line.hasPrefix("S watcher ") || line.hasPrefix("watcher ") {
+                let w = line.split(separator: " ")
+                let at = w.first == "S" ? 2 : 1
+                guard w.count == at + 2, let id = Int(w[at]) else { continue }
+                watchers[PlayerID(id)] = String(w[at + 1])
+                names[PlayerID(id)] = String(w[at + 1])
+            }
             solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
             return true
         } catch {

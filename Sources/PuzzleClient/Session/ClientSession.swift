@@ -62,6 +62,10 @@ public struct ClientSession: Sendable {
     /// The mirrored room's run (from the last JOIN or SYNC reply): with the
     /// mirror's seq, the point a rejoin catches up from (`REJOIN`).
     var roomRun: String?
+    /// Watching the room (`WATCH`), not playing in it.
+    public internal(set) var watching = false
+    /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
+    public internal(set) var watchers: [PlayerID: String] = [:]
     var stateLines: [String] = []
     var outgoing: [Request] = []
     var output: [OutputLine] = []
@@ -88,9 +92,11 @@ public struct ClientSession: Sendable {
     /// `room` nil: list the server's rooms, join the only one, or let the player pick.
     /// `resumeToken`: a token kept from an earlier run (`ResumeTokenFile`), so
     /// the first HELLO already comes back as that player.
-    public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil) {
+    /// `watch`: follow the room without playing (`WATCH`), as `--watch` asks.
+    public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil, watch: Bool = false) {
         self.name = name
         self.room = room
+        self.watching = watch
         self.password = password
         self.resumeToken = resumeToken
     }
@@ -121,8 +127,9 @@ public struct ClientSession: Sendable {
         previousRoom = nil
         send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
         if let room {
-            // Back to the room it mirrors: only what it missed, when the room still has it.
-            if let run = roomRun, let st = state, mirror?.name == room, ProtocolVersion.current >= 2 {
+            if watching {
+                send(.watch(room: room, password: password), fromUser: false, now: now)
+            } else if let run = roomRun, let st = state, mirror?.name == room, ProtocolVersion.current >= 2 {
                 send(.rejoin(room: room, seq: st.seq, run: run, password: password), fromUser: false, now: now)
             } else {
                 send(.join(room: room, password: password), fromUser: false, now: now)
@@ -236,6 +243,11 @@ public struct ClientSession: Sendable {
     }
 
     mutating func send(_ request: Request, fromUser: Bool, now: Int64, successNote: String? = nil) {
+        // A watcher does not play: said here, not refused by the server each click.
+        if watching, phase == .joined, request.isPlay {
+            if fromUser || request.verb == "GRAB" { emit(.error, "you are watching \(room ?? "this room"): /join \(room ?? "it") to play") }
+            return
+        }
         pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now, successNote: successNote))
         outgoing.append(request)
     }

@@ -28,10 +28,14 @@ public struct RoomSettings: Hashable, Sendable {
     /// Default: on for a jigsaw room, off for a swap room (whose puzzle is
     /// finding where each tile belongs). Recorded with the room.
     public var lid: Bool
+    /// Most players the room takes at once (room option `seats=N`); nil: no
+    /// cap. A full room refuses JOIN (`ROOM_FULL`) and offers watching.
+    /// Recorded with the room.
+    public var seats: Int?
 
     /// `lid` nil: the default for the first puzzle's kind (`defaultLid`).
     public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64,
-                cyclesPictures: Bool = true, pictures: [String] = [], lid: Bool? = nil) {
+                cyclesPictures: Bool = true, pictures: [String] = [], lid: Bool? = nil, seats: Int? = nil) {
         self.first = first
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
@@ -40,6 +44,7 @@ public struct RoomSettings: Hashable, Sendable {
         self.cyclesPictures = cyclesPictures
         self.pictures = pictures
         self.lid = lid ?? Self.defaultLid(for: first.kind)
+        self.seats = seats.map { max(1, $0) }
     }
 
     /// The box lid a room has unless it says otherwise: on for jigsaw, off for swap.

@@ -27,6 +27,10 @@ enum JPEGColour {
     }
     static let tables = Tables()
 
+    /// `limit[v + 256]` is `v` clamped to 0...255 for `v` in -256...511
+    /// (every sum of a sample and a table entry), a lookup instead of two branches.
+    static let limit: [UInt8] = (0..<768).map { UInt8(max(0, min(255, $0 - 256))) }
+
     @inline(__always)
     static func clamp(_ v: Int32) -> UInt8 { v < 0 ? 0 : (v > 255 ? 255 : UInt8(truncatingIfNeeded: v)) }
 
@@ -47,11 +51,16 @@ enum JPEGColour {
             }
         case .yCbCr:
             let yr = rows[0], cbr = rows[1], crr = rows[2]
-            for x in 0..<width {
-                let y = Int32(yr[x]), cb = Int(cbr[x]), cr = Int(crr[x])
-                out[3 * x] = clamp(y &+ crR[cr])
-                out[3 * x + 1] = clamp(y &+ ((cbG[cb] &+ crG[cr]) &>> 16))
-                out[3 * x + 2] = clamp(y &+ cbB[cb])
+            limit.withUnsafeBufferPointer { limit in
+                let limit = limit.baseAddress! + 256
+                var o = out
+                for x in 0..<width {
+                    let y = Int(yr[x]), cb = Int(cbr[x]), cr = Int(crr[x])
+                    o[0] = limit[y &+ Int(crR[cr])]
+                    o[1] = limit[y &+ Int((cbG[cb] &+ crG[cr]) &>> 16)]
+                    o[2] = limit[y &+ Int(cbB[cb])]
+                    o += 3
+                }
             }
         case .cmyk, .ycck:
             // Adobe stores CMYK inverted (255 = no ink), so each channel is

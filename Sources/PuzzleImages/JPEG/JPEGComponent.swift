@@ -23,6 +23,9 @@ final class JPEGComponent {
     var dcPredictor = 0
     var dcTable = 0
     var acTable = 0
+    /// The current scan's tables, looked up once per scan rather than per block.
+    var dcHuffman: JPEGHuffmanTable?
+    var acHuffman: JPEGHuffmanTable?
 
     init(id: Int, h: Int, v: Int, quantTable: Int, mcusPerLine: Int, mcuRows: Int, imageWidth: Int, imageHeight: Int, hMax: Int, vMax: Int) {
         self.id = id

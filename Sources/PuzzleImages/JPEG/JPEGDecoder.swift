@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Decodes JPEG files (ITU T.81, JFIF/EXIF): baseline, extended sequential
 /// (8-bit Huffman) and progressive; greyscale, YCbCr, RGB and Adobe
 /// CMYK/YCCK; any sampling factors 1...4; restart intervals; the EXIF
@@ -203,18 +206,27 @@ private struct JPEGParser {
         }
         var planes: [UnsafeMutablePointer<UInt8>] = []
         defer { for p in planes { p.deallocate() } }
-        var workspace = [Int32](repeating: 0, count: 64)
         for c in components {
-            let stride = c.blocksPerLine * 8
-            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * c.blocksPerColumn * 8)
-            planes.append(plane)
-            // A component no scan reached has no quantisation table: grey.
-            let quant = c.quant ?? [Int32](repeating: 0, count: 64)
-            quant.withUnsafeBufferPointer { q in
-                workspace.withUnsafeMutableBufferPointer { ws in
-                    for row in 0 ..< c.blocksPerColumn {
+            planes.append(.allocate(capacity: c.blocksPerLine * 8 * c.blocksPerColumn * 8))
+        }
+        // A large picture is transformed and converted in bands on every
+        // core (djpeg uses SIMD instead); each band has its own scratch
+        // memory and writes only its own rows. The result does not depend
+        // on the number of bands.
+        let bands = width * height >= 1 << 20 ? max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        let shared = Unchecked((components, planes))
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let (components, planes) = shared.value
+            let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+            defer { workspace.deallocate() }
+            for (c, plane) in zip(components, planes) {
+                let stride = c.blocksPerLine * 8
+                // A component no scan reached has no quantisation table: grey.
+                let quant = c.quant ?? [Int32](repeating: 0, count: 64)
+                quant.withUnsafeBufferPointer { q in
+                    for row in c.blocksPerColumn * band / bands ..< c.blocksPerColumn * (band + 1) / bands {
                         for col in 0 ..< c.blocksPerLine {
-                            JPEGIDCT.transform(c.block(row: row, col: col), q.baseAddress!, ws.baseAddress!, plane + row * 8 * stride + col * 8, stride: stride)
+                            JPEGIDCT.transform(c.block(row: row, col: col), q.baseAddress!, workspace, plane + row * 8 * stride + col * 8, stride: stride)
                         }
                     }
                 }
@@ -223,21 +235,28 @@ private struct JPEGParser {
         let upsamplers = zip(components, planes).map { c, plane in
             JPEGUpsampler(plane: plane, stride: c.blocksPerLine * 8, width: c.width, height: c.height, ratioH: hMax / c.h, ratioV: vMax / c.v)
         }
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let scratchWidth = mcusPerLine * hMax * 8 + 16
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchWidth * components.count)
-        defer { scratch.deallocate() }
-        let t = JPEGColour.tables
-        let w = width
-        rgb.withUnsafeMutableBufferPointer { out in
-            t.crR.withUnsafeBufferPointer { crR in
-                t.cbB.withUnsafeBufferPointer { cbB in
-                    t.crG.withUnsafeBufferPointer { crG in
-                        t.cbG.withUnsafeBufferPointer { cbG in
-                            for y in 0..<height {
-                                let rows = upsamplers.enumerated().map { i, u in u.row(y, into: scratch + i * scratchWidth) }
-                                JPEGColour.convert(colour, rows: rows, width: w, into: out.baseAddress! + y * w * 3,
-                                                   crR: crR.baseAddress!, cbB: cbB.baseAddress!, crG: crG.baseAddress!, cbG: cbG.baseAddress!)
+        let w = width, h = height
+        // Every sample is written below: no need to zero 3 bytes a pixel first.
+        let rgb = [UInt8](unsafeUninitializedCapacity: w * h * 3) { out, initialized in
+            initialized = w * h * 3
+            let target = Unchecked(out.baseAddress!)
+            let shared = Unchecked(upsamplers)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                let upsamplers = shared.value
+                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchWidth * upsamplers.count)
+                defer { scratch.deallocate() }
+                let t = JPEGColour.tables
+                t.crR.withUnsafeBufferPointer { crR in
+                    t.cbB.withUnsafeBufferPointer { cbB in
+                        t.crG.withUnsafeBufferPointer { crG in
+                            t.cbG.withUnsafeBufferPointer { cbG in
+                                var rows = [UnsafePointer<UInt8>](repeating: UnsafePointer(scratch), count: upsamplers.count)
+                                for y in h * band / bands ..< h * (band + 1) / bands {
+                                    for i in upsamplers.indices { rows[i] = upsamplers[i].row(y, into: scratch + i * scratchWidth) }
+                                    JPEGColour.convert(colour, rows: rows, width: w, into: target.value + y * w * 3,
+                                                       crR: crR.baseAddress!, cbB: cbB.baseAddress!, crG: crG.baseAddress!, cbG: cbG.baseAddress!)
+                                }
                             }
                         }
                     }
@@ -246,4 +265,12 @@ private struct JPEGParser {
         }
         return RGBImage(width: width, height: height, rgb: rgb)
     }
+}
+
+/// Hands values that are not `Sendable` (pointers, the components) to the
+/// bands of `concurrentPerform`; safe because each band touches only its own
+/// rows of the shared buffers and nothing else changes meanwhile.
+private struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -37,7 +37,11 @@ struct JPEGScan {
         let unitRows = single ? (components[0].height + 7) / 8 : mcuRows
         let total = unitsPerLine * unitRows
         var restartsSeen = 0
-        for c in components { c.dcPredictor = 0 }
+        for c in components {
+            c.dcPredictor = 0
+            c.dcHuffman = dcTables[c.dcTable]
+            c.acHuffman = acTables[c.acTable]
+        }
         var unit = 0
         try JPEGScan.naturalOrder.withUnsafeBufferPointer { order throws(ImageError) in
             while unit < total {
@@ -103,13 +107,15 @@ struct JPEGScan {
         }
     }
 
+    @inline(__always)
     private func dcTable(_ c: JPEGComponent) throws(ImageError) -> JPEGHuffmanTable {
-        guard let table = dcTables[c.dcTable] else { throw .damaged(.jpeg, "scan uses DC Huffman table \(c.dcTable), which was never defined") }
+        guard let table = c.dcHuffman else { throw .damaged(.jpeg, "scan uses DC Huffman table \(c.dcTable), which was never defined") }
         return table
     }
 
+    @inline(__always)
     private func acTable(_ c: JPEGComponent) throws(ImageError) -> JPEGHuffmanTable {
-        guard let table = acTables[c.acTable] else { throw .damaged(.jpeg, "scan uses AC Huffman table \(c.acTable), which was never defined") }
+        guard let table = c.acHuffman else { throw .damaged(.jpeg, "scan uses AC Huffman table \(c.acTable), which was never defined") }
         return table
     }
 
@@ -123,6 +129,9 @@ struct JPEGScan {
         let ac = try acTable(c)
         var k = 1
         while k < 64 {
+            // 32 bits cover a code (at most 16) and its value (at most 15):
+            // one refill check per coefficient.
+            if bits.count < 32 { bits.fill() }
             let rs = try ac.decode(&bits)
             let run = rs >> 4, size = rs & 15
             if size == 0 {
@@ -132,7 +141,11 @@ struct JPEGScan {
             }
             k += run
             guard k < 64 else { throw .damaged(.jpeg, "AC coefficients run past the end of a block") }
-            block[order[k]] = Int16(truncatingIfNeeded: bits.signed(size))
+            // EXTEND without a branch: a leading 0 bit means v - 2^size + 1.
+            let v = Int(truncatingIfNeeded: bits.buffer >> UInt64(64 - size))
+            bits.buffer <<= UInt64(size)
+            bits.count -= size
+            block[order[k]] = Int16(truncatingIfNeeded: v &+ (((v >> (size - 1)) &- 1) & (1 &- (1 << size))))
             k += 1
         }
     }

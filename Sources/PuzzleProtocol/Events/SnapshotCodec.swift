@@ -38,7 +38,7 @@ public enum SnapshotCodec {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
-        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\n" : "\n")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\(set.seats.map { " seats=\($0)" } ?? "")\n" : "\n")
         for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
             let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
             out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
@@ -249,11 +249,13 @@ public enum SnapshotCodec {
             default: throw .malformed("room line has a bad lid=")
             }
         }
+        var seats: Int?
+        if let v = header["seats"] { seats = try ranged("seats", Int(v) ?? -1, 1...1000) }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
                                     maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed,
-                                    cyclesPictures: try cycle(), lid: try lid())
+                                    cyclesPictures: try cycle(), lid: try lid(), seats: seats)
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
         let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)

@@ -6,11 +6,16 @@ public enum WireEvent: Hashable, Sendable {
     case room(RoomEvent)
     /// A chat line; carries the room's current sequence number without advancing it.
     case say(seq: UInt64, player: PlayerID, text: String)
+    /// Someone began watching the room (version 2's `WATCH`); like chat, it
+    /// carries the current sequence number without advancing it.
+    case watching(seq: UInt64, player: PlayerID, name: String)
+    /// A watcher stopped watching (left, joined to play, or went).
+    case unwatching(seq: UInt64, player: PlayerID)
 
     public var seq: UInt64 {
         switch self {
         case .room(let e): return e.seq
-        case .say(let seq, _, _): return seq
+        case .say(let seq, _, _), .watching(let seq, _, _), .unwatching(let seq, _): return seq
         }
     }
 }
@@ -79,6 +84,21 @@ public enum EventCodec {
         return out
     }
 
+    /// The line for a watcher coming (`name` given) or going, with its terminator.
+    public static func encodeWatching(seq: UInt64, player: PlayerID, name: String?) -> [UInt8] {
+        var out: [UInt8] = []
+        out.append(ascii: "EV ")
+        out.append(decimal: seq)
+        out.append(ascii: name == nil ? " unwatching " : " watching ")
+        out.append(decimal: player.rawValue)
+        if let name {
+            out.append(UInt8(ascii: " "))
+            out.append(text: name)
+        }
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
     /// Decodes an event line (without terminator). `now` is the receiver's room
     /// clock estimate, used as the event's time (the wire carries durations only).
     public static func decode(_ line: Substring, now: Int64 = 0) -> WireEvent? {
@@ -95,6 +115,12 @@ public enum EventCodec {
         }
         let body: EventBody
         switch w[2] {
+        case "watching":
+            guard w.count == 5, let p = pid(3), NameRule.isValid(String(w[4])) else { return nil }
+            return .watching(seq: seq, player: p, name: String(w[4]))
+        case "unwatching":
+            guard w.count == 4, let p = pid(3) else { return nil }
+            return .unwatching(seq: seq, player: p)
         case "say":
             guard let p = pid(3) else { return nil }
             // The text is everything after the fourth word and its one separator,

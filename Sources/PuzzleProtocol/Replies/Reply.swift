@@ -17,6 +17,8 @@ public enum Reply: Hashable, Sendable {
     /// `missed`: set when the room sent the events after the client's point
     /// instead of a snapshot, and how many.
     case joined(room: String, player: PlayerID, seq: UInt64, run: String? = nil, missed: Int? = nil)
+    /// WATCH: watching `room` as it is at `seq` of its run `run`.
+    case watching(room: String, seq: UInt64, run: String)
     case left(room: String)
     case synced(seq: UInt64, digest: String, run: String? = nil, missed: Int? = nil)
     case digest(DigestSummary)

@@ -39,6 +39,8 @@ public enum ReplyCodec {
             if let run { field("run", run) }
             if let missed { field("missed", missed) }
         case .left(let room): out.append(ascii: " left"); word(room)
+        case .watching(let room, let seq, let run):
+            out.append(ascii: " watching"); word(room); field("seq", String(seq)); field("run", run)
         case .synced(let seq, let digest, let run, let missed):
             out.append(ascii: " sync"); field("seq", String(seq)); field("digest", digest)
             if let run { field("run", run) }
@@ -117,6 +119,9 @@ public enum ReplyCodec {
             })
         case "created": return args.count == 1 ? .created(room: String(args[0])) : nil
         case "left": return args.count == 1 ? .left(room: String(args[0])) : nil
+        case "watching":
+            guard args.count == 3, let seq = fields["seq"].flatMap({ UInt64($0) }), let run = fields["run"] else { return nil }
+            return .watching(room: String(args[0]), seq: seq, run: String(run))
         case "joined":
             guard (3...5).contains(args.count), let id = fields["id"].flatMap({ Int($0) }), let seq = fields["seq"].flatMap({ UInt64($0) }) else { return nil }
             let missed = fields["missed"].flatMap { Int($0) }

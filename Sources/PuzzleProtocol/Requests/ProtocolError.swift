@@ -30,6 +30,14 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func badRoomName(_ name: String) -> ProtocolError {
         .init("BAD_NAME", "room name \"\(name.prefix(32))\" must be \(NameRule.summary)")
     }
+    /// A play request from someone watching the room.
+    public static func watching(_ room: String) -> ProtocolError {
+        .init("WATCHING", "you are watching \(room): JOIN \(room) to play")
+    }
+    /// JOIN of a room whose seats are all taken.
+    public static func roomFull(_ room: String, seats: Int) -> ProtocolError {
+        .init("ROOM_FULL", "room '\(room)' has all its \(seats) players: WATCH \(room) to watch")
+    }
     /// A version 2 request on a version 1 connection.
     public static func versionTwoOnly(_ what: String) -> ProtocolError {
         .init("BAD_VERSION", "\(what) needs protocol version 2 (HELLO 2 <name>)")

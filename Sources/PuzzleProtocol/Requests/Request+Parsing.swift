@@ -66,6 +66,10 @@ extension Request {
             guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }
             return .join(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
         case "LEAVE": try count(0...0); return .leave
+        case "WATCH":
+            try count(1...2)
+            guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }
+            return .watch(room: String(args[0]), password: args.count > 1 ? String(args[1]) : nil)
         case "REJOIN":
             try count(3...4)
             guard NameRule.isValid(args[0]) else { throw .badRoomName(String(args[0])) }

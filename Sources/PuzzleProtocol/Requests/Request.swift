@@ -12,6 +12,8 @@ public enum Request: Hashable, Sendable {
     /// `run` (from its last JOIN or SYNC reply): the events since, when the
     /// room still has them, else a snapshot as JOIN gives.
     case rejoin(room: String, seq: UInt64, run: String, password: String?)
+    /// Version 2: follow a room without playing in it (see PROTOCOL.md, *Watchers*).
+    case watch(room: String, password: String?)
     case leave
     case sync
     /// Version 2: SYNC from `seq` of run `run`: the events since, or a snapshot.
@@ -33,6 +35,15 @@ public enum Request: Hashable, Sendable {
     case help
     case quit
 
+    /// Whether the request plays (moves, holds, asks for the hint or the next
+    /// puzzle): what a watcher may not do.
+    public var isPlay: Bool {
+        switch self {
+        case .grab, .drag, .rotate, .drop, .release, .keep, .hint, .next: return true
+        default: return false
+        }
+    }
+
     /// The request verb as sent on the wire.
     public var verb: String {
         switch self {
@@ -42,6 +53,7 @@ public enum Request: Hashable, Sendable {
         case .create: return "CREATE"
         case .join: return "JOIN"
         case .rejoin: return "REJOIN"
+        case .watch: return "WATCH"
         case .leave: return "LEAVE"
         case .sync, .syncFrom: return "SYNC"
         case .grab: return "GRAB"
@@ -71,6 +83,7 @@ public enum Request: Hashable, Sendable {
         "LEAVE": "LEAVE",
         "SYNC": "SYNC [<seq> <run>]",
         "REJOIN": "REJOIN <room> <seq> <run> [password]",
+        "WATCH": "WATCH <room> [password]",
         "GRAB": "GRAB <piece>",
         "DRAG": "DRAG [piece] <x> <y>",
         "ROTATE": "ROTATE [piece]",
@@ -97,6 +110,7 @@ public enum Request: Hashable, Sendable {
         case .join(let room, let password): return "JOIN \(room)" + (password.map { " \($0)" } ?? "")
         case .rejoin(let room, let seq, let run, let password): return "REJOIN \(room) \(seq) \(run)" + (password.map { " \($0)" } ?? "")
         case .syncFrom(let seq, let run): return "SYNC \(seq) \(run)"
+        case .watch(let room, let password): return "WATCH \(room)" + (password.map { " \($0)" } ?? "")
         case .grab(let p): return "GRAB \(p)"
         case .drag(let p, let point): return "DRAG\(opt(p)) \(point.x) \(point.y)"
         case .rotate(let p): return "ROTATE\(opt(p))"

@@ -3,7 +3,7 @@ import PuzzleCore
 /// A room to open, in one syntax with one set of rules wherever it comes from:
 /// the arguments of `CREATE` and a config file's `room =` line (and `--room`):
 ///
-///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]
+///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]
 public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// Longest password, in bytes.
     public static let maxPasswordLength = 64
@@ -30,10 +30,12 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// `lid=on|off`: whether players may look at the picture at will (the box
     /// lid); nil: the default for the kind (`RoomSettings.defaultLid`).
     public var lid: Bool?
+    /// `seats=N`: most players at once (1...1000); nil: no cap.
+    public var seats: Int?
 
     public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
                 rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil,
-                cyclesPictures: Bool = true, lid: Bool? = nil) {
+                cyclesPictures: Bool = true, lid: Bool? = nil, seats: Int? = nil) {
         self.name = name
         self.kind = kind
         self.rows = rows
@@ -46,6 +48,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         self.maxHeld = maxHeld
         self.cyclesPictures = cyclesPictures
         self.lid = lid
+        self.seats = seats
     }
 
     /// The spec in the syntax `parse` reads (options at their default left out),
@@ -60,6 +63,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         if let maxHeld { a.append("hold=\(maxHeld)") }
         if !cyclesPictures { a.append("pictures=fixed") }
         if let lid { a.append("lid=\(lid ? "on" : "off")") }
+        if let seats { a.append("seats=\(seats)") }
         return a
     }
 
@@ -71,7 +75,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
         func bad(_ why: String) -> ProtocolError { ProtocolError("BAD_ARGS", why) }
         guard words.count >= 3 else {
-            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off]")
+            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]")
         }
         let name = String(words[0])
         guard NameRule.isValid(name) else { throw .badRoomName(name) }
@@ -124,8 +128,9 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
                 case "off": spec.lid = false
                 default: throw bad("lid must be on or off, not \"\(value.prefix(32))\"")
                 }
+            case "seats": spec.seats = try Request.number(value, 1...1000)
             default:
-                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures, lid)")
+                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures, lid, seats)")
             }
         }
         if spec.rotation && spec.kind == .swap { throw bad("rotation=on is only for jigsaw rooms: a swap tile is always upright") }

@@ -30,6 +30,8 @@ final class Connection {
     var name: String?
     /// The room this connection has joined, if any.
     var room: HostedRoom?
+    /// In `room` as a watcher (version 2's WATCH), not as a player.
+    var watching = false
     /// How far into the room's current broadcast chunk this member has queued.
     var roomMark = 0
     var isQueuedForFlush = false
@@ -138,9 +140,6 @@ final class Connection {
         roomMark = end
         markDirty()
     }
-
-    /// Whether the connection speaks WebSocket now (its lines go out as frames).
-    var isWebSocket: Bool { out.framesLines }
 
     /// Queues bytes that go out as they are (an HTTP response, a WebSocket
     /// control frame), after everything queued before them.

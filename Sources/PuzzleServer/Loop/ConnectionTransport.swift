@@ -13,9 +13,6 @@ enum ConnectionTransport: Equatable {
     /// while verbs are not, so `get` is still a line.
     private static let methods: [[UInt8]] = ["GET ", "HEAD ", "POST ", "PUT ", "DELETE ", "OPTIONS ", "PATCH ", "CONNECT ", "TRACE "].map { Array($0.utf8) }
 
-    /// The longest prefix that can leave the question open.
-    static let longestUndecided = 8
-
     /// What `firstBytes` (everything the connection has sent) make it.
     static func classify(_ firstBytes: [UInt8]) -> ConnectionTransport {
         var undecided = false

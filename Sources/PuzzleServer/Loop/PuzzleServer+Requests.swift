@@ -21,7 +21,7 @@ extension PuzzleServer {
         case .rooms:
             for room in rooms.sorted {
                 let s = room.state
-                conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount)\(s.isSolved ? " solved" : "")")
+                conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount) watchers=\(room.watchers.count)\(s.settings.seats.map { " seats=\($0)" } ?? "")\(s.isSolved ? " solved" : "")")
             }
             conn.send(.rooms(count: rooms.count))
         case .stats:
@@ -92,6 +92,9 @@ extension PuzzleServer {
         case .join(let name, let password):
             join(name, password: password, from: nil, request: request, conn: conn, player: player)
             return
+        case .watch(let name, let password):
+            watch(name, password: password, request: request, conn: conn, player: player)
+            return
         case .rejoin(let name, let seq, let run, let password):
             guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("REJOIN")) }
             join(name, password: password, from: (seq, run), request: request, conn: conn, player: player)
@@ -100,6 +103,7 @@ extension PuzzleServer {
             break
         }
         guard let room = conn.room else { return reply(conn, error: .notJoined) }
+        if conn.watching, request.isPlay { return reply(conn, error: .watching(room.name)) }
         switch request {
         case .leave:
             leaveRoom(conn)
@@ -121,7 +125,9 @@ extension PuzzleServer {
                 let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
                 conn.send("S who \(id.rawValue) \(info.name) moves=\(info.moves) holding=\(holding)")
             }
-            conn.send(.who(count: s.players.count))
+            let watchers = room.watchers
+            for w in watchers { conn.send("S who \(w.player?.rawValue ?? 0) \(w.name ?? "-") watching") }
+            conn.send(.who(count: s.players.count + watchers.count))
         case .grab(let piece):
             answer(.grab(piece: piece), in: room, by: conn, player: player)
         case .drag(let piece, let point):
@@ -165,20 +171,15 @@ extension PuzzleServer {
                       conn: Connection, player: PlayerID) {
         if let current = conn.room {
             guard conn.version >= 2 else { return reply(conn, error: .alreadyInRoom) }
-            guard current.name != name else { return reply(conn, error: .alreadyInThisRoom(name)) }
+            // A watcher may join the room it watches, to play.
+            guard current.name != name || conn.watching else { return reply(conn, error: .alreadyInThisRoom(name)) }
         }
         guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
-        if let expected = room.password {
-            // Gated before the comparison, right or wrong, so that neither
-            // more connections nor the reply's timing help a guesser.
-            if let wait = pacing.passwords.wait(for: conn.host, now: now) {
-                return pause(conn, forMillis: wait, deferring: request)
-            }
-            if expected != password {
-                pacing.passwords.recordFailure(from: conn.host, now: now)
-                logger.info("wrong password for room \(room.name) from \(conn.label)")
-                return reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
-            }
+        guard !refusesPassword(password, of: room, conn: conn, request: request) else { return }
+        // A room with all its seats taken: someone coming back (away, or absent
+        // with a seat kept for it) is no newcomer.
+        if let seats = room.state.settings.seats, room.state.players[player] == nil, room.state.players.count >= seats {
+            return reply(conn, error: .roomFull(room.name, seats: seats))
         }
         // Two people in one room never share a name (the same player coming
         // back is not two). Version 1 joins as it always did.
@@ -213,6 +214,23 @@ extension PuzzleServer {
         if point == nil { sendSnapshot(room, to: conn) }
         conn.send(.joined(room: room.name, player: player, seq: room.state.seq, run: run(of: room, for: conn), missed: missed))
         logger.info("\(conn.label) joined \(room.name)")
+    }
+
+    /// Checks a room's password (paced per address): whether it refused
+    /// (and answered, or deferred the request).
+    func refusesPassword(_ password: String?, of room: HostedRoom, conn: Connection, request: Request) -> Bool {
+        guard let expected = room.password else { return false }
+        // Gated before the comparison, right or wrong, so that neither
+        // more connections nor the reply's timing help a guesser.
+        if let wait = pacing.passwords.wait(for: conn.host, now: now) {
+            pause(conn, forMillis: wait, deferring: request)
+            return true
+        }
+        guard expected != password else { return false }
+        pacing.passwords.recordFailure(from: conn.host, now: now)
+        logger.info("wrong password for room \(room.name) from \(conn.label)")
+        reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
+        return true
     }
 
     /// Performs a player's action and answers it with the reply the core's
@@ -317,6 +335,10 @@ extension PuzzleServer {
         var bytes: [UInt8] = []
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
                              extended: conn.version >= 2, layout: conn.version >= 2, into: &bytes)
+        // Who watches is the server's, not the room state's (nor its disk's).
+        if conn.version >= 2 {
+            for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
+        }
         conn.send(bytes: bytes)
     }
 }

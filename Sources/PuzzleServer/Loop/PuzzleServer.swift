@@ -45,6 +45,11 @@ public final class PuzzleServer: @unchecked Sendable {
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
     let httpLimits: HTTPLimits
+    /// Room pictures lately encoded as PNG for browsers.
+    var webPictures = WebPictureCache()
+    /// Draws browser pictures off the loop, and who waits for each.
+    let pictureRenderer: PictureRenderer
+    var pictureWaiters: [String: [PictureWaiter]] = [:]
     /// Absent players to forget and empty created rooms to close, in time.
     var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
@@ -66,6 +71,7 @@ public final class PuzzleServer: @unchecked Sendable {
     static let listenerToken: UInt64 = 1
     static let wakerToken: UInt64 = 2
     static let signalToken: UInt64 = 3
+    static let pictureToken: UInt64 = 4
     /// Lines one connection may have handled per loop turn before others get a go.
     static let linesPerTurn = 512
     /// How long, and for how many bytes, a connection that was said goodbye
@@ -112,6 +118,7 @@ public final class PuzzleServer: @unchecked Sendable {
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
+        pictureRenderer = try PictureRenderer()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
@@ -126,6 +133,7 @@ public final class PuzzleServer: @unchecked Sendable {
         port = Int(try listener.localPort)
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
+        try queue.register(pictureRenderer.descriptor, interest: .readable, token: Self.pictureToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         try restoreRooms()
         for line in registry.skippedLines { logger.error(line) }
@@ -177,6 +185,8 @@ public final class PuzzleServer: @unchecked Sendable {
             case Self.wakerToken:
                 _ = try? waker.drain()
                 shuttingDown = true
+            case Self.pictureToken:
+                collectPictures()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")

@@ -60,6 +60,9 @@ final class HostedRoom {
         state.implicitPiece(of: player)
     }
 
+    /// Members watching, not playing, in the order they came.
+    var watchers: [Connection] { members.filter(\.watching) }
+
     func add(_ member: Connection) {
         members.append(member)
         // A joiner's snapshot already holds everything broadcast so far this turn.

@@ -145,4 +145,26 @@ struct PictureLibrary {
         recent.append((key, picture))
         return picture
     }
+
+    /// What a browser picture is drawn from, to draw it off the event loop.
+    func webPictureSource(_ name: String) -> WebPictureSource? {
+        if let file = files[name] { return .file(file) }
+        return Picture.builtinNames.contains(name) ? .builtin(name) : nil
+    }
+}
+
+/// A picture that can be drawn at any size (within `Picture`'s limits), for
+/// browsers: a built-in scene drawn at that size, a file scaled to it.
+enum WebPictureSource: Sendable {
+    case builtin(String)
+    case file(RGBImage)
+
+    func picture(width: Int, height: Int) -> Picture? {
+        switch self {
+        case .builtin(let name): Picture.builtin(name, width: width, height: height)
+        // Cropped around its centre to the shape asked for, as for terminals: never squashed.
+        case .file(let image):
+            try? image.picture(region: image.centredCrop(aspectWidth: width, aspectHeight: height), width: width, height: height)
+        }
+    }
 }

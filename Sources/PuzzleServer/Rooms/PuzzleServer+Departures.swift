@@ -8,6 +8,7 @@ extension PuzzleServer {
     /// A player resumed on this connection and not joined again is still away
     /// in the room it dropped from: a goodbye ends that stay too.
     func leaveRoom(_ conn: Connection) {
+        guard !conn.watching else { return stopWatching(conn) }
         guard let player = conn.player else { return }
         guard let room = conn.room else {
             if let away = awayPlayers.remove(player), away.room.state.players[player] != nil {
@@ -30,6 +31,7 @@ extension PuzzleServer {
     /// and joining the room again picks up where it was. A version 1 player
     /// leaves at once.
     func dropFromRoom(_ conn: Connection) {
+        guard !conn.watching else { return stopWatching(conn) }
         guard let room = conn.room, let player = conn.player else { return }
         guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
         room.remove(conn)

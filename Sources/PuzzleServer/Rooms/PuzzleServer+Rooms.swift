@@ -60,7 +60,7 @@ extension PuzzleServer {
                                     hintMillis: Int64(r.hintMillis ?? config.hintMillis),
                                     maxHeld: r.maxHeld ?? config.maxHeldPieces,
                                     seed: rng.next(),
-                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid)
+                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats)
         let state = RoomState(settings: settings)
         let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
         let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture,

@@ -18,6 +18,10 @@ public struct WebSession {
         case send([UInt8])
         /// One protocol line from a text message (without a terminator).
         case line([UInt8])
+        /// Answer `head` with the picture of `room`, `width` pixels wide (the
+        /// server has the rooms), then call `resume` (the connection stays
+        /// open if `keepAlive`; until then later requests wait).
+        case picture(room: String, width: Int, head: HTTPRequestHead, keepAlive: Bool)
         /// The 101 went out: from now on the server's lines go out as text frames.
         case upgraded
         /// Close once everything is sent (HTTP: `Connection: close`, or a
@@ -43,6 +47,13 @@ public struct WebSession {
     public private(set) var headStartedAt: Int64?
     /// Whether this side sent its close frame already.
     private var sentClose = false
+    /// A picture was asked for and the server has not answered it yet
+    /// (`resume`): later requests wait, unparsed, so answers keep their
+    /// order; the value says whether the connection stays open after it.
+    private var awaitingPicture: Bool?
+    /// Bytes a client may send while it waits for a picture.
+    static let maxBytesWhileWaiting = 1 << 20
+    private var bytesWhileWaiting = 0
 
     public init(site: WebSite, limits: HTTPLimits, maxMessage: Int) {
         self.site = site
@@ -52,7 +63,7 @@ public struct WebSession {
 
     /// Whether the connection is an HTTP one inside a request head (what
     /// the header timeout applies to).
-    public var isReadingHead: Bool { phase == .http && headStartedAt != nil }
+    public var isReadingHead: Bool { phase == .http && headStartedAt != nil && awaitingPicture == nil }
 
     /// Takes bytes from the peer; `now` dates the start of a request head.
     public mutating func receive(_ bytes: some Collection<UInt8>, now: Int64) -> [Action] {
@@ -64,13 +75,21 @@ public struct WebSession {
             readMessages(into: &actions)
         case .http:
             parser.append(bytes)
+            if awaitingPicture != nil {
+                bytesWhileWaiting += bytes.count
+                if bytesWhileWaiting > Self.maxBytesWhileWaiting {
+                    phase = .ended
+                    return [.endHTTP("HTTP sent too much while waiting for a picture")]
+                }
+                return []
+            }
             readRequests(now: now, into: &actions)
         }
         return actions
     }
 
     private mutating func readRequests(now: Int64, into actions: inout [Action]) {
-        while phase == .http {
+        while phase == .http && awaitingPicture == nil {
             guard let event = parser.next() else {
                 if parser.isInsideHead { headStartedAt = headStartedAt ?? now } else { headStartedAt = nil }
                 return
@@ -92,6 +111,10 @@ public struct WebSession {
                         actions.append(.endHTTP(response.status.rawValue < 400 ? "HTTP done" : "HTTP \(response.status.rawValue) \(head.method) \(head.path)"))
                         phase = .ended
                     }
+                case .picture(let room, let width):
+                    actions.append(.picture(room: room, width: width, head: head, keepAlive: head.keepAlive))
+                    awaitingPicture = head.keepAlive
+                    bytesWhileWaiting = 0
                 case .upgrade(let response):
                     actions.append(.send(response.encoded(keepAlive: true)))
                     actions.append(.upgraded)
@@ -126,6 +149,20 @@ public struct WebSession {
                 actions.append(.endWebSocket(closeFrame: frame, why: "WebSocket \(error.closeCode.rawValue) \(error)"))
             }
         }
+    }
+
+    /// The server sent the picture asked for: the connection ends (the
+    /// request said `Connection: close`) or its next requests are read.
+    public mutating func resume(now: Int64) -> [Action] {
+        guard let keepAlive = awaitingPicture, phase == .http else { return [] }
+        awaitingPicture = nil
+        guard keepAlive else {
+            phase = .ended
+            return [.endHTTP("HTTP done")]
+        }
+        var actions: [Action] = []
+        readRequests(now: now, into: &actions)
+        return actions
     }
 
     /// The server ends the WebSocket: the close frame to send last, or nil

@@ -1,3 +1,4 @@
+import PuzzleCore
 import PuzzleWeb
 
 /// What the server answers an HTTP request with: a fixed set of routes,
@@ -12,7 +13,15 @@ public struct WebSite: Sendable {
         case respond(HTTPResponse)
         /// Send this 101 response; the connection speaks WebSocket from now on.
         case upgrade(HTTPResponse)
+        /// The picture of room `room`, `width` pixels wide (the server has it).
+        case picture(room: String, width: Int)
     }
+
+    /// Where room pictures are served: `/picture/<room>?w=<pixels>`.
+    public static let picturePrefix = "/picture/"
+    /// Picture widths a browser may ask for (`w=`), and the one it gets without asking.
+    public static let pictureWidths = 16...2048
+    public static let defaultPictureWidth = 1024
 
     public var files: [String: WebFile] = WebFile.page
     public var origins: WebSocketOriginPolicy
@@ -28,6 +37,21 @@ public struct WebSite: Sendable {
             case .success(let response): return .upgrade(response)
             case .failure(let error): return .respond(.error(error))
             }
+        }
+        if path.hasPrefix(Self.picturePrefix) {
+            let room = String(path.dropFirst(Self.picturePrefix.count))
+            guard NameRule.isValid(room) else { return .respond(.error(.notFound)) }
+            guard head.method == "GET" || head.method == "HEAD" else {
+                return .respond(.error(.methodNotAllowed("GET, HEAD")))
+            }
+            var width = Self.defaultPictureWidth
+            if let w = head.query("w") {
+                guard w.utf8.count <= 5, w.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(w), Self.pictureWidths.contains(n) else {
+                    return .respond(.error(.badRequest("w= must be a width in \(Self.pictureWidths.lowerBound)...\(Self.pictureWidths.upperBound) pixels")))
+                }
+                width = n
+            }
+            return .picture(room: room, width: width)
         }
         guard let file = files[path] else {
             return .respond(.error(.notFound))

@@ -27,6 +27,10 @@ enum EventCheck {
             encoded = out
         case .say(let seq, let player, let text):
             encoded = EventCodec.encodeSay(seq: seq, player: player, text: text)
+        case .watching(let seq, let player, let name):
+            encoded = EventCodec.encodeWatching(seq: seq, player: player, name: name)
+        case .unwatching(let seq, let player):
+            encoded = EventCodec.encodeWatching(seq: seq, player: player, name: nil)
         }
         try require(encoded.last == UInt8(ascii: "\n") && !encoded.dropLast().contains(UInt8(ascii: "\n")), .event,
                     "\(decoded) encodes to \"\(encoded.escaped)\", not one line")

@@ -43,31 +43,44 @@ enum WebCheck {
         var session = WebSession(site: WebSite(origins: .sameHost), limits: limits, maxMessage: maxMessage)
         var out = Outcome()
         for read in reads {
-            for action in session.receive(read, now: 0) {
-                try require(out.ended == nil, .web, "an action after the end: \(action)")
-                switch action {
-                case .send(let bytes):
-                    if out.upgrades == 0 {
-                        try require(bytes.starts(with: Array("HTTP/1.1 ".utf8)), .web, "a response without a status line: \(bytes.escaped)")
-                    }
-                    out.sent += bytes
-                case .line(let bytes):
-                    try require(out.upgrades == 1, .web, "a line before the upgrade")
-                    try require(bytes.count <= maxMessage && UTF8Validator.isValid(bytes), .web, "line \(bytes.escaped) over the limit or not UTF-8")
-                    out.lines.append(bytes)
-                case .upgraded:
-                    out.upgrades += 1
-                    try require(out.upgrades == 1, .web, "upgraded twice")
-                case .endHTTP(let why):
-                    out.ended = why
-                case .endWebSocket(let frame, let why):
-                    try require(frame.isEmpty || (frame[0] == 0x88 && frame.count >= 4 && frame.count <= 127), .web, "bad close frame \(frame.escaped)")
-                    out.sent += frame
-                    out.ended = why
-                }
+            var actions = session.receive(read, now: 0)
+            // The server answers a picture request, then the session goes on.
+            while !actions.isEmpty {
+                let asked = actions.contains { if case .picture = $0 { true } else { false } }
+                try take(actions, into: &out)
+                actions = asked ? session.resume(now: 0) : []
             }
         }
         return out
+    }
+
+    static func take(_ actions: [WebSession.Action], into out: inout Outcome) throws(FuzzFailure) {
+        for action in actions {
+            try require(out.ended == nil, .web, "an action after the end: \(action)")
+            switch action {
+            case .send(let bytes):
+                if out.upgrades == 0 {
+                    try require(bytes.starts(with: Array("HTTP/1.1 ".utf8)), .web, "a response without a status line: \(bytes.escaped)")
+                }
+                out.sent += bytes
+            case .line(let bytes):
+                try require(out.upgrades == 1, .web, "a line before the upgrade")
+                try require(bytes.count <= maxMessage && UTF8Validator.isValid(bytes), .web, "line \(bytes.escaped) over the limit or not UTF-8")
+                out.lines.append(bytes)
+            case .picture(let room, let width, _, _):
+                try require(out.upgrades == 0 && WebSite.pictureWidths.contains(width) && !room.contains("/"), .web, "picture \(room) \(width)")
+                out.sent += Array("picture \(room) \(width)\n".utf8)
+            case .upgraded:
+                out.upgrades += 1
+                try require(out.upgrades == 1, .web, "upgraded twice")
+            case .endHTTP(let why):
+                out.ended = why
+            case .endWebSocket(let frame, let why):
+                try require(frame.isEmpty || (frame[0] == 0x88 && frame.count >= 4 && frame.count <= 127), .web, "bad close frame \(frame.escaped)")
+                out.sent += frame
+                out.ended = why
+            }
+        }
     }
 
     static func checkParser(_ stream: [UInt8]) throws(FuzzFailure) {
@@ -100,7 +113,7 @@ enum WebCheck {
         }
         return [
             Array(("GET / HTTP/1.1\r\n" + host + "\r\nHEAD /app.js HTTP/1.1\r\n" + host + "If-None-Match: \"x\"\r\n\r\n").utf8),
-            Array(("GET /nope HTTP/1.0\r\n\r\n").utf8),
+            Array(("GET /picture/lobby?w=300 HTTP/1.1\r\n" + host + "\r\nGET /nope HTTP/1.0\r\n\r\n").utf8),
             Array(("POST / HTTP/1.1\r\n" + host + "Content-Length: 3\r\n\r\nabc").utf8),
             upgrade + frame(.text, "HELLO 2 ann") + frame(.ping, "p") + frame(.text, "JO", fin: false) + frame(.continuation, "IN lobby") + frame(.close, "\u{3}\u{E8}bye"),
             upgrade + frame(.text, "κόσ", fin: false) + frame(.pong, "") + frame(.continuation, "με"),

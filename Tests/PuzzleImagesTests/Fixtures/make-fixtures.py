@@ -184,6 +184,25 @@ def jpegs():
     for o in range(2, 9):
         save_jpeg(f"jpeg-exif-{o}", run(["cjpeg", "-quality", "80", "-sample", "2x2", src]), orientation=o)
 
+def large_jpeg():
+    """A 1 Mpx JPEG (decoded in bands on several cores): its expected pixels
+    are kept as the CRC-32 of djpeg's RGB samples, not as a 3 MB PPM."""
+    import zlib
+    from PIL import Image, ImageDraw, ImageFilter
+    rng = random.Random(1100)   # its own generator: the same file whichever parts run
+    img = Image.new("RGB", (1100, 1000))
+    d = ImageDraw.Draw(img)
+    for i in range(40):
+        x, y, r = rng.randrange(1100), rng.randrange(1000), rng.randint(20, 300)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+    img = img.filter(ImageFilter.GaussianBlur(6))
+    img.save(f"{tmp}/large.ppm")
+    data = run(["cjpeg", "-quality", "60", "-sample", "2x2", f"{tmp}/large.ppm"])
+    open("jpeg-large-420.jpg", "wb").write(data)
+    w, h, m, ch, s = read_pnm(run(["djpeg", "-dct", "int", "-pnm"], data))
+    open("jpeg-large-420.crc", "w").write("%d %d %08x\n" % (w, h, zlib.crc32(bytes(s))))
+
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
 pngs()
 jpegs()
+large_jpeg()
