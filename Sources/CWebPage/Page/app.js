@@ -43,6 +43,8 @@
     NOT_SOLVED: 'The next puzzle comes once this one is solved.',
     SOLVED: 'The puzzle is solved: ask for the next one.',
     HINT_USED: 'You have used your hint for this puzzle.',
+    ROOM_FULL: 'Every seat of that room is taken.',
+    WATCHING: 'Only watching: join the room to play.',
     HTTP: 'The server took this for a web request.',
   };
   const BYES = {
@@ -1351,7 +1353,8 @@
         const info = document.createElement('span');
         info.className = 'dim';
         const moves = Number(v.moves) || 0;
-        info.textContent = `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
+        info.textContent = w[4] === 'watching' ? 'watching'
+          : `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
         li.append(sw, name, info);
         list.append(li);
       }
@@ -1538,9 +1541,10 @@
       const info = document.createElement('span');
       info.className = 'rinfo';
       const [c, t] = (v.progress || '0/0').split('/').map(Number);
-      const players = Number(v.players) || 0;
+      const players = Number(v.players) || 0, watchers = Number(v.watchers) || 0;
       info.textContent = `${v.kind} ${(v.size || '').replace('x', '×')}${v.rotation === 'on' ? ' · rotation' : ''} · ` +
-        `${players} player${players === 1 ? '' : 's'} · ${c}/${t} placed` + (/ solved$/.test(l) ? ' · solved' : '');
+        `${players}${v.seats ? `/${v.seats}` : ''} player${players === 1 && !v.seats ? '' : 's'}` +
+        (watchers ? ` · ${watchers} watching` : '') + ` · ${c}/${t} placed` + (/ solved$/.test(l) ? ' · solved' : '');
       const meter = document.createElement('span');
       meter.className = 'meter';
       const fill = document.createElement('span');
