@@ -1393,6 +1393,7 @@
   function openChat(focus) {
     const el = $('chat');
     if (el.hidden) { el.hidden = false; unread = 0; $('unread').hidden = true; layoutChanged(); }
+    $('messages').scrollTop = $('messages').scrollHeight;
     $('b-chat').classList.add('on');
     if (focus) $('chat-input').focus();
   }
@@ -1507,6 +1508,8 @@
     resizeCanvas();
     fit();
     updateHud();
+    // Lines that came while the table was hidden could not scroll it: show the latest.
+    $('messages').scrollTop = $('messages').scrollHeight;
     canvas.focus({ preventScroll: true });
   }
   function leaveGame() {
