@@ -43,6 +43,8 @@
     NOT_SOLVED: 'The next puzzle comes once this one is solved.',
     SOLVED: 'The puzzle is solved: ask for the next one.',
     HINT_USED: 'You have used your hint for this puzzle.',
+    ROOM_FULL: 'Every seat of that room is taken.',
+    WATCHING: 'Only watching: join the room to play.',
     HTTP: 'The server took this for a web request.',
   };
   const BYES = {
@@ -366,7 +368,7 @@
     if (picW && rows.length) S.picture = pictureFromRows(picW, picH, rows);
     S.pictureKey = `${S.room}#${S.puzzle}`;
     if (S.pictureKey !== oldKey) { S.hiPicture = null; S.hiWidth = 0; S.hiFailed = false; }
-    paths.clear(); sprites.clear();
+    paths.clear(); sprites.clear(); spritePixels = 0;
     layoutChanged();
   }
   function newPiece(id) {
@@ -393,8 +395,10 @@
   function ensurePicture() {
     if (!S.joined || S.hiFailed || S.hiLoading) return;
     const boardPx = S.cols * UNIT * view.scale * (window.devicePixelRatio || 1);
-    const steps = [256, 512, 768, 1024, 1536, 2048, 3072, 4096];
-    let want = steps[steps.length - 1];
+    // The server draws at most 2048 pixels a side.
+    const most = Math.min(2048, Math.floor(2048 * S.cols / Math.max(1, S.rows)));
+    const steps = [256, 512, 768, 1024, 1536, 2048].filter((w) => w < most).concat([most]);
+    let want = most;
     for (const s of steps) if (s >= boardPx * 1.05) { want = s; break; }
     if (S.hiPicture && S.hiWidth >= want) return;
     const key = S.pictureKey;
@@ -406,7 +410,8 @@
         S.hiLoading = 0;
         if (key !== S.pictureKey) { ensurePicture(); return; }
         S.hiPicture = bmp; S.hiWidth = want;
-        sprites.clear(); needDraw(); drawLid();
+        sprites.clear(); spritePixels = 0; needDraw(); drawLid();
+        ensurePicture(); // the view may want a bigger one by now
       })
       .catch(() => { S.hiLoading = 0; if (key === S.pictureKey) S.hiFailed = true; });
   }
@@ -607,11 +612,16 @@
 
   // --------------------------------------------------------------- sprites
   const sprites = new Map();
+  const SPRITE_PIXELS = 20e6;
+  let spritePixels = 0;
   let spriteSize = 0, spriteWanted = 0, spriteTimer = 0;
   function wantedSpriteSize() {
-    const n = Math.max(1, S.rows * S.cols);
     const cell = UNIT * view.scale * (window.devicePixelRatio || 1);
-    const cap = Math.max(16, Math.floor(Math.sqrt(40e6 / n) / (1 + 2 * PAD)));
+    // Every piece on screen at once stays within SPRITE_PIXELS (about 80 MB):
+    // zoomed in, fewer pieces show, so each may be finer.
+    const onScreen = Math.max(1, (cw * ch) / Math.max(1, cell * cell));
+    const n = Math.max(1, Math.min(S.rows * S.cols, onScreen * 2));
+    const cap = Math.max(16, Math.floor(Math.sqrt(SPRITE_PIXELS / n) / (1 + 2 * PAD)));
     const ladder = [12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384];
     let s = ladder[ladder.length - 1];
     for (const v of ladder) if (v >= cell) { s = v; break; }
@@ -620,11 +630,11 @@
   function checkSpriteSize() {
     const w = wantedSpriteSize();
     if (w === spriteSize) return;
-    if (!spriteSize) { spriteSize = w; sprites.clear(); return; }
+    if (!spriteSize) { spriteSize = w; sprites.clear(); spritePixels = 0; return; }
     if (w !== spriteWanted) {
       spriteWanted = w;
       clearTimeout(spriteTimer);
-      spriteTimer = setTimeout(() => { spriteSize = spriteWanted; sprites.clear(); needDraw(); }, 150);
+      spriteTimer = setTimeout(() => { spriteSize = spriteWanted; sprites.clear(); spritePixels = 0; needDraw(); }, 150);
     }
   }
   function spriteOf(p, style) {
@@ -632,6 +642,9 @@
     let c = sprites.get(key);
     if (c) return c;
     const s = spriteSize, pad = Math.ceil(s * PAD), size = s + 2 * pad;
+    // Panning a zoomed-in big board cuts piece after piece: start afresh past the budget.
+    if (spritePixels + size * size > SPRITE_PIXELS * 1.2) { sprites.clear(); spritePixels = 0; }
+    spritePixels += size * size;
     c = document.createElement('canvas');
     c.width = size; c.height = size;
     const g = c.getContext('2d');
@@ -682,10 +695,12 @@
     else if (!chat.hidden) bottom -= chat.offsetHeight + 16;
     return { x: 0, y: bar.bottom, w: Math.max(50, right), h: Math.max(50, bottom - bar.bottom) };
   }
+  // Tabs stick out of the table's edge pieces by up to PAD of a cell: fit leaves room for them.
+  const fitMargin = () => (S.kind === 'jigsaw' ? 2 * PAD * UNIT : 0);
   function fitScale() {
     if (!S.table) return 8;
-    const a = viewArea();
-    return Math.min((a.w - 16) / S.table.w, (a.h - 16) / S.table.h);
+    const a = viewArea(), m = fitMargin();
+    return Math.min((a.w - 16) / (S.table.w + m), (a.h - 16) / (S.table.h + m));
   }
   function fit() {
     if (!S.table) return;
@@ -1338,7 +1353,8 @@
         const info = document.createElement('span');
         info.className = 'dim';
         const moves = Number(v.moves) || 0;
-        info.textContent = `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
+        info.textContent = w[4] === 'watching' ? 'watching'
+          : `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
         li.append(sw, name, info);
         list.append(li);
       }
@@ -1377,6 +1393,7 @@
   function openChat(focus) {
     const el = $('chat');
     if (el.hidden) { el.hidden = false; unread = 0; $('unread').hidden = true; layoutChanged(); }
+    $('messages').scrollTop = $('messages').scrollHeight;
     $('b-chat').classList.add('on');
     if (focus) $('chat-input').focus();
   }
@@ -1491,6 +1508,8 @@
     resizeCanvas();
     fit();
     updateHud();
+    // Lines that came while the table was hidden could not scroll it: show the latest.
+    $('messages').scrollTop = $('messages').scrollHeight;
     canvas.focus({ preventScroll: true });
   }
   function leaveGame() {
@@ -1525,9 +1544,10 @@
       const info = document.createElement('span');
       info.className = 'rinfo';
       const [c, t] = (v.progress || '0/0').split('/').map(Number);
-      const players = Number(v.players) || 0;
+      const players = Number(v.players) || 0, watchers = Number(v.watchers) || 0;
       info.textContent = `${v.kind} ${(v.size || '').replace('x', '×')}${v.rotation === 'on' ? ' · rotation' : ''} · ` +
-        `${players} player${players === 1 ? '' : 's'} · ${c}/${t} placed` + (/ solved$/.test(l) ? ' · solved' : '');
+        `${players}${v.seats ? `/${v.seats}` : ''} player${players === 1 && !v.seats ? '' : 's'}` +
+        (watchers ? ` · ${watchers} watching` : '') + ` · ${c}/${t} placed` + (/ solved$/.test(l) ? ' · solved' : '');
       const meter = document.createElement('span');
       meter.className = 'meter';
       const fill = document.createElement('span');
