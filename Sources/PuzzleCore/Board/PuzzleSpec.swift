@@ -47,3 +47,27 @@ public struct PuzzleSpec: Hashable, Sendable {
         kind == .jigsaw ? TableGeometry.jigsaw(rows: rows, cols: cols) : TableGeometry(rows: rows, cols: cols, marginCells: 0)
     }
 }
+
+extension PuzzleSpec {
+    /// Most pieces a room may ask for by count (`CREATE den jigsaw 500`).
+    public static let pieceCountRange = 4...10_000
+
+    /// The rows and columns closest to `pieces` pieces whose square pieces
+    /// match a picture `aspectWidth` by `aspectHeight` (so a photo is cut
+    /// with as little cropped as may be): for each row count, the columns that
+    /// keep the shape, scored by how far the count is from the one asked
+    /// (relative) plus how far the shape is from the picture's (ratio over 1);
+    /// the lowest score wins, fewer rows on a tie. Each side stays in `sizeRange`.
+    public static func size(forPieces pieces: Int, aspectWidth: Int, aspectHeight: Int) -> (rows: Int, cols: Int) {
+        let wanted = Double(max(1, pieces))
+        let aspect = Double(max(1, aspectWidth)) / Double(max(1, aspectHeight))
+        var best = (rows: sizeRange.lowerBound, cols: sizeRange.lowerBound, score: Double.infinity)
+        for rows in sizeRange {
+            let cols = min(sizeRange.upperBound, max(sizeRange.lowerBound, Int((Double(rows) * aspect).rounded())))
+            let shape = Double(cols) / Double(rows) / aspect
+            let score = abs(Double(rows * cols) - wanted) / wanted + (max(shape, 1 / shape) - 1)
+            if score < best.score { best = (rows, cols, score) }
+        }
+        return (best.rows, best.cols)
+    }
+}

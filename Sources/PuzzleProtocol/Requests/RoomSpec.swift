@@ -14,6 +14,11 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// Rows and columns of the first puzzle, each in `PuzzleSpec.sizeRange`.
     public var rows: Int
     public var cols: Int
+    /// A piece count given instead of `ROWSxCOLS` (`CREATE den jigsaw 100`):
+    /// the server picks the rows and columns closest to it that match the
+    /// picture's shape (`PuzzleSpec.size(forPieces:...)`); `rows` and `cols`
+    /// hold the square choice until then.
+    public var pieces: Int?
     /// A built-in picture or one the server's config declares (the server checks it exists).
     public var picture: String
     /// Whether pieces start turned and may be rotated (jigsaw only).
@@ -54,7 +59,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// The spec in the syntax `parse` reads (options at their default left out),
     /// so that parsing it gives the spec back.
     public var arguments: [String] {
-        var a = [name, kind.rawValue, "\(rows)x\(cols)"]
+        var a = [name, kind.rawValue, pieces.map { "\($0)" } ?? "\(rows)x\(cols)"]
         if picture != PuzzleSpec.defaultPicture { a.append("picture=\(picture)") }
         if rotation { a.append("rotation=on") }
         if let password { a.append("password=\(password)") }
@@ -82,10 +87,20 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         guard let kind = PuzzleKind(rawValue: words[1].lowercased()) else {
             throw bad("kind \"\(words[1].prefix(32))\" must be jigsaw or swap")
         }
+        // A piece count instead of a size: the server fits it to the picture.
+        if words[2].utf8.count <= 6, !words[2].isEmpty, words[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(words[2]) {
+            guard PuzzleSpec.pieceCountRange.contains(count) else {
+                throw ProtocolError("BAD_SIZE", "\(count) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
+            }
+            let square = PuzzleSpec.size(forPieces: count, aspectWidth: 1, aspectHeight: 1)
+            var spec = try parse([words[0], words[1], Substring("\(square.rows)x\(square.cols)")] + words.dropFirst(3))
+            spec.pieces = count
+            return spec
+        }
         let size = words[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, size.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
               let rows = Int(size[0]), let cols = Int(size[1]) else {
-            throw bad("size \"\(words[2].prefix(32))\" must be ROWSxCOLS, e.g. 4x4")
+            throw bad("size \"\(words[2].prefix(32))\" must be ROWSxCOLS, e.g. 4x4, or a number of pieces")
         }
         let range = PuzzleSpec.sizeRange
         guard range.contains(rows), range.contains(cols) else {

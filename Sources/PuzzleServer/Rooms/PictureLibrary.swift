@@ -117,6 +117,12 @@ struct PictureLibrary {
 
     var names: [String] { (Picture.builtinNames + files.keys.sorted()) }
 
+    /// A picture's shape, to cut a piece count to it: a file's size; a
+    /// built-in scene is drawn to any shape, so square.
+    func shape(of name: String) -> (width: Int, height: Int) {
+        files[name].map { ($0.width, $0.height) } ?? (1, 1)
+    }
+
     func contains(_ name: String) -> Bool { files[name] != nil || Picture.builtinNames.contains(name) }
 
     /// The picture for a puzzle, at a size a terminal can show in half-block

@@ -49,9 +49,15 @@ extension PuzzleServer {
         guard pictures.contains(pictureName) else {
             return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
         }
+        // A piece count is cut to the picture's shape.
+        var (rows, cols) = (r.rows, r.cols)
+        if let count = r.pieces {
+            let shape = pictures.shape(of: pictureName)
+            (rows, cols) = PuzzleSpec.size(forPieces: count, aspectWidth: shape.width, aspectHeight: shape.height)
+        }
         let spec: PuzzleSpec
         do {
-            spec = try PuzzleSpec(kind: r.kind, rows: r.rows, cols: r.cols, rotation: r.rotation, picture: pictureName)
+            spec = try PuzzleSpec(kind: r.kind, rows: rows, cols: cols, rotation: r.rotation, picture: pictureName)
         } catch {
             return .failure(.core(error, name: { "\($0)" }))
         }
