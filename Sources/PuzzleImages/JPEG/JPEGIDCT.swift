@@ -34,7 +34,7 @@ enum JPEGIDCT {
                 continue
             }
             var z2 = Int32(input[16]) &* q[16], z3 = Int32(input[48]) &* q[48]
-            var z1 = (z2 &+ z3) &* fix_0_541196100
+            let z1 = (z2 &+ z3) &* fix_0_541196100
             let tmp2e = z1 &+ z3 &* -fix_1_847759065
             let tmp3e = z1 &+ z2 &* fix_0_765366865
             z2 = Int32(input[0]) &* q[0]
@@ -43,29 +43,8 @@ enum JPEGIDCT {
             let tmp1e = (z2 &- z3) &<< constBits
             let tmp10 = tmp0e &+ tmp3e, tmp13 = tmp0e &- tmp3e
             let tmp11 = tmp1e &+ tmp2e, tmp12 = tmp1e &- tmp2e
-            var tmp0 = Int32(input[56]) &* q[56]
-            var tmp1 = Int32(input[40]) &* q[40]
-            var tmp2 = Int32(input[24]) &* q[24]
-            var tmp3 = Int32(input[8]) &* q[8]
-            z1 = tmp0 &+ tmp3
-            z2 = tmp1 &+ tmp2
-            z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix_1_175875602
-            tmp0 = tmp0 &* fix_0_298631336
-            tmp1 = tmp1 &* fix_2_053119869
-            tmp2 = tmp2 &* fix_3_072711026
-            tmp3 = tmp3 &* fix_1_501321110
-            z1 = z1 &* -fix_0_899976223
-            z2 = z2 &* -fix_2_562915447
-            z3 = z3 &* -fix_1_961570560
-            z4 = z4 &* -fix_0_390180644
-            z3 = z3 &+ z5
-            z4 = z4 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3
-            tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3
-            tmp3 = tmp3 &+ z1 &+ z4
+            let (tmp0, tmp1, tmp2, tmp3) = oddPart(Int32(input[56]) &* q[56], Int32(input[40]) &* q[40],
+                                                   Int32(input[24]) &* q[24], Int32(input[8]) &* q[8])
             let shift = constBits - pass1Bits, round: Int32 = 1 &<< (shift - 1)
             ws[0] = (tmp10 &+ tmp3 &+ round) &>> shift
             ws[56] = (tmp10 &- tmp3 &+ round) &>> shift
@@ -84,34 +63,15 @@ enum JPEGIDCT {
                 for i in 0..<8 { out[i] = value }
                 continue
             }
-            var z2 = ws[2], z3 = ws[6]
-            var z1 = (z2 &+ z3) &* fix_0_541196100
+            let z2 = ws[2], z3 = ws[6]
+            let z1 = (z2 &+ z3) &* fix_0_541196100
             let tmp2e = z1 &+ z3 &* -fix_1_847759065
             let tmp3e = z1 &+ z2 &* fix_0_765366865
             let tmp0e = (ws[0] &+ ws[4]) &<< constBits
             let tmp1e = (ws[0] &- ws[4]) &<< constBits
             let tmp10 = tmp0e &+ tmp3e, tmp13 = tmp0e &- tmp3e
             let tmp11 = tmp1e &+ tmp2e, tmp12 = tmp1e &- tmp2e
-            var tmp0 = ws[7], tmp1 = ws[5], tmp2 = ws[3], tmp3 = ws[1]
-            z1 = tmp0 &+ tmp3
-            z2 = tmp1 &+ tmp2
-            z3 = tmp0 &+ tmp2
-            var z4 = tmp1 &+ tmp3
-            let z5 = (z3 &+ z4) &* fix_1_175875602
-            tmp0 = tmp0 &* fix_0_298631336
-            tmp1 = tmp1 &* fix_2_053119869
-            tmp2 = tmp2 &* fix_3_072711026
-            tmp3 = tmp3 &* fix_1_501321110
-            z1 = z1 &* -fix_0_899976223
-            z2 = z2 &* -fix_2_562915447
-            z3 = z3 &* -fix_1_961570560
-            z4 = z4 &* -fix_0_390180644
-            z3 = z3 &+ z5
-            z4 = z4 &+ z5
-            tmp0 = tmp0 &+ z1 &+ z3
-            tmp1 = tmp1 &+ z2 &+ z4
-            tmp2 = tmp2 &+ z2 &+ z3
-            tmp3 = tmp3 &+ z1 &+ z4
+            let (tmp0, tmp1, tmp2, tmp3) = oddPart(ws[7], ws[5], ws[3], ws[1])
             let shift = constBits + pass1Bits + 3, round: Int32 = 1 &<< (shift - 1)
             out[0] = clamp((tmp10 &+ tmp3 &+ round) &>> shift)
             out[7] = clamp((tmp10 &- tmp3 &+ round) &>> shift)
@@ -122,6 +82,29 @@ enum JPEGIDCT {
             out[3] = clamp((tmp13 &+ tmp0 &+ round) &>> shift)
             out[4] = clamp((tmp13 &- tmp0 &+ round) &>> shift)
         }
+    }
+
+    /// The odd part of both passes (jidctint.c's second half of each): from
+    /// the inputs at rows or columns 7, 5, 3 and 1 to `tmp0...tmp3`.
+    @inline(__always)
+    static func oddPart(_ in7: Int32, _ in5: Int32, _ in3: Int32, _ in1: Int32) -> (Int32, Int32, Int32, Int32) {
+        var tmp0 = in7, tmp1 = in5, tmp2 = in3, tmp3 = in1
+        var z1 = tmp0 &+ tmp3
+        var z2 = tmp1 &+ tmp2
+        var z3 = tmp0 &+ tmp2
+        var z4 = tmp1 &+ tmp3
+        let z5 = (z3 &+ z4) &* fix_1_175875602
+        tmp0 = tmp0 &* fix_0_298631336
+        tmp1 = tmp1 &* fix_2_053119869
+        tmp2 = tmp2 &* fix_3_072711026
+        tmp3 = tmp3 &* fix_1_501321110
+        z1 = z1 &* -fix_0_899976223
+        z2 = z2 &* -fix_2_562915447
+        z3 = z3 &* -fix_1_961570560
+        z4 = z4 &* -fix_0_390180644
+        z3 = z3 &+ z5
+        z4 = z4 &+ z5
+        return (tmp0 &+ z1 &+ z3, tmp1 &+ z2 &+ z4, tmp2 &+ z2 &+ z3, tmp3 &+ z1 &+ z4)
     }
 
     /// A sample centred on 0, moved to 0...255. (libjpeg's range-limit
