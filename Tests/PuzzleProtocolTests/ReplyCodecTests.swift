@@ -27,7 +27,7 @@ import Testing
         .released(piece: 7), .kept(piece: 7, leaseLeftMillis: 30_000), .hint(millis: 2000),
         .next(puzzle: 2, kind: .swap, rows: 5, cols: 6),
         .said, .bye,
-        .error(ProtocolError("HELD", "piece 3 is held by alice (#1)")),
+        .error(ProtocolError(.held, "piece 3 is held by alice (#1)")),
     ]
 
     @Test func everyReplyRoundTrips() {

@@ -20,7 +20,7 @@ import PuzzleCore
     @Test func byteEntryPointUsesTheHotPathAndFallsBackForErrors() {
         #expect(Request.parse(Array("DRAG 3 12 -4".utf8)) == .success(.drag(3, Point(x: 12, y: -4))))
         guard case .failure(let e)? = Request.parse(Array("GRAB -1".utf8)) else { Issue.record("GRAB -1 accepted"); return }
-        #expect(e.code == "BAD_NUMBER")
+        #expect(e.code == .badNumber)
     }
 
     @Test func anythingUnusualFallsBackToTheFullParser() {

@@ -7,7 +7,7 @@ import Testing
     private func parseBytes(_ bytes: [UInt8]) -> Result<Request, ProtocolError>? { Request.parse(bytes) }
     private func usage(_ verb: String) -> Result<Request, ProtocolError> { .failure(.badArgs(Request.usage[verb]!)) }
     private func code(_ text: String) -> String? {
-        if case .failure(let e)? = parse(text) { return e.code }
+        if case .failure(let e)? = parse(text) { return e.code.rawValue }
         return nil
     }
 
@@ -114,7 +114,7 @@ import Testing
         // The message quotes at most 32 characters of the offending text.
         let long = String(repeating: "9", count: 100)
         if case .failure(let e)? = parse("GRAB \(long)") {
-            #expect(e.code == "BAD_NUMBER")
+            #expect(e.code == .badNumber)
             #expect(e.message.count < 70)
         } else {
             Issue.record("a 100-digit piece was accepted")
@@ -175,7 +175,7 @@ import Testing
         #expect(parse("CREATE r swap 2x2 password=a=b") ==
                 .success(.create(RoomSpec(name: "r", kind: .swap, rows: 2, cols: 2, password: "a=b"))))
         // The same rules and reasons as a config file's room line (RoomSpec).
-        #expect(parse("CREATE r jigsaw 2x2 rotation=yes") == .failure(ProtocolError("BAD_ARGS", "rotation must be on or off, not \"yes\"")))
+        #expect(parse("CREATE r jigsaw 2x2 rotation=yes") == .failure(ProtocolError(.badArgs, "rotation must be on or off, not \"yes\"")))
         #expect(code("CREATE r swap 2x2 rotation=on") == "BAD_ARGS")
         #expect(code("CREATE r swap 2x2 rotation=maybe") == "BAD_ARGS")
         #expect(code("CREATE r swap 2x2 colour=red") == "BAD_ARGS")

@@ -8,9 +8,9 @@ import Testing
         #expect(classify("OK") == .ok(""))
         #expect(classify("OK joined den as 3") == .ok("joined den as 3"))
         #expect(classify("OK  two  spaces") == .ok(" two  spaces"))
-        #expect(classify("ERR BAD_ARGS usage: GRAB <piece>") == .error(code: "BAD_ARGS", message: "usage: GRAB <piece>"))
-        #expect(classify("ERR HELD piece 3 is held by bob") == .error(code: "HELD", message: "piece 3 is held by bob"))
-        #expect(classify("ERR NO_MESSAGE") == .error(code: "NO_MESSAGE", message: ""))
+        #expect(classify("ERR BAD_ARGS usage: GRAB <piece>") == .error(code: .badArgs, message: "usage: GRAB <piece>"))
+        #expect(classify("ERR HELD piece 3 is held by bob") == .error(code: .held, message: "piece 3 is held by bob"))
+        #expect(classify("ERR NO_MESSAGE") == .error(code: ErrorCode(rawValue: "NO_MESSAGE"), message: ""))
         #expect(classify("PONG") == .pong(""))
         #expect(classify("PONG abc  def") == .pong("abc  def"))
         for line in ["OK", "OK x", "ERR A b", "PONG", "PONG t"] {

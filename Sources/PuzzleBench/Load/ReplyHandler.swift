@@ -36,7 +36,7 @@ final class ReplyHandler {
             ok(bot, request, s)
         } else if s.matches(first, "ERR") {
             let code = s.word()
-            refused(bot, request, code: String(decoding: UnsafeRawBufferPointer(start: s.base + code.lowerBound, count: code.count), as: UTF8.self), line: line)
+            refused(bot, request, code: ErrorCode(rawValue: String(decoding: UnsafeRawBufferPointer(start: s.base + code.lowerBound, count: code.count), as: UTF8.self)), line: line)
         } else {
             tally.failures.unexpectedReplies += 1
             tally.note("bot\(bot.index): '\(line.string.prefix(80))' answered \(request.kind)")
@@ -78,8 +78,8 @@ final class ReplyHandler {
         }
     }
 
-    private func refused(_ bot: BenchBot, _ request: PendingRequest, code: String, line: LineScanner) {
-        if code == "RATE_LIMITED" {
+    private func refused(_ bot: BenchBot, _ request: PendingRequest, code: ErrorCode, line: LineScanner) {
+        if code == .rateLimited {
             tally.total.rateLimited += 1
             if clock.inWindow(clock.now) { tally.window.rateLimited += 1 }
         }
@@ -87,30 +87,30 @@ final class ReplyHandler {
         case .drag:
             tally.total.dragsRefused += 1
             if clock.inWindow(request.intended) { tally.window.dragsRefused += 1 }
-            if code == "NOT_HOLDER" {
+            if code == .notHolder {
                 tally.total.lostHolds += 1
-            } else if code != "RATE_LIMITED" {
+            } else if code != .rateLimited {
                 tally.unexpected(bot: bot.index, line)
             }
             policy.dragAnswered(bot)
         case .grab:
             switch code {
-            case "HELD":
+            case .held:
                 tally.total.grabsHeld += 1
                 if clock.inWindow(clock.now) { tally.window.grabsHeld += 1 }
-            case "SOLVED":
+            case .solved:
                 tally.total.grabsSolved += 1
             default:
                 tally.unexpected(bot: bot.index, line)
             }
             policy.grabRefused(bot, piece: Int(request.piece))
         case .drop:
-            if code == "NOT_HOLDER" { tally.total.lostHolds += 1 } else { tally.unexpected(bot: bot.index, line) }
+            if code == .notHolder { tally.total.lostHolds += 1 } else { tally.unexpected(bot: bot.index, line) }
         case .next:
             // Another bot's NEXT got there first.
-            if code != "NOT_SOLVED" { tally.unexpected(bot: bot.index, line) }
+            if code != .notSolved { tally.unexpected(bot: bot.index, line) }
         case .release:
-            if code != "NOT_HOLDER" { tally.unexpected(bot: bot.index, line) }
+            if code != .notHolder { tally.unexpected(bot: bot.index, line) }
         case .hello, .join, .digest:
             tally.mirrorError("bot\(bot.index): \(request.kind) refused: \(line.string)")
             bot.phase = .finished

@@ -49,8 +49,8 @@ extension ClientSession {
         }
     }
 
-    mutating func handleRefusal(code: String, message: String, to p: PendingRequest) {
-        if case .hello(_, _, let token?) = p.request, code == "BAD_TOKEN", token == resumeToken {
+    mutating func handleRefusal(code: ErrorCode, message: String, to p: PendingRequest) {
+        if case .hello(_, _, let token?) = p.request, code == .badToken, token == resumeToken {
             // The server no longer knows the kept token (its data was reset, or
             // it is another server on that address): greet again as a new player.
             // What was pipelined behind the refused HELLO will be refused too.

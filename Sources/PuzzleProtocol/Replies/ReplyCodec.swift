@@ -16,7 +16,7 @@ public enum ReplyCodec {
             if !token.isEmpty { word(token) }
         case .error(let e):
             out.append(ascii: "ERR")
-            word(e.code)
+            word(e.code.rawValue)
             word(e.message)
         default:
             out.append(ascii: "OK")
@@ -93,7 +93,7 @@ public enum ReplyCodec {
         if head == "ERR" {
             guard words.count >= 2, !words[1].isEmpty else { return nil }
             let message = words.count > 2 ? line[words[2].startIndex...] : ""
-            return .error(ProtocolError(String(words[1]), String(message)))
+            return .error(ProtocolError(ErrorCode(rawValue: String(words[1])), String(message)))
         }
         guard head == "OK", words.count >= 2 else { return nil }
         let args = Array(words.dropFirst(2))

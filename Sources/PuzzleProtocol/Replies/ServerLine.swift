@@ -5,7 +5,7 @@ import PuzzleCore
 /// `EV` lines are pushed events; `BYE` says the server is closing the connection.
 public enum ServerLine: Hashable, Sendable {
     case ok(String)
-    case error(code: String, message: String)
+    case error(code: ErrorCode, message: String)
     case pong(String)
     case state(Substring)
     case event(Substring)
@@ -22,7 +22,7 @@ public enum ServerLine: Hashable, Sendable {
             let rest = line.drop { $0 != " " }.dropFirst()
             let code = rest.prefix { $0 != " " }
             let message = rest.dropFirst(code.count).drop { $0 == " " }
-            return line.hasPrefix("ERR") ? .error(code: String(code), message: String(message))
+            return line.hasPrefix("ERR") ? .error(code: ErrorCode(rawValue: String(code)), message: String(message))
                                          : .bye(code: String(code), message: String(message))
         }
         return .unknown(line)

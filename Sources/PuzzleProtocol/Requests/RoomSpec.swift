@@ -78,7 +78,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// `BAD_NAME` (room name), `BAD_PICTURE` (picture name), `BAD_SIZE`,
     /// `BAD_NUMBER` (lease, hint, hold), `BAD_ARGS` (anything else).
     public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
-        func bad(_ why: String) -> ProtocolError { ProtocolError("BAD_ARGS", why) }
+        func bad(_ why: String) -> ProtocolError { ProtocolError(.badArgs, why) }
         guard words.count >= 3 else {
             throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]")
         }
@@ -90,7 +90,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         // A piece count instead of a size: the server fits it to the picture.
         if words[2].utf8.count <= 6, !words[2].isEmpty, words[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(words[2]) {
             guard PuzzleSpec.pieceCountRange.contains(count) else {
-                throw ProtocolError("BAD_SIZE", "\(count) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
+                throw ProtocolError(.badSize, "\(count) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
             }
             let square = PuzzleSpec.size(forPieces: count, aspectWidth: 1, aspectHeight: 1)
             var spec = try parse([words[0], words[1], Substring("\(square.rows)x\(square.cols)")] + words.dropFirst(3))
@@ -104,7 +104,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         }
         let range = PuzzleSpec.sizeRange
         guard range.contains(rows), range.contains(cols) else {
-            throw ProtocolError("BAD_SIZE", "size \(rows)x\(cols) out of range: rows and cols must each be \(range.lowerBound)...\(range.upperBound)")
+            throw ProtocolError(.badSize, "size \(rows)x\(cols) out of range: rows and cols must each be \(range.lowerBound)...\(range.upperBound)")
         }
         var spec = RoomSpec(name: name, kind: kind, rows: rows, cols: cols)
         var seen: Set<Substring> = []
@@ -115,7 +115,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
             guard seen.insert(key).inserted else { throw bad("option \"\(key)\" given twice") }
             switch key {
             case "picture":
-                guard NameRule.isValid(value) else { throw ProtocolError("BAD_PICTURE", "picture name \"\(value.prefix(32))\" must be \(NameRule.summary)") }
+                guard NameRule.isValid(value) else { throw ProtocolError(.badPicture, "picture name \"\(value.prefix(32))\" must be \(NameRule.summary)") }
                 spec.picture = String(value)
             case "rotation":
                 switch value.lowercased() {

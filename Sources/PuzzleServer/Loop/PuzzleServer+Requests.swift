@@ -308,8 +308,8 @@ extension PuzzleServer {
         if let piece { return piece }
         switch room.implicitPiece(of: player) {
         case .piece(let held): return held
-        case .noneHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold no piece; GRAB one first"))
-        case .severalHeld: reply(conn, error: ProtocolError("BAD_ARGS", "you hold several pieces; name one"))
+        case .noneHeld: reply(conn, error: ProtocolError(.badArgs, "you hold no piece; GRAB one first"))
+        case .severalHeld: reply(conn, error: ProtocolError(.badArgs, "you hold several pieces; name one"))
         }
         return nil
     }

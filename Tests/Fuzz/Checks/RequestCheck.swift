@@ -8,8 +8,8 @@ enum RequestCheck {
     /// The codes a parse failure may carry (PROTOCOL.md, "Which error wins":
     /// the line, the verb, the arguments; CREATE's size and picture name are
     /// argument checks too).
-    static let parseErrorCodes: Set<String> = ["UNKNOWN_VERB", "BAD_ARGS", "BAD_NUMBER", "BAD_NAME", "BAD_SIZE", "BAD_PICTURE",
-                                               "BAD_UTF8", "NUL_BYTE"]
+    static let parseErrorCodes: Set<ErrorCode> = [.unknownVerb, .badArgs, .badNumber, .badName, .badSize, .badPicture,
+                                                  .badUTF8, .nulByte]
 
     static func run(_ input: [UInt8]) throws(FuzzFailure) {
         // The framer never hands the parser an LF: check each line of the input.
