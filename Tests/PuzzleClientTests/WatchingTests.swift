@@ -33,6 +33,31 @@ import PuzzleProtocol
         #expect(!s.watching)
     }
 
+    @Test func aRefusedSwitchKeepsWatchingOrPlayingAsBefore() throws {
+        let st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), seed: 5))
+        var s = ClientSession(name: "dave", room: "duo", watch: true)
+        s.connected(now: 0)
+        _ = s.takeOutgoing()
+        s.receive("OK hello version=2 id=4 name=dave server=puzzle-room", now: 0)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
+        s.receive("OK watching duo seq=0 run=00000000000000ab", now: 0)
+        s.submit("join duo", now: 1)
+        _ = s.takeOutgoing()
+        s.receive("ERR ROOM_FULL room 'duo' has all its 1 players: WATCH duo to watch", now: 1)
+        #expect(s.watching && s.room == "duo" && s.phase == .joined)
+        // A player who fails to watch another room plays on.
+        var p = ClientSession(name: "ann", room: "duo")
+        p.connected(now: 0)
+        _ = p.takeOutgoing()
+        p.receive("OK hello version=2 id=1 name=ann server=puzzle-room", now: 0)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { p.receive(Substring(line), now: 0) }
+        p.receive("OK joined duo id=1 seq=0 run=00000000000000ab", now: 0)
+        p.submit("watch den secret", now: 1)
+        #expect(p.takeOutgoing().map(\.line) == ["WATCH den secret"])
+        p.receive("ERR BAD_PASSWORD wrong room password", now: 1)
+        #expect(!p.watching && p.room == "duo")
+    }
+
     @Test func watchersAreListedApartInTheRoomsAndPlayersWindows() {
         #expect(ClientSession.roomChoice("S room duo kind=swap size=2x2 rotation=off players=1 password=no puzzle=0 progress=1/4 watchers=2 seats=1")
                 == "duo  swap 2x2  1/1 player  1/4 placed  2 watching")

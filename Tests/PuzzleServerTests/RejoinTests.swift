@@ -59,10 +59,15 @@ import Testing
         }
         let digest = try back.request("DIGEST").reply
         #expect(Self.field("value", digest) == mirror.digest.description && Self.field("seq", digest) == String(mirror.seq))
-        // Nothing missed: nothing sent but the reply.
+        // Who watches comes with a catch-up too (their comings and goings are not in the ring).
+        let eve = try LineClient(port: server.port, name: "eve")
+        let eveID = try PlayerIdentityTests.hello2(eve, "eve").id
+        #expect(try eve.request("WATCH den").reply.hasPrefix("OK watching den "))
+        _ = try back.waitForEvent { $0.hasSuffix(" watching \(eveID) eve") }
+        // Nothing missed: nothing sent but the reply and who watches.
         try back.send("SYNC \(mirror.seq) \(run)")
         let (none, synced) = try Self.linesThroughReply(back)
-        #expect(none.isEmpty && synced.hasPrefix("OK sync ") && Self.field("missed", synced) == "0", "\(synced)")
+        #expect(none == ["S watcher \(eveID) eve"] && synced.hasPrefix("OK sync ") && Self.field("missed", synced) == "0", "\(none) \(synced)")
     }
 
     @Test func aPointTheRoomCannotVouchForGetsASnapshot() throws {

@@ -73,6 +73,42 @@ import Testing
         #expect(try bob.request("GRAB 0").reply == "OK grabbed 0")
     }
 
+    @Test func aWatcherWhoJoinsIsNotSentItsOwnJoinAndAVersionOneWhoSeesNoWatchers() throws {
+        let server = try TestServer(rooms: [Self.den])
+        defer { server.stop() }
+        let dave = try LineClient(port: server.port, name: "dave")
+        let daveID = try Self.id(dave, "dave")
+        #expect(try dave.request("WATCH den").reply.hasPrefix("OK watching den "))
+        let old = try LineClient(port: server.port, name: "old")
+        _ = try old.hello("old")
+        #expect(try old.request("JOIN den").reply.hasPrefix("OK joined den "))
+        let (who, lines) = try old.request("WHO")
+        #expect(who == "OK who 1" && !lines.contains { $0.hasSuffix(" watching") }, "\(lines)")
+        #expect(try dave.request("JOIN den").reply.hasPrefix("OK joined den id=\(daveID) "))
+        // The next line dave gets is the answer to this PING, not his own `joined`.
+        #expect(try dave.request("PING x").reply == "PONG x")
+        #expect(!dave.events.contains { $0.hasSuffix(" joined \(daveID) dave") }, "\(dave.events)")
+    }
+
+    @Test func watchingFromAResumedLinkEndsTheAwayStayAndItsHolds() throws {
+        let server = try TestServer(rooms: [Self.den])
+        defer { server.stop() }
+        let a = try LineClient(port: server.port, name: "a")
+        let (aID, token) = try PlayerIdentityTests.hello2(a, "ann")
+        _ = try PlayerIdentityTests.join(a, "den")
+        #expect(try a.request("GRAB 3").reply == "OK grabbed 3")
+        a.close()
+        let back = try LineClient(port: server.port, name: "a-back")
+        _ = try PlayerIdentityTests.hello2(back, "ann", token: token)
+        #expect(try back.request("WATCH den").reply.hasPrefix("OK watching den "))
+        let bob = try LineClient(port: server.port, name: "bob")
+        _ = try Self.id(bob, "bob")
+        _ = try PlayerIdentityTests.join(bob, "den")
+        #expect(try bob.request("GRAB 3").reply == "OK grabbed 3", "ann's hold went back when she chose to watch")
+        let (_, lines) = try bob.request("WHO")
+        #expect(lines.filter { $0.hasPrefix("S who \(aID) ") } == ["S who \(aID) ann watching"], "\(lines)")
+    }
+
     @Test func versionOneCannotWatch() throws {
         let server = try TestServer(rooms: [Self.den])
         defer { server.stop() }

@@ -91,7 +91,7 @@ extension ClientSession {
     /// there) before it leaves the old one, so a refused `/join` leaves the
     /// player where it was, and nobody saw it go.
     mutating func join(_ target: String, password secret: String?, watch: Bool = false, now: Int64) {
-        if phase == .joined { previousRoom = room.map { ($0, password) } }
+        if phase == .joined { previousRoom = room.map { ($0, password, watching) } }
         room = target
         password = secret
         phase = .joining

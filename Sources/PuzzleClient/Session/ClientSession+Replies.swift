@@ -72,10 +72,12 @@ extension ClientSession {
                 previousRoom = nil
                 room = back.name
                 password = back.password
+                watching = back.watching
                 phase = .joined
-                emit(.info, "you stay in \(back.name)")
+                emit(.info, back.watching ? "you go on watching \(back.name)" : "you stay in \(back.name)")
             } else {
                 room = nil
+                watching = false
                 phase = .choosingRoom
             }
         case .hello, .join, .rejoin, .watch:
@@ -116,6 +118,7 @@ extension ClientSession {
                 roomRun = run
                 watching = true
             }
+            if caughtUp { adoptWatchers(from: state) }
             if caughtUp || installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
                 if watching {
@@ -145,6 +148,7 @@ extension ClientSession {
                 roomRun = run
                 caughtUp = missed != nil && self.state != nil
             }
+            if caughtUp { adoptWatchers(from: state) }
             if caughtUp || installSnapshot(state, now: now) {
                 if p.fromUser {
                     emit(.reply, "ok: \(text)")
@@ -240,21 +244,26 @@ extension ClientSession {
         return parts.joined(separator: "  ")
     }
 
+    /// Who watches (the server's, not the room state's): the `S watcher <id>
+    /// <name>` lines of a snapshot or a catch-up, which list them all.
+    mutating func adoptWatchers(from lines: [String]) {
+        watchers = [:]
+        for line in lines where line.hasPrefix("S watcher ") || line.hasPrefix("watcher ") {
+            let w = line.split(separator: " ")
+            let at = w.first == "S" ? 2 : 1
+            guard w.count == at + 2, let id = Int(w[at]) else { continue }
+            watchers[PlayerID(id)] = String(w[at + 1])
+            names[PlayerID(id)] = String(w[at + 1])
+        }
+    }
+
     /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
     mutating func installSnapshot(_ lines: [String], now: Int64) -> Bool {
         do {
             let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
-            // Who watches (the server's, not the room state's): `S watcher <id> <name>`.
-            watchers = [:]
-            for line in lines where line.hasPrefix("S watcher ") || line.hasPrefix("watcher ") {
-                let w = line.split(separator: " ")
-                let at = w.first == "S" ? 2 : 1
-                guard w.count == at + 2, let id = Int(w[at]) else { continue }
-                watchers[PlayerID(id)] = String(w[at + 1])
-                names[PlayerID(id)] = String(w[at + 1])
-            }
+            adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
             return true
         } catch {

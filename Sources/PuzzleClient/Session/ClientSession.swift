@@ -14,7 +14,7 @@ public struct ClientSession: Sendable {
     public internal(set) var room: String?
     public internal(set) var password: String?
     /// While a `/join` is in flight: the room to go back to if it is refused.
-    var previousRoom: (name: String, password: String?)?
+    var previousRoom: (name: String, password: String?, watching: Bool)?
 
     /// Where the connection is in its life.
     public enum Phase: Hashable, Sendable {
@@ -111,6 +111,7 @@ public struct ClientSession: Sendable {
             emit(.info, "/join \(room ?? "") was not done: the connection dropped; try it again")
             room = back.name
             password = back.password
+            watching = back.watching
         }
         // Only the room this client is going back to.
         awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil

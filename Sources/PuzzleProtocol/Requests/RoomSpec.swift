@@ -88,9 +88,9 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
             throw bad("kind \"\(words[1].prefix(32))\" must be jigsaw or swap")
         }
         // A piece count instead of a size: the server fits it to the picture.
-        if words[2].utf8.count <= 6, !words[2].isEmpty, words[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(words[2]) {
-            guard PuzzleSpec.pieceCountRange.contains(count) else {
-                throw ProtocolError(.badSize, "\(count) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
+        if !words[2].isEmpty, words[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard words[2].utf8.count <= 6, let count = Int(words[2]), PuzzleSpec.pieceCountRange.contains(count) else {
+                throw ProtocolError(.badSize, "\(words[2].prefix(12)) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
             }
             let square = PuzzleSpec.size(forPieces: count, aspectWidth: 1, aspectHeight: 1)
             var spec = try parse([words[0], words[1], Substring("\(square.rows)x\(square.cols)")] + words.dropFirst(3))

@@ -125,7 +125,8 @@ extension PuzzleServer {
                 let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
                 conn.send("S who \(id.rawValue) \(info.name) moves=\(info.moves) holding=\(holding)")
             }
-            let watchers = room.watchers
+            // Watchers are version 2's: a version 1 client is not shown them.
+            let watchers = conn.version >= 2 ? room.watchers : []
             for w in watchers { conn.send("S who \(w.player?.rawValue ?? 0) \(w.name ?? "-") watching") }
             conn.send(.who(count: s.players.count + watchers.count))
         case .grab(let piece):
@@ -176,11 +177,6 @@ extension PuzzleServer {
         }
         guard let room = rooms[name] else { return reply(conn, error: .unknownRoom(name)) }
         guard !refusesPassword(password, of: room, conn: conn, request: request) else { return }
-        // A room with all its seats taken: someone coming back (away, or absent
-        // with a seat kept for it) is no newcomer.
-        if let seats = room.state.settings.seats, room.state.players[player] == nil, room.state.players.count >= seats {
-            return reply(conn, error: .roomFull(room.name, seats: seats))
-        }
         // Two people in one room never share a name (the same player coming
         // back is not two). Version 1 joins as it always did.
         let playerName = conn.name ?? "player"
@@ -190,6 +186,12 @@ extension PuzzleServer {
                 return reply(conn, error: .nameTaken(playerName))
             }
             givesWay = other
+        }
+        // A room with all its seats taken: a player still in it (away after a
+        // dropped link) is no newcomer, nor is one taking its away self's place.
+        if let seats = room.state.settings.seats, room.state.players[player] == nil,
+           room.state.players.count - (givesWay == nil ? 0 : 1) >= seats {
+            return reply(conn, error: .roomFull(room.name, seats: seats))
         }
         // Every check passed.
         if let other = givesWay {
@@ -204,6 +206,9 @@ extension PuzzleServer {
         // Back from a dropped link: it takes its place (and any pieces it
         // holds) again, with no new `joined`. Joined before leaving the old
         // room, so that a join the disk refuses (STORAGE) leaves it there.
+        // A watcher stops watching first: its own `joined` is then not sent
+        // to it (it had no snapshot of it), as for any JOIN.
+        if conn.watching { stopWatching(conn) }
         if !returnFromAway(player, to: room) {
             guard perform(.join(name: playerName), in: room, by: conn, player: player) != nil else { return }
         }
@@ -324,7 +329,10 @@ extension PuzzleServer {
     /// many), else a snapshot (returns nil).
     func catchUp(_ conn: Connection, in room: HostedRoom, from point: (seq: UInt64, run: String)) -> Int? {
         if let lines = room.recent.lines(after: point.seq, run: point.run, current: room.state.seq) {
-            if !lines.isEmpty { conn.send(bytes: Array(lines)) }
+            var bytes = Array(lines)
+            // Who watches now (their comings and goings are not in the ring).
+            appendWatchers(of: room, to: &bytes)
+            if !bytes.isEmpty { conn.send(bytes: bytes) }
             return Int(room.state.seq - point.seq)
         }
         sendSnapshot(room, to: conn)
@@ -336,9 +344,12 @@ extension PuzzleServer {
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
                              extended: conn.version >= 2, layout: conn.version >= 2, into: &bytes)
         // Who watches is the server's, not the room state's (nor its disk's).
-        if conn.version >= 2 {
-            for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
-        }
+        if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
         conn.send(bytes: bytes)
+    }
+
+    /// `S watcher <id> <name>` for each of the room's watchers (version 2 only).
+    func appendWatchers(of room: HostedRoom, to bytes: inout [UInt8]) {
+        for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
     }
 }

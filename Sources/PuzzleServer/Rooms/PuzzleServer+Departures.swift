@@ -8,7 +8,8 @@ extension PuzzleServer {
     /// A player resumed on this connection and not joined again is still away
     /// in the room it dropped from: a goodbye ends that stay too.
     func leaveRoom(_ conn: Connection) {
-        guard !conn.watching else { return stopWatching(conn) }
+        // A watcher stops watching; a player away from an earlier link still leaves below.
+        if conn.watching { stopWatching(conn) }
         guard let player = conn.player else { return }
         guard let room = conn.room else {
             if let away = awayPlayers.remove(player), away.room.state.players[player] != nil {

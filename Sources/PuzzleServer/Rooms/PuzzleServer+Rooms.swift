@@ -106,7 +106,9 @@ extension PuzzleServer {
         }
         for room in close {
             do {
-                try store.remove(room: room.name, now: now)
+                if let leftover = try store.remove(room: room.name, now: now) {
+                    logger.warn("room \(room.name) closed, but its files were not all deleted (\(leftover)); the next start deletes them")
+                }
             } catch {
                 logger.error("room \(room.name) was empty for \(config.idleRoomSeconds) s but could not be removed: \(error)")
                 continue

@@ -13,7 +13,8 @@ extension PuzzleServer {
         guard !refusesPassword(password, of: room, conn: conn, request: request) else { return }
         // Watching is not playing: a player here or elsewhere leaves first
         // (its holds go back), as for a switch.
-        if conn.room != nil { leaveRoom(conn) }
+        // (Also a player away after its earlier link dropped: its stay ends.)
+        leaveRoom(conn)
         room.broadcast(line: EventCodec.encodeWatching(seq: room.state.seq, player: player, name: conn.name ?? "-"))
         room.add(conn)
         conn.room = room

@@ -110,20 +110,28 @@ public final class RoomStore {
     /// `rooms/` into `removed/` (atomic, and synced): a crash at any point
     /// leaves either the whole room or none of it. Then its files are
     /// deleted; leftovers of a crash there are deleted at the next start.
-    public func remove(room name: String, now: Int64) throws(RoomStoreError) {
+    ///
+    /// Throws when the room is still there (nothing changed: its journal
+    /// stays open). Once the rename is done the room is gone, whatever
+    /// follows: a sync or deletion that failed is returned, for the log (the
+    /// next start deletes what is left in `removed/`).
+    @discardableResult
+    public func remove(room name: String, now: Int64) throws(RoomStoreError) -> RoomStoreError? {
         let paths = try paths(name)
-        if let journal = journals.removeValue(forKey: name) { journal.closeDescriptor() }
-        touched.removeAll { $0 == name }
         let removed = removedDirectory
         let aside = removed + "/" + name + "." + String(now)
         let roomsDirectory = roomsDirectory
-        let sync = syncs
         try onPath(removed) { () throws(Errno) in _ = try Directory.createAll(removed) }
-        try onPath(paths.directory) { () throws(Errno) in
-            try FileSystem.rename(paths.directory, to: aside)
-            if sync { try Directory.sync(roomsDirectory) }
+        try onPath(paths.directory) { () throws(Errno) in try FileSystem.rename(paths.directory, to: aside) }
+        if let journal = journals.removeValue(forKey: name) { journal.closeDescriptor() }
+        touched.removeAll { $0 == name }
+        do {
+            if syncs { try onPath(roomsDirectory) { () throws(Errno) in try Directory.sync(roomsDirectory) } }
+            try onPath(aside) { () throws(Errno) in try Self.deleteTree(aside) }
+        } catch {
+            return error
         }
-        try onPath(aside) { () throws(Errno) in try Self.deleteTree(aside) }
+        return nil
     }
 
     /// Where removed rooms' directories go before their files are deleted.
