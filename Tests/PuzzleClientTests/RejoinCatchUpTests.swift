@@ -52,6 +52,21 @@ import PuzzleProtocol
         #expect(s.takeOutgoing().map(\.line).last == "REJOIN duo \(st.seq) 00000000000000cd")
     }
 
+    @Test func aCatchUpTakesTheServersClock() throws {
+        var (s, _) = try joined(run: "00000000000000ab")
+        s.connectionLost("the connection was cut")
+        s.connected(now: 600_000)
+        _ = s.takeOutgoing()
+        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 600_000)
+        // alice's stay ended long ago (left), and she is back (joined): applied
+        // now, the two would have counted the ten minutes away as play.
+        s.receive("EV 3 left 1", now: 600_000)
+        s.receive("EV 4 joined 1 alice", now: 600_000)
+        s.receive("S clock 31000 running", now: 600_000)
+        s.receive("OK joined duo id=1 seq=4 run=00000000000000ab missed=2", now: 600_000)
+        #expect(s.state?.elapsed(at: 601_000) == 32_000)
+    }
+
     @Test func aMissedEventThatDoesNotApplyEndsInASync() throws {
         var (s, _) = try joined(run: "00000000000000ab")
         s.connectionLost("the connection was cut")

@@ -50,10 +50,10 @@ import Testing
         try back.send("REJOIN den \(seq) \(run)")
         let (lines, reply) = try Self.linesThroughReply(back)
         #expect(reply.hasPrefix("OK joined den ") && Self.field("run", reply) == run)
-        #expect(!lines.contains { $0.hasPrefix("S ") }, "no snapshot: \(lines.prefix(3))")
-        // bob's join, two grabs and two drops: what happened since alice's point.
-        #expect(lines.count == 5 && Self.field("missed", reply) == "5", "\(lines) \(reply)")
-        for line in lines {
+        #expect(!lines.contains { $0.hasPrefix("S ") && !$0.hasPrefix("S clock ") }, "no snapshot: \(lines.prefix(3))")
+        // bob's join, two grabs and two drops: what happened since alice's point; then the clock.
+        #expect(lines.count == 6 && lines.last?.hasPrefix("S clock ") == true && Self.field("missed", reply) == "5", "\(lines) \(reply)")
+        for line in lines where line.hasPrefix("EV ") {
             guard case .room(let e)? = EventCodec.decode(Substring(line)) else { Issue.record("not an event: \(line)"); continue }
             try mirror.apply(e)
         }
@@ -67,7 +67,11 @@ import Testing
         // Nothing missed: nothing sent but the reply and who watches.
         try back.send("SYNC \(mirror.seq) \(run)")
         let (none, synced) = try Self.linesThroughReply(back)
-        #expect(none == ["S watcher \(eveID) eve"] && synced.hasPrefix("OK sync ") && Self.field("missed", synced) == "0", "\(none) \(synced)")
+        #expect(none.first == "S watcher \(eveID) eve" && none.count == 2 && synced.hasPrefix("OK sync ") && Self.field("missed", synced) == "0",
+                "\(none) \(synced)")
+        // And the clock, which events do not carry: running, since alice and bob are in.
+        let clock = none.last?.split(separator: " ") ?? []
+        #expect(clock.count == 4 && clock[1] == "clock" && Int(clock[2]) != nil && clock[3] == "running", "\(none)")
     }
 
     @Test func aPointTheRoomCannotVouchForGetsASnapshot() throws {

@@ -219,8 +219,15 @@
     const point = S.joined && S.run ? `REJOIN ${room} ${S.seq} ${S.run}` : `JOIN ${room}`;
     req(point + pw, (line, s) => {
       const v = kv(line);
-      if (v.missed !== undefined && !s.length) {
-        // The missed events came before this reply, applied in order as usual.
+      if (v.missed !== undefined) {
+        // The missed events came before this reply, applied in order as usual;
+        // the S lines of a catch-up are who watches and the clock (events carry no time).
+        for (const l of s) {
+          const w = l.split(' ');
+          if (w[1] === 'clock' && w.length === 4) {
+            S.elapsed = Number(w[2]) || 0; S.elapsedAt = now(); S.running = w[3] === 'running';
+          }
+        }
         S.seq = Number(v.seq) || S.seq;
         S.run = v.run || S.run;
         showGame();

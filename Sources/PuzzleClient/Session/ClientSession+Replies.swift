@@ -118,7 +118,10 @@ extension ClientSession {
                 roomRun = run
                 watching = true
             }
-            if caughtUp { adoptWatchers(from: state) }
+            if caughtUp {
+                adoptWatchers(from: state)
+                adoptClock(from: state, now: now)
+            }
             if caughtUp || installSnapshot(state, now: now), let st = self.state {
                 phase = .joined
                 if watching {
@@ -148,7 +151,10 @@ extension ClientSession {
                 roomRun = run
                 caughtUp = missed != nil && self.state != nil
             }
-            if caughtUp { adoptWatchers(from: state) }
+            if caughtUp {
+                adoptWatchers(from: state)
+                adoptClock(from: state, now: now)
+            }
             if caughtUp || installSnapshot(state, now: now) {
                 if p.fromUser {
                     emit(.reply, "ok: \(text)")
@@ -242,6 +248,16 @@ extension ClientSession {
             parts.append("holds piece\(pieces.count == 1 ? "" : "s") \(pieces.joined(separator: ", "))")
         }
         return parts.joined(separator: "  ")
+    }
+
+    /// A catch-up's `S clock <elapsed-ms> running|paused`: the room's clock now.
+    mutating func adoptClock(from lines: [String], now: Int64) {
+        for line in lines where line.hasPrefix("S clock ") || line.hasPrefix("clock ") {
+            let w = line.split(separator: " ")
+            let at = w.first == "S" ? 2 : 1
+            guard w.count == at + 2, let elapsed = Int64(w[at]), w[at + 1] == "running" || w[at + 1] == "paused" else { continue }
+            mirror?.state.adoptClock(elapsed: elapsed, running: w[at + 1] == "running", at: now)
+        }
     }
 
     /// Who watches (the server's, not the room state's): the `S watcher <id>

@@ -77,6 +77,21 @@ public struct RoomState: Hashable, Sendable {
         return clockBase.clampedAdding(max(0, now.clampedSubtracting(since)))
     }
 
+    /// Sets the puzzle clock as its server reports it: `elapsed` play time at
+    /// `now`, running or paused. A mirror that applied events late (a
+    /// catch-up after a dropped link, whose events carry no time) takes the
+    /// server's clock this way. A solved puzzle's clock stands at its solve.
+    public mutating func adoptClock(elapsed: Int64, running: Bool, at now: Int64) {
+        guard solveMillis == nil else { return }
+        if running {
+            clockBase = 0
+            clockRunningSince = now.clampedSubtracting(max(0, elapsed))
+        } else {
+            clockBase = max(0, elapsed)
+            clockRunningSince = nil
+        }
+    }
+
     /// Whether the puzzle clock is running (someone is in the room and the puzzle is not solved).
     public var clockIsRunning: Bool { clockRunningSince != nil }
 

@@ -330,8 +330,11 @@ extension PuzzleServer {
     func catchUp(_ conn: Connection, in room: HostedRoom, from point: (seq: UInt64, run: String)) -> Int? {
         if let lines = room.recent.lines(after: point.seq, run: point.run, current: room.state.seq) {
             var bytes = Array(lines)
-            // Who watches now (their comings and goings are not in the ring).
+            // Who watches now (their comings and goings are not in the ring),
+            // and the clock (events carry no time: applied late, a join or a
+            // leave would start or stop the client's clock at the wrong moment).
             appendWatchers(of: room, to: &bytes)
+            bytes.append(text: "S clock \(room.state.elapsed(at: now)) \(room.state.clockIsRunning ? "running" : "paused")\n")
             if !bytes.isEmpty { conn.send(bytes: bytes) }
             return Int(room.state.seq - point.seq)
         }
