@@ -58,6 +58,17 @@ import PuzzleProtocol
         #expect(!p.watching && p.room == "duo")
     }
 
+    @Test func aFullRoomAtStartUpIsWatchedRatherThanGivenUp() throws {
+        var s = ClientSession(name: "dave", room: "duo")
+        s.connected(now: 0)
+        #expect(s.takeOutgoing().map(\.line) == ["HELLO 2 dave", "JOIN duo"])
+        s.receive("OK hello version=2 id=4 name=dave server=puzzle-room", now: 0)
+        s.receive("ERR ROOM_FULL room 'duo' has all its 1 players: WATCH duo to watch", now: 0)
+        #expect(s.fatalError == nil && s.watching)
+        #expect(s.takeOutgoing().map(\.line) == ["WATCH duo"])
+        #expect(s.takeOutput().contains { $0.text == "duo is full: watching it (/join duo when a seat is free)" })
+    }
+
     @Test func watchersAreListedApartInTheRoomsAndPlayersWindows() {
         #expect(ClientSession.roomChoice("S room duo kind=swap size=2x2 rotation=off players=1 password=no puzzle=0 progress=1/4 watchers=2 seats=1")
                 == "duo  swap 2x2  1/1 player  1/4 placed  2 watching")

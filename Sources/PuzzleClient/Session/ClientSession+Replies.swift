@@ -80,6 +80,11 @@ extension ClientSession {
                 watching = false
                 phase = .choosingRoom
             }
+        case .join(let target, let secret) where code == .roomFull, .rejoin(let target, _, _, let secret) where code == .roomFull:
+            // A full room at start-up or on a return: watch it rather than give up.
+            watching = true
+            emit(.info, "\(target) is full: watching it (/join \(target) when a seat is free)")
+            send(.watch(room: target, password: secret), fromUser: false, now: p.sentAt)
         case .hello, .join, .rejoin, .watch:
             guard phase != .finished else { return }
             fatalError = "\(p.request.verb) refused: \(code) \(message)"
