@@ -453,6 +453,7 @@ def main():
         js(laptop, "document.getElementById('table').focus()")
         ActionChains(laptop).send_keys(Keys.TAB).perform()
         wait(laptop, 'the countdown by the piece left in hand', lambda d: state(d)['countdown'] > 0)
+        time.sleep(0.3)  # drawn within a quarter second
         shot(laptop, args.shots, 'laptop-countdown')
         wait(laptop, 'the message that the piece went back', lambda d: 'went back' in messages(d) and state(d)['holding'] < 0)
 

@@ -522,7 +522,7 @@
           setRotGoal(p, p.rot);
           if (drag.piece === p.id) endDrag();
           if (kind === 'expired' && Number(w[4]) === S.id) {
-            const msg = `Piece ${p.id} went back: you held it ${Math.round(S.lease / 1000)} s without moving it.`;
+            const msg = `Piece ${p.id} went back: held ${S.lease / 1000} s without a move.`;
             toast(msg); sysMessage(msg, 'err');
           }
         }
