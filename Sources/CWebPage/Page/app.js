@@ -270,6 +270,7 @@
     const switched = S.room !== room, was = S.watching;
     S.room = room; S.password = password || null; S.watching = line.startsWith('OK watching');
     if (drag.piece >= 0 && S.watching) endDrag();
+    if (was && !S.watching) $('toast').hidden = true;
     applySnapshot(s, line);
     if (switched || was !== S.watching) sysMessage(`— ${room}: ${S.kind} ${S.rows}×${S.cols}${S.watching ? ', watching' : ''} —`);
     debug.joinedAt = now(); debug.firstDrawAt = 0; debug.sharpDrawAt = 0;
@@ -1587,6 +1588,7 @@
     if (window.innerWidth < 900 && window.innerHeight < window.innerWidth * 1.6 && !$('chat').dataset.init) $('chat').hidden = true;
     $('chat').dataset.init = '1';
     $('b-chat').classList.toggle('on', !$('chat').hidden);
+    $('watchnote').hidden = !S.watching; // before fit: it takes a row of the bar
     resizeCanvas();
     fit();
     updateHud();
