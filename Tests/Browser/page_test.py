@@ -504,6 +504,16 @@ def main():
         sent = [l for l in js(laptop, 'return window.puzzlePage.debug.trace')[watch_start:] if l.startswith('> ')]
         if any(l.startswith(('> GRAB', '> DRAG', '> KEEP')) for l in sent) or piece(laptop, 0)['cell']:
             raise Failure(f'the watcher sent a play request: {sent}')
+        # A dropped link: the watcher comes back watching (WATCH, not REJOIN).
+        count = lambda d, start: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith(start))
+        watches = count(laptop, '> WATCH stage')
+        js(laptop, 'window.puzzlePage.dropLink()')
+        wait(laptop, 'the watcher back after its link dropped',
+             lambda d: count(d, '> WATCH stage') > watches and (lambda s: s['connected'] and s['watching'] and s['room'] == 'stage')(state(d)))
+        trace = js(laptop, 'return window.puzzlePage.debug.trace')
+        since = trace[max(i for i, l in enumerate(trace) if l.startswith('> HELLO')):]
+        if any(l.startswith(('> REJOIN', '> JOIN')) for l in since):
+            raise Failure(f'the watcher came back as a player: {since}')
         laptop.find_element(By.ID, 'chat-input').send_keys('just watching 👀', Keys.ENTER)
         wait(phone, 'the watcher\'s chat on the phone', lambda d: 'laptop: just watching 👀' in messages(d))
         tcp.wait_for('the watcher\'s chat', lambda l: l.endswith(f' say {laptop_id} just watching 👀'))
