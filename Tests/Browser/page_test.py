@@ -18,8 +18,11 @@ A phone (390x844, touch through the DevTools protocol) and a laptop
 player: touch and mouse drags seen placed by the other browser and the TCP
 player, the drop target seen live by everyone, chat both ways, the TCP
 player's drag seen live in the page, a swap tile that lands nowhere going
-back, a turn by right click, a reconnect across a server restart, and the page
-solving a 2x2 then asking for the next puzzle. Screenshots go to --shots.
+back, a turn by right click, a reconnect across a server restart, the page
+solving a 2x2 then asking for the next puzzle, a piece left in hand counting
+down and going back, and the laptop watching a full room where the phone
+plays (its drop seen, no grab sent, chat, a dropped link, then Join to play).
+Screenshots go to --shots.
 """
 import argparse
 import json
