@@ -18,8 +18,11 @@ A phone (390x844, touch through the DevTools protocol) and a laptop
 player: touch and mouse drags seen placed by the other browser and the TCP
 player, the drop target seen live by everyone, chat both ways, the TCP
 player's drag seen live in the page, a swap tile that lands nowhere going
-back, a turn by right click, a reconnect across a server restart, and the page
-solving a 2x2 then asking for the next puzzle. Screenshots go to --shots.
+back, a turn by right click, a reconnect across a server restart, the page
+solving a 2x2 then asking for the next puzzle, a piece left in hand counting
+down and going back, and the laptop watching a full room where the phone
+plays (its drop seen, no grab sent, chat, a dropped link, then Join to play).
+Screenshots go to --shots.
 """
 import argparse
 import json
@@ -449,6 +452,13 @@ def main():
         ab.pointer_action.pointer_up(MouseButton.LEFT)
         ab.perform()
         wait(laptop, 'the kept piece put down', lambda d: not piece(d, 0)['holder'])
+        # A piece taken with Tab and left: no KEEP goes out, a countdown shows, then it goes back.
+        js(laptop, "document.getElementById('table').focus()")
+        ActionChains(laptop).send_keys(Keys.TAB).perform()
+        wait(laptop, 'the countdown by the piece left in hand', lambda d: state(d)['countdown'] > 0)
+        time.sleep(0.3)  # drawn within a quarter second
+        shot(laptop, args.shots, 'laptop-countdown')
+        wait(laptop, 'the message that the piece went back', lambda d: 'went back' in messages(d) and state(d)['holding'] < 0)
 
         # --- The phone turns a piece it holds with a second finger's twist, then drops it.
         join_other(phone, 'turn')
@@ -466,6 +476,62 @@ def main():
         wait(phone, 'a quarter turn from the twist', lambda d: any(l.startswith('< OK rotated 5 ') for l in js(d, 'return window.puzzlePage.debug.trace')))
         touch(phone, 'touchEnd', [])
         wait(phone, 'piece 5 down, turned', lambda d: (lambda p: not p['holder'] and p['rot'] == (p5['rot'] + 1) % 4)(piece(d, 5)))
+
+        # --- Watching: a room of two seats, taken by the TCP player and the phone. The laptop's
+        # Join is refused (a Watch offered), it watches from the rooms list, sees the phone's drop
+        # live, cannot grab, chats, then joins to play once a seat is free.
+        tcp.request('CREATE stage jigsaw 3x3 seats=2')
+        tcp.request('JOIN stage')
+        join_other(phone, 'stage')
+        laptop.find_element(By.ID, 'b-rooms').click()
+        wait(laptop, 'the Join of the full room clicked', lambda d: click_listed(d, '#rooms button[data-room="stage"]'))
+        wait(laptop, 'a Watch offered for the full room', lambda d: d.find_elements(By.ID, 'full-watch'))
+        shot(laptop, args.shots, 'laptop-room-full')
+        wait(laptop, 'the Watch of the room clicked', lambda d: click_listed(d, '#rooms button[data-watch="stage"]'))
+        wait(laptop, 'the laptop watching stage', lambda d: (lambda s: s['inGame'] and s['watching'] and s['room'] == 'stage')(state(d)))
+        tcp.wait_for('the laptop watching', lambda l: re.search(rf'^EV \d+ watching {laptop_id} laptop$', l))
+        wait(phone, 'the phone to list the laptop watching', lambda d: 'laptop' in state(d)['watchers'])
+        watch_start = len(js(laptop, 'return window.puzzlePage.debug.trace'))
+        def laptop_sees_hold():
+            wait(laptop, 'the watcher to see the phone hold piece 4', lambda d: piece(d, 4)['holder'] == phone_id)
+        touch_drag(phone, piece(phone, 4), cell(phone, 1, 1), while_down=laptop_sees_hold)
+        wait(laptop, 'the phone\'s drop, seen by the watcher', lambda d: placed_at(d, 4, 1, 1))
+        # A watcher's drag and Tab take nothing.
+        mouse_drag(laptop, piece(laptop, 0), cell(laptop, 0, 0))
+        js(laptop, "document.getElementById('table').focus()")
+        ActionChains(laptop).send_keys(Keys.TAB).perform()
+        tcp.request('WHO')
+        who = [l for l in tcp.lines if l.startswith('S who ')]
+        if f'S who {laptop_id} laptop watching' not in who or any(f' grabbed 0 {laptop_id}' in l for l in tcp.lines):
+            raise Failure(f'the watcher is not listed watching, or it grabbed: {who} {tcp.lines}')
+        sent = [l for l in js(laptop, 'return window.puzzlePage.debug.trace')[watch_start:] if l.startswith('> ')]
+        if any(l.startswith(('> GRAB', '> DRAG', '> KEEP')) for l in sent) or piece(laptop, 0)['cell']:
+            raise Failure(f'the watcher sent a play request: {sent}')
+        # A dropped link: the watcher comes back watching (WATCH, not REJOIN).
+        count = lambda d, start: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith(start))
+        watches = count(laptop, '> WATCH stage')
+        js(laptop, 'window.puzzlePage.dropLink()')
+        wait(laptop, 'the watcher back after its link dropped',
+             lambda d: count(d, '> WATCH stage') > watches and (lambda s: s['connected'] and s['watching'] and s['room'] == 'stage')(state(d)))
+        trace = js(laptop, 'return window.puzzlePage.debug.trace')
+        since = trace[max(i for i, l in enumerate(trace) if l.startswith('> HELLO')):]
+        if any(l.startswith(('> REJOIN', '> JOIN')) for l in since):
+            raise Failure(f'the watcher came back as a player: {since}')
+        laptop.find_element(By.ID, 'chat-input').send_keys('just watching 👀', Keys.ENTER)
+        wait(phone, 'the watcher\'s chat on the phone', lambda d: 'laptop: just watching 👀' in messages(d))
+        tcp.wait_for('the watcher\'s chat', lambda l: l.endswith(f' say {laptop_id} just watching 👀'))
+        laptop.find_element(By.ID, 'b-who').click()
+        wait(laptop, 'the watchers in the players panel', lambda d: 'laptop (you)' in d.find_element(By.ID, 'watch-list').text)
+        shot(laptop, args.shots, 'laptop-watching')
+        shot(phone, args.shots, 'phone-watched')
+        laptop.find_element(By.ID, 'b-who').click()
+        tcp.request('LEAVE')  # a seat for the laptop
+        laptop.find_element(By.ID, 'b-join').click()
+        wait(laptop, 'the laptop playing in stage', lambda d: (lambda s: s['joined'] and not s['watching'] and s['room'] == 'stage')(state(d)))
+        wait(phone, 'the phone to see the laptop join', lambda d: 'laptop joined' in messages(d) and 'laptop' not in state(d)['watchers'])
+        mouse_drag(laptop, piece(laptop, 0), cell(laptop, 0, 0))
+        wait(phone, 'the laptop\'s drop, seen by the phone', lambda d: placed_at(d, 0, 0, 0))
+        shot(laptop, args.shots, 'laptop-joined-from-watching')
 
         # --- The laptop creates a room with a password; the phone is refused a wrong one, then joins.
         laptop.find_element(By.ID, 'b-rooms').click()
@@ -516,6 +582,18 @@ def main():
         for d in (laptop, phone):
             if d:
                 d.quit()
+
+
+def click_listed(d, css):
+    """Clicks a button of the rooms list (redrawn every few seconds: it may be gone by the click)."""
+    try:
+        buttons = d.find_elements(By.CSS_SELECTOR, css)
+        if not buttons:
+            return False
+        buttons[0].click()
+        return True
+    except StaleElementReferenceException:
+        return False
 
 
 def join_other(d, room):

@@ -69,12 +69,12 @@
     hintMs: 2000, lid: false, elapsed: 0, elapsedAt: 0, running: false, solvedMs: null,
     table: null, edges: null, pieces: [], players: new Map(), syncing: false,
     picture: null, pictureKey: '', hiPicture: null, hiWidth: 0, hiFailed: false, hiLoading: 0,
-    hintUntil: 0, hintUsed: false, zTop: 0, pendingResume: null,
+    hintUntil: 0, hintUsed: false, zTop: 0, pendingResume: null, watching: false, watchers: new Map(),
   };
   const link = { ws: null, up: false, pending: [], sLines: [], attempt: 0, openedAt: 0,
     timer: 0, retryAt: 0, stopped: false, wanted: false };
   const drag = { piece: -1, gen: 0, pointerId: null, offX: 0, offY: 0, x: 0, y: 0, sentX: NaN,
-    sentY: NaN, lastSent: 0, down: false, via: '', lastKey: 0, twist: null };
+    sentY: NaN, lastSent: 0, down: false, via: '', lastKey: 0, twist: null, leaseEnd: 0 };
   const view = { scale: 8, ox: 0, oy: 0, fitted: true };
   const debug = { drawTimes: [], frames: 0, lines: 0, trace: [] };
 
@@ -216,7 +216,7 @@
    *  (only the missed events come, or the snapshot when the room cannot). */
   function rejoin() {
     const room = S.room, pw = S.password ? ` ${S.password}` : '';
-    const point = S.joined && S.run ? `REJOIN ${room} ${S.seq} ${S.run}` : `JOIN ${room}`;
+    const point = S.watching ? `WATCH ${room}` : S.joined && S.run ? `REJOIN ${room} ${S.seq} ${S.run}` : `JOIN ${room}`;
     req(point + pw, (line, s) => {
       const v = kv(line);
       if (v.missed !== undefined) {
@@ -238,9 +238,11 @@
     }, (code, text) => {
       if (code === 'LINK') return true;
       if (code === 'ALREADY_JOINED') { sync(); return true; }
+      const pwd = S.password;
       leaveGame();
       showLobby(); listRooms();
-      lobbyError(`Could not go back to ${room}: ${readable(code, text)}`);
+      if (code === 'ROOM_FULL') offerWatch(room, pwd);
+      else lobbyError(`Could not go back to ${room}: ${readable(code, text)}`);
       return true;
     });
   }
@@ -248,16 +250,36 @@
     lobbyError('');
     req(`JOIN ${room}` + (password ? ` ${password}` : ''), (line, s) => joined(room, password, line, s), (code, text) => {
       if (code === 'ALREADY_JOINED') { showGame(); return true; }
+      if (code === 'ROOM_FULL') { if (S.inGame) showError(code, ERRORS.ROOM_FULL); else offerWatch(room, password); return true; }
+      if (S.inGame) { showError(code, text); return true; }
       lobbyError(`${room}: ${readable(code, text)}`);
       if (code === 'BAD_PASSWORD') openPassword(room);
       return true;
     });
   }
+  /** Follows a room without playing: the table live, chat, no grabs. */
+  function watch(room, password) {
+    lobbyError('');
+    req(`WATCH ${room}` + (password ? ` ${password}` : ''), (line, s) => joined(room, password, line, s), (code, text) => {
+      lobbyError(`${room}: ${readable(code, text)}`);
+      if (code === 'BAD_PASSWORD') openPassword(room);
+      return true;
+    });
+  }
+  function offerWatch(room, password) {
+    lobbyError(`${room}: ${ERRORS.ROOM_FULL} `);
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = `Watch ${room}`; b.id = 'full-watch';
+    b.addEventListener('click', () => watch(room, password));
+    $('lobby-error').append(b);
+  }
   function joined(room, password, line, s) {
-    const switched = S.room !== room;
-    S.room = room; S.password = password || null;
+    const switched = S.room !== room, was = S.watching;
+    S.room = room; S.password = password || null; S.watching = line.startsWith('OK watching');
+    if (drag.piece >= 0 && S.watching) endDrag();
+    if (was && !S.watching) $('toast').hidden = true;
     applySnapshot(s, line);
-    if (switched) sysMessage(`— ${room}: ${S.kind} ${S.rows}×${S.cols} —`);
+    if (switched || was !== S.watching) sysMessage(`— ${room}: ${S.kind} ${S.rows}×${S.cols}${S.watching ? ', watching' : ''} —`);
     debug.joinedAt = now(); debug.firstDrawAt = 0; debug.sharpDrawAt = 0;
     history.replaceState(null, '', '#' + encodeURIComponent(room));
     showGame();
@@ -294,7 +316,7 @@
   // ------------------------------------------------------------ snapshot
   function applySnapshot(lines, okLine) {
     const pieces = [];
-    const players = new Map();
+    const players = new Map(), watchers = new Map();
     let table = null, edges = null, picW = 0, picH = 0;
     const rows = [];
     const ok = kv(okLine);
@@ -319,6 +341,7 @@
           players.set(id, { id, moves: Number(w[3]), hintUsed: w[4] === '1', name: w.slice(6).join(' '), slot: -1, present: true });
           break;
         }
+        case 'watcher': watchers.set(Number(w[2]), w.slice(3).join(' ')); break;
         case 'color': { const p = players.get(Number(w[2])); if (p) p.slot = Number(w[3]); break; }
         case 'absent': {
           const id = Number(w[2]);
@@ -339,6 +362,7 @@
           if (p) {
             p.holder = Number(w[3]); p.hx = Number(w[4]); p.hy = Number(w[5]);
             p.hrot = Number(w[6]) || 0; p.target = w[7] || '-';
+            if (p.holder === S.id) drag.leaseEnd = now() + (Number(w[8]) || 0);
           }
           break;
         }
@@ -358,7 +382,7 @@
     }
     const oldKey = S.pictureKey;
     S.table = table; S.edges = edges;
-    S.pieces = pieces; S.players = players;
+    S.pieces = pieces; S.players = players; S.watchers = watchers;
     S.seq = Number(ok.seq) || 0;
     S.run = ok.run || '';
     S.joined = true;
@@ -429,7 +453,7 @@
     if (!S.joined || S.syncing) return;
     const w = line.split(' ');
     const seq = Number(w[1]), kind = w[2];
-    if (kind === 'dragged' || kind === 'say') {
+    if (kind === 'dragged' || kind === 'say' || kind === 'watching' || kind === 'unwatching') {
       if (seq > S.seq) { sync(); return; }
       if (seq < S.seq) return;
     } else {
@@ -454,6 +478,18 @@
         break;
       }
       case 'forgotten': S.players.delete(Number(w[3])); break;
+      case 'watching': {
+        const id = Number(w[3]), name = w.slice(4).join(' ');
+        if (!S.watchers.has(id) && id !== S.id) sysMessage(`${name} is watching`);
+        S.watchers.set(id, name); renderWatchers();
+        break;
+      }
+      case 'unwatching': {
+        const id = Number(w[3]);
+        if (S.watchers.has(id) && id !== S.id) sysMessage(`${S.watchers.get(id)} stopped watching`);
+        S.watchers.delete(id); renderWatchers();
+        break;
+      }
       case 'grabbed':
         if (p) {
           p.holder = Number(w[4]); p.hx = posOf(p).x; p.hy = posOf(p).y; p.hrot = p.rot; p.target = '-';
@@ -490,11 +526,13 @@
       }
       case 'released': case 'expired': case 'returned':
         if (p) {
-          const mine = p.holder === S.id;
           p.holder = 0; p.target = '-';
           setRotGoal(p, p.rot);
           if (drag.piece === p.id) endDrag();
-          if (mine && kind === 'expired') toast(`You held piece ${p.id} too long without moving it: it went back.`);
+          if (kind === 'expired' && Number(w[4]) === S.id) {
+            const msg = `Piece ${p.id} went back: held ${S.lease / 1000} s without a move.`;
+            toast(msg); sysMessage(msg, 'err');
+          }
         }
         break;
       case 'solved':
@@ -516,8 +554,8 @@
         break;
       }
       case 'say': {
-        const pl = S.players.get(Number(w[3]));
-        chatMessage(pl, w.slice(4).join(' '));
+        const id = Number(w[3]);
+        chatMessage(S.players.get(id) || (S.watchers.has(id) ? { id, name: S.watchers.get(id) } : null), w.slice(4).join(' '));
         break;
       }
       default: break;
@@ -925,6 +963,17 @@
       ctx.fillStyle = '#111';
       ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
     }
+    const cd = countdown(), mine = S.pieces[drag.piece];
+    if (cd && mine) {
+      const label = `${cd}`, r = 13 * dpr;
+      const x = X(mine.dx + UNIT) + 2 * dpr, y = Y(mine.dy) - 2 * dpr;
+      ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.fillStyle = cd <= 2 ? '#e6194b' : '#f58231'; ctx.fill();
+      ctx.fillStyle = '#fff'; ctx.textAlign = 'center';
+      ctx.font = `700 ${15 * dpr}px system-ui, sans-serif`;
+      ctx.fillText(label, x, y + dpr);
+      ctx.textAlign = 'start';
+    }
     const dtDraw = now() - t0;
     // Milestones since the page started loading (performance.now()'s origin).
     if (!debug.firstDrawAt) debug.firstDrawAt = now();
@@ -961,13 +1010,14 @@
   }
   /** Takes a piece: GRAB now, drags and the drop follow it down the line. */
   function startDrag(p, via, offX, offY) {
+    if (S.watching) { toast(ERRORS.WATCHING); return false; }
     if (S.solvedMs !== null) { toast(ERRORS.SOLVED); return false; }
     if (p.holder && p.holder !== S.id) { toast(`Piece ${p.id} is held by ${nameOf(p.holder)}.`); return false; }
     if (drag.piece >= 0 && drag.piece !== p.id) dropDrag();
     const gen = ++drag.gen;
     drag.piece = p.id; drag.via = via; drag.offX = offX; drag.offY = offY;
     drag.x = p.dx; drag.y = p.dy; drag.sentX = Math.round(p.dx); drag.sentY = Math.round(p.dy);
-    drag.lastSent = now(); drag.lastKey = now();
+    drag.lastSent = now(); drag.lastKey = now(); drag.leaseEnd = now() + S.lease;
     if (!p.holder) { p.holder = S.id; p.hx = p.dx; p.hy = p.dy; p.hrot = p.rot; p.target = '-'; p.z = ++S.zTop; sortDirty = true; }
     req(`GRAB ${p.id}`, null, (code, text) => {
       if (gen !== drag.gen) return true;
@@ -999,11 +1049,13 @@
     if (drag.piece < 0 || !link.up) return;
     const x = Math.round(drag.x), y = Math.round(drag.y);
     if (x === drag.sentX && y === drag.sentY) return;
-    drag.sentX = x; drag.sentY = y; drag.lastSent = now();
+    const t = now();
+    drag.sentX = x; drag.sentY = y; drag.lastSent = t;
     const gen = drag.gen, id = drag.piece;
     req(`DRAG ${id} ${x} ${y}`, (line) => {
       const w = line.split(' ');
       const p = S.pieces[id];
+      if (gen === drag.gen) drag.leaseEnd = t + S.lease;
       if (p && gen === drag.gen && p.holder === S.id) p.target = w[5] || '-';
       needDraw();
     }, (code) => gen !== drag.gen || code === 'RATE_LIMITED' || code === 'NOT_HOLDER' || code === 'LINK');
@@ -1041,7 +1093,12 @@
   /** Turns the held piece, or a loose piece in place (taken, turned, put down). */
   function rotate(target) {
     if (!S.rotation) { toast(ERRORS.ROTATION_OFF); return; }
-    if (drag.piece >= 0) { req(`ROTATE ${drag.piece}`, null, (c) => c === 'LINK'); drag.lastKey = now(); return; }
+    if (S.watching) { toast(ERRORS.WATCHING); return; }
+    if (drag.piece >= 0) {
+      const t = now(), gen = drag.gen;
+      req(`ROTATE ${drag.piece}`, () => { if (gen === drag.gen) drag.leaseEnd = t + S.lease; }, (c) => c === 'LINK');
+      drag.lastKey = t; return;
+    }
     const p = target || lastTouched();
     if (!p) { toast('Take a piece first, then turn it.'); return; }
     if (p.cell || p.holder) { toast('Take the piece to turn it.'); return; }
@@ -1053,15 +1110,24 @@
   let lastTouchedId = -1;
   function lastTouched() { return lastTouchedId >= 0 ? S.pieces[lastTouchedId] : null; }
   // Presence: KEEP while the pointer is down on a held piece, or keys came lately.
+  function present() { return drag.down || (drag.via === 'key' && now() - drag.lastKey < S.lease / 3); }
+  /** Seconds left of my hold's lease in its last 5 s while no KEEP goes out, else 0. */
+  function countdown() {
+    if (drag.piece < 0 || present() || !link.up) return 0;
+    const left = drag.leaseEnd - now();
+    return left > 0 && left <= 5000 ? Math.ceil(left / 1000) : 0;
+  }
   setInterval(() => {
     if (drag.piece < 0 || !link.up) return;
     const third = S.lease / 3, t = now();
-    const present = drag.down || (drag.via === 'key' && t - drag.lastKey < third);
-    if (present && t - drag.lastSent > Math.min(third, 5000)) {
+    if (present() && t - drag.lastSent > Math.min(third, 5000)) {
       drag.lastSent = t;
       const gen = drag.gen;
-      req(`KEEP ${drag.piece}`, null, () => gen !== drag.gen || true);
+      req(`KEEP ${drag.piece}`, (line) => {
+        if (gen === drag.gen) drag.leaseEnd = t + (Number(line.split(' ')[3]) || S.lease);
+      }, () => gen !== drag.gen || true);
     }
+    if (drag.leaseEnd - t < 6000) needDraw();
   }, 250);
 
   // ------------------------------------------------------------- pointers
@@ -1089,7 +1155,7 @@
     if (pointers.size > 2) return;
     if (e.button === 1) { gesture = { kind: 'pan', id: e.pointerId, x: pt.x, y: pt.y }; return; }
     const p = pieceAt(pt.x, pt.y);
-    if (p && (!p.holder || p.holder === S.id)) {
+    if (p && !S.watching && (!p.holder || p.holder === S.id)) {
       lastTouchedId = p.id;
       const t = toTable(pt.x, pt.y);
       if (startDrag(p, 'pointer', t.x - p.dx, t.y - p.dy)) { drag.down = true; drag.pointerId = e.pointerId; }
@@ -1119,7 +1185,7 @@
     }
     if (e.pointerType === 'mouse' && !pointers.size) {
       const p = S.joined ? pieceAt(pt.x, pt.y) : null;
-      canvas.classList.toggle('over-piece', !!p && !p.holder);
+      canvas.classList.toggle('over-piece', !!p && !p.holder && !S.watching);
     }
   });
   function pointerEnd(e, cancelled) {
@@ -1245,6 +1311,7 @@
   });
   function keyGrab(dir) {
     if (drag.down) return;
+    if (S.watching) { toast(ERRORS.WATCHING); return; }
     const loose = S.pieces.filter((p) => p && !p.cell && !p.holder);
     const pool = loose.length ? loose : S.pieces.filter((p) => p && p.cell && !p.holder && (S.kind === 'swap' || !placedRight(p)));
     if (!pool.length) return;
@@ -1280,14 +1347,15 @@
   function updateHud() {
     if (!S.joined) return;
     const total = S.rows * S.cols, done = progress();
-    $('room-title').textContent = `${S.room} · ${S.kind} ${S.rows}×${S.cols}`;
+    $('room-title').textContent = `${S.room} · ${S.watching ? 'watching · ' : ''}${S.kind} ${S.rows}×${S.cols}`;
+    $('watchnote').hidden = !S.watching;
     $('progress-text').textContent = `${done}/${total}`;
     $('progress-fill').style.width = `${total ? (100 * done / total).toFixed(1) : 0}%`;
     $('clock').textContent = clockText(clockNow());
-    $('b-rotate').hidden = !S.rotation;
+    $('b-rotate').hidden = !S.rotation || S.watching;
     $('b-lid').hidden = !S.lid;
     $('b-hint').hidden = S.lid;
-    $('b-hint').disabled = S.hintUsed;
+    $('b-hint').disabled = S.hintUsed || S.watching;
     const solved = S.solvedMs !== null;
     $('solved').hidden = !solved;
     if (solved) $('solved-text').textContent = `Solved in ${clockText(S.solvedMs)}! 🎉`;
@@ -1317,6 +1385,7 @@
   }
   function askHint() {
     if (S.lid) { toggleLid(); return; }
+    if (S.watching) { toast(ERRORS.WATCHING); return; }
     req('HINT', (line) => {
       const ms = Number(line.split(' ')[2]) || S.hintMs;
       S.hintUsed = true;
@@ -1326,6 +1395,7 @@
     }, (code, text) => { if (code === 'HINT_USED') { S.hintUsed = true; updateHud(); } showError(code, text); return true; });
   }
   function askNext() {
+    if (S.watching) { toast(ERRORS.WATCHING); return; }
     req('NEXT', null, (code, text) => { showError(code, text); return true; });
   }
 
@@ -1346,10 +1416,12 @@
     req('WHO', (line, s) => {
       const list = $('who-list');
       list.textContent = '';
+      const watchers = new Map();
       for (const l of s) {
         const w = l.split(' ');
         if (w[1] !== 'who') continue;
         const id = Number(w[2]);
+        if (w[4] === 'watching') { watchers.set(id, w[3]); continue; }
         const v = kv(l);
         const li = document.createElement('li');
         const sw = document.createElement('span');
@@ -1360,12 +1432,23 @@
         const info = document.createElement('span');
         info.className = 'dim';
         const moves = Number(v.moves) || 0;
-        info.textContent = w[4] === 'watching' ? 'watching'
-          : `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
+        info.textContent = `${moves} move${moves === 1 ? '' : 's'}` + (v.holding && v.holding !== '-' ? ` · holds ${v.holding}` : '');
         li.append(sw, name, info);
         list.append(li);
       }
+      S.watchers = watchers;
+      renderWatchers();
     }, (code) => code === 'LINK');
+  }
+  function renderWatchers() {
+    const list = $('watch-list');
+    list.textContent = '';
+    for (const [id, name] of S.watchers) {
+      const li = document.createElement('li');
+      li.textContent = name + (id === S.id ? ' (you)' : '');
+      list.append(li);
+    }
+    $('watch-head').hidden = !S.watchers.size;
   }
   function toggleHelp() {
     $('help').hidden = !$('help').hidden;
@@ -1512,6 +1595,7 @@
     if (window.innerWidth < 900 && window.innerHeight < window.innerWidth * 1.6 && !$('chat').dataset.init) $('chat').hidden = true;
     $('chat').dataset.init = '1';
     $('b-chat').classList.toggle('on', !$('chat').hidden);
+    $('watchnote').hidden = !S.watching; // before fit: it takes a row of the bar
     resizeCanvas();
     fit();
     updateHud();
@@ -1520,7 +1604,7 @@
     canvas.focus({ preventScroll: true });
   }
   function leaveGame() {
-    S.joined = false; S.room = null; S.password = null; S.inGame = false;
+    S.joined = false; S.room = null; S.password = null; S.inGame = false; S.watching = false; S.watchers = new Map();
     S.pieces = []; endDrag();
     history.replaceState(null, '', location.pathname);
   }
@@ -1568,23 +1652,20 @@
         b.type = 'button'; b.textContent = 'Back'; b.className = 'primary';
         b.addEventListener('click', showGame);
         act.append(b);
+        if (S.watching) act.append(button('Join', () => join(name, S.password), 'room', name));
       } else if (v.password === 'yes') {
         const pw = document.createElement('input');
         pw.type = 'password'; pw.placeholder = 'password'; pw.autocomplete = 'off';
         pw.setAttribute('aria-label', `password of ${name}`);
         const b = document.createElement('button');
         b.type = 'button'; b.textContent = 'Join'; b.className = 'primary';
-        const go = () => { if (!pw.value) { lobbyError(`Room ${name} needs its password.`); pw.focus(); return; } join(name, pw.value); };
-        b.addEventListener('click', go);
-        pw.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(); });
-        act.append(pw, b);
+        const go = (f) => { if (!pw.value) { lobbyError(`Room ${name} needs its password.`); pw.focus(); return; } f(name, pw.value); };
+        b.addEventListener('click', () => go(join));
+        pw.addEventListener('keydown', (e) => { if (e.key === 'Enter') go(join); });
+        act.append(pw, b, button('Watch', () => go(watch), 'watch', name, ''));
         if (openPasswordFor === name) setTimeout(() => pw.focus(), 0);
       } else {
-        const b = document.createElement('button');
-        b.type = 'button'; b.textContent = 'Join'; b.className = 'primary';
-        b.dataset.room = name;
-        b.addEventListener('click', () => join(name, null));
-        act.append(b);
+        act.append(button('Join', () => join(name, null), 'room', name), button('Watch', () => watch(name, null), 'watch', name, ''));
       }
       li.append(title, act, info);
       ul.append(li);
@@ -1596,6 +1677,13 @@
       ul.append(li);
     }
     openPasswordFor = null;
+  }
+  function button(text, onClick, key, value, cls) {
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = text; b.className = cls ?? 'primary';
+    b.dataset[key] = value;
+    b.addEventListener('click', onClick);
+    return b;
   }
   function openPassword(room) { openPasswordFor = room; listRooms(); }
   $('name-form').addEventListener('submit', (e) => {
@@ -1647,6 +1735,7 @@
   $('b-chat').addEventListener('click', toggleChat);
   $('b-help').addEventListener('click', toggleHelp);
   $('b-next').addEventListener('click', askNext);
+  $('b-join').addEventListener('click', () => join(S.room, S.password));
   // Buttons keep no focus, so keys go on to the table.
   for (const b of document.querySelectorAll('#bar button')) b.addEventListener('pointerup', () => b.blur());
   // A fitted view fits again on resize, but not under a finger or the mouse:
@@ -1678,6 +1767,7 @@
     debug,
     state: () => ({
       connected: link.up, joined: S.joined, inGame: S.inGame, room: S.room, id: S.id, name: S.name,
+      watching: S.watching, watchers: [...S.watchers.values()], countdown: countdown(),
       kind: S.kind, rows: S.rows, cols: S.cols, puzzle: S.puzzle, seq: S.seq, solved: S.solvedMs !== null,
       placed: progress(), edges: !!S.edges, table: S.table, hiPicture: S.hiWidth, holding: drag.piece,
       held: S.pieces.filter((p) => p && p.holder).map((p) => ({ piece: p.id, holder: p.holder, target: p.target })),
