@@ -222,12 +222,15 @@
       if (v.missed !== undefined) {
         // The missed events came before this reply, applied in order as usual;
         // the S lines of a catch-up are who watches and the clock (events carry no time).
+        const watchers = new Map();
         for (const l of s) {
           const w = l.split(' ');
           if (w[1] === 'clock' && w.length === 4) {
             S.elapsed = Number(w[2]) || 0; S.elapsedAt = now(); S.running = w[3] === 'running';
           }
+          if (w[1] === 'watcher') watchers.set(Number(w[2]), w.slice(3).join(' '));
         }
+        S.watchers = watchers; renderWatchers();
         S.seq = Number(v.seq) || S.seq;
         S.run = v.run || S.run;
         showGame();
