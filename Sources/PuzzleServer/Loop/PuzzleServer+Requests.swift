@@ -215,6 +215,7 @@ extension PuzzleServer {
         if let old = conn.room { leaveRoom(conn); logger.info("\(conn.label) switched from \(old.name) to \(room.name)") }
         room.add(conn)
         conn.room = room
+        upkeep.visited(room.name, by: player)
         let missed = point.flatMap { catchUp(conn, in: room, from: $0) }
         if point == nil { sendSnapshot(room, to: conn) }
         conn.send(.joined(room: room.name, player: player, seq: room.state.seq, run: run(of: room, for: conn), missed: missed))

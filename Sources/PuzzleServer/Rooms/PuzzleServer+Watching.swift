@@ -19,6 +19,7 @@ extension PuzzleServer {
         room.add(conn)
         conn.room = room
         conn.watching = true
+        upkeep.visited(room.name, by: player)
         sendSnapshot(room, to: conn)
         conn.send(.watching(room: room.name, seq: room.state.seq, run: room.recent.run))
         logger.info("\(conn.label) watches \(room.name)")

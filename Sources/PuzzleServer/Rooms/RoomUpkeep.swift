@@ -73,6 +73,14 @@ struct RoomUpkeep {
         return (forget, close)
     }
 
+    /// Someone came to the room (joined, came back, or watches): the player's
+    /// absence and the room's emptiness start again from the next time they
+    /// are seen, even if the visit ends before the next sweep looks.
+    mutating func visited(_ room: String, by player: PlayerID) {
+        absentSince[room]?[player] = nil
+        emptySince[room] = nil
+    }
+
     /// Stops counting a room that was closed.
     mutating func closed(_ name: String) {
         absentSince[name] = nil
