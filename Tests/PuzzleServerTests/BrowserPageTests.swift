@@ -55,7 +55,7 @@ enum BrowserTools {
         RoomSpec(name: "tiny", kind: .jigsaw, rows: 2, cols: 2, picture: "rings", cyclesPictures: false),
         RoomSpec(name: "quick", kind: .swap, rows: 3, cols: 3, picture: "waves"),
         RoomSpec(name: "turn", kind: .jigsaw, rows: 3, cols: 3, picture: "quilt", rotation: true),
-        RoomSpec(name: "keep", kind: .jigsaw, rows: 2, cols: 2, leaseMillis: 1500),
+        RoomSpec(name: "keep", kind: .jigsaw, rows: 2, cols: 2, leaseMillis: 4500),
         RoomSpec(name: "big", kind: .jigsaw, rows: 30, cols: 30),
     ]
 
