@@ -598,8 +598,15 @@ def click_listed(d, css):
 
 
 def join_other(d, room):
-    """Back to the rooms (the ☰ button) and into another room."""
-    d.find_element(By.ID, 'b-rooms').click()
+    """Back to the rooms (the ☰ button) and into another room. The click is
+    repeated until the rooms show: right after a two-finger gesture on the
+    phone a first click was seen to go nowhere (noted for a closer look)."""
+    def rooms_shown(d):
+        if not d.find_element(By.ID, 'lobby').is_displayed():
+            d.find_element(By.ID, 'b-rooms').click()
+            return False
+        return True
+    wait(d, 'the rooms list shown', rooms_shown)
     join(d, room)
 
 

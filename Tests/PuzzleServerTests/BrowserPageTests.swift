@@ -131,7 +131,10 @@ enum BrowserTools {
         }
         process.waitUntilExit()
         let log = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0 && passed, "page_test.py failed (status \(process.terminationStatus)):\n\(log.suffix(4000))")
+        // The reason first (the log's tail is the pages' last lines, which can push it out).
+        let reasons = log.split(separator: "\n").filter { $0.contains("FAILED") }.joined(separator: "\n")
+        #expect(process.terminationStatus == 0 && passed,
+                "page_test.py failed (status \(process.terminationStatus)): \(reasons)\n\(log.suffix(4000))")
         #expect(restarts == 1, "the server was restarted \(restarts) times, not once")
     }
 }
