@@ -34,6 +34,12 @@ public enum Reply: Hashable, Sendable {
     case hint(millis: Int64)
     case next(puzzle: Int, kind: PuzzleKind, rows: Int, cols: Int)
     case said
+    /// UPLOAD accepted: send its `bytes` bytes now, in DATA lines of at most
+    /// `lineCharacters` base64 characters each.
+    case uploadReady(name: String, bytes: Int, lineCharacters: Int)
+    /// The upload's bytes arrived, decode as a `width`×`height` picture and
+    /// are stored (durably) under `name`; `sha256` names their content.
+    case uploaded(name: String, width: Int, height: Int, sha256: String)
     case bye
     case error(ProtocolError)
 

@@ -70,6 +70,11 @@ public enum ReplyCodec {
         case .next(let puzzle, let kind, let rows, let cols):
             out.append(ascii: " next"); num(puzzle); word(kind.rawValue); num(rows); out.append(UInt8(ascii: "x")); out.append(decimal: cols)
         case .said: out.append(ascii: " said")
+        case .uploadReady(let name, let bytes, let chars):
+            out.append(ascii: " upload"); word(name); field("bytes", bytes); field("line", chars)
+        case .uploaded(let name, let width, let height, let sha):
+            out.append(ascii: " uploaded"); word(name); num(width); out.append(UInt8(ascii: "x")); out.append(decimal: height)
+            field("sha256", sha)
         case .bye: out.append(ascii: " bye")
         }
         out.append(UInt8(ascii: "\n"))
@@ -178,6 +183,15 @@ public enum ReplyCodec {
             guard size.count == 2, let rows = Int(size[0]), let cols = Int(size[1]) else { return nil }
             return .next(puzzle: puzzle, kind: kind, rows: rows, cols: cols)
         case "said": return args.isEmpty ? .said : nil
+        case "upload":
+            guard args.count == 3, let bytes = fields["bytes"].flatMap({ Int($0) }), let chars = fields["line"].flatMap({ Int($0) }),
+                  chars >= 4 else { return nil }
+            return .uploadReady(name: String(args[0]), bytes: bytes, lineCharacters: chars)
+        case "uploaded":
+            guard args.count == 3, let sha = fields["sha256"] else { return nil }
+            let size = args[1].split(separator: "x")
+            guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { return nil }
+            return .uploaded(name: String(args[0]), width: w, height: h, sha256: String(sha))
         case "bye": return args.isEmpty ? .bye : nil
         default: return nil
         }

@@ -36,6 +36,13 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let badPicture = ErrorCode(rawValue: "BAD_PICTURE")
     public static let badSize = ErrorCode(rawValue: "BAD_SIZE")
     public static let storage = ErrorCode(rawValue: "STORAGE")
+    // Uploads.
+    public static let uploadsOff = ErrorCode(rawValue: "UPLOADS_OFF")
+    public static let tooLarge = ErrorCode(rawValue: "TOO_LARGE")
+    public static let uploadsFull = ErrorCode(rawValue: "UPLOADS_FULL")
+    public static let pictureExists = ErrorCode(rawValue: "PICTURE_EXISTS")
+    public static let noUpload = ErrorCode(rawValue: "NO_UPLOAD")
+    public static let uploadAborted = ErrorCode(rawValue: "UPLOAD_ABORTED")
     // The core's rules (`PuzzleError.code`).
     public static let unknownPiece = ErrorCode(rawValue: "UNKNOWN_PIECE")
     public static let unknownPlayer = ErrorCode(rawValue: "UNKNOWN_PLAYER")
@@ -53,7 +60,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let known: [ErrorCode] = [
         unknownVerb, badArgs, badNumber, badUTF8, nulByte, lineTooLong, rateLimited, noHello, alreadyHello, badVersion,
         badName, badToken, notJoined, alreadyJoined, unknownRoom, roomExists, tooManyRooms, roomFull, watching,
-        badPassword, nameTaken, badPicture, badSize, storage, unknownPiece, unknownPlayer, held, notHolder, holdLimit,
+        badPassword, nameTaken, badPicture, badSize, storage, uploadsOff, tooLarge, uploadsFull, pictureExists, noUpload,
+        uploadAborted, unknownPiece, unknownPlayer, held, notHolder, holdLimit,
         offTable, rotationOff, notSolved, solved, hintUsed, seqMismatch,
     ]
 }

@@ -55,6 +55,21 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     }
     public static let alreadyGreeted = ProtocolError(.alreadyHello, "HELLO was already accepted on this connection")
     public static func badPicture(_ why: String) -> ProtocolError { .init(.badPicture, why) }
+    public static let uploadsOff = ProtocolError(.uploadsOff, "this server takes no uploaded pictures; CREATE with one of its pictures")
+    /// An upload larger than the server takes.
+    public static func tooLarge(_ bytes: Int, limit: Int) -> ProtocolError {
+        .init(.tooLarge, "\(bytes) bytes is more than the \(limit) bytes an uploaded picture may have")
+    }
+    /// A name another picture has (a host's, or an upload of other bytes).
+    public static func pictureExists(_ name: String, _ whose: String) -> ProtocolError {
+        .init(.pictureExists, "a picture named '\(name)' exists already (\(whose)); upload under another name")
+    }
+    /// A DATA line with no upload open.
+    public static let noUpload = ProtocolError(.noUpload, "no upload is open: UPLOAD <picture> <bytes> first, then DATA lines once it says go")
+    /// An upload that ended before its bytes were all there.
+    public static func uploadAborted(_ name: String, _ why: String) -> ProtocolError {
+        .init(.uploadAborted, "upload of '\(name)' aborted: \(why); nothing was stored")
+    }
     /// The server could not write what the request needed to disk (a full
     /// disk, an I/O error); the request changed nothing.
     public static func storage(_ why: String) -> ProtocolError { .init(.storage, why) }

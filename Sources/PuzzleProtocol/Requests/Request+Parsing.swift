@@ -97,6 +97,17 @@ extension Request {
             guard !args.isEmpty else { throw usage() }
             let rest = text.drop { $0 == " " }.dropFirst(3).drop { $0 == " " }
             return .say(String(rest))
+        case "UPLOAD":
+            try count(2...2)
+            guard NameRule.isValid(args[0]) else { throw .badPicture("picture name \"\(args[0].prefix(32))\" must be \(NameRule.summary)") }
+            return .upload(name: String(args[0]), bytes: try number(args[1], 1...Self.maxUploadBytes))
+        case "DATA":
+            try count(1...1)
+            var bytes: [UInt8] = []
+            guard UploadChunk.decode(args[0].utf8, into: &bytes) else {
+                throw .badArgs("DATA <base64>: whole quads of standard base64, padded")
+            }
+            return .data(bytes)
         case "WHO": try count(0...0); return .who
         case "STATS": try count(0...0); return .stats
         case "DIGEST": try count(0...0); return .digest
@@ -108,6 +119,10 @@ extension Request {
         default: throw .unknownVerb(verb)
         }
     }
+
+    /// The largest size an UPLOAD may announce at all (1 GiB); the server's
+    /// `upload_max_bytes` is the real limit.
+    public static let maxUploadBytes = 1 << 30
 
     static func piece(_ s: Substring) throws(ProtocolError) -> Int {
         try number(s, 0...1_000_000)

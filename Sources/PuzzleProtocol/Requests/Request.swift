@@ -29,6 +29,11 @@ public enum Request: Hashable, Sendable {
     case hint
     case next
     case say(String)
+    /// Announces a picture upload: `bytes` bytes to be stored as picture
+    /// `name`, sent in `data` lines once the server says go (`OK upload`).
+    case upload(name: String, bytes: Int)
+    /// One line of an upload's bytes (base64 on the wire, `UploadChunk`).
+    case data([UInt8])
     case who
     case stats
     case digest
@@ -65,6 +70,8 @@ public enum Request: Hashable, Sendable {
         case .hint: return "HINT"
         case .next: return "NEXT"
         case .say: return "SAY"
+        case .upload: return "UPLOAD"
+        case .data: return "DATA"
         case .who: return "WHO"
         case .stats: return "STATS"
         case .digest: return "DIGEST"
@@ -93,6 +100,8 @@ public enum Request: Hashable, Sendable {
         "HINT": "HINT",
         "NEXT": "NEXT",
         "SAY": "SAY <text>",
+        "UPLOAD": "UPLOAD <picture> <bytes>",
+        "DATA": "DATA <base64>",
         "WHO": "WHO",
         "STATS": "STATS",
         "DIGEST": "DIGEST",
@@ -118,6 +127,8 @@ public enum Request: Hashable, Sendable {
         case .release(let p): return "RELEASE\(opt(p))"
         case .keep(let p): return "KEEP\(opt(p))"
         case .say(let text): return "SAY \(text)"
+        case .upload(let name, let bytes): return "UPLOAD \(name) \(bytes)"
+        case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
         default: return verb
         }
     }

@@ -37,6 +37,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case pictureFolder = "picture_folder"
     case pictureMaxBytes = "picture_max_bytes"
     case pictureMaxPixels = "picture_max_pixels"
+    case uploads
+    case uploadMaxBytes = "upload_max_bytes"
+    case uploadsPerHour = "uploads_per_hour"
+    case uploadMaxCount = "upload_max_count"
 
     /// Keys that may appear on many lines, each adding one entry.
     var isRepeatable: Bool {
@@ -63,11 +67,12 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .fsync: ("--fsync", "P", "always (once per move), batch (once per loop turn, before replies) or never")
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .pictureFolder: ("--pictures", "DIR", "offer every PNG, JPEG and PPM file in DIR as a picture named by its file name")
+        case .uploads: ("--uploads", "on|off", "whether players may upload pictures of their own")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
             .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds,
-            .pictureMaxBytes, .pictureMaxPixels:
+            .pictureMaxBytes, .pictureMaxPixels, .uploadMaxBytes, .uploadsPerHour, .uploadMaxCount:
             nil
         }
     }
@@ -194,6 +199,18 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.pictureMaxBytes = try bytes(1024...(1 << 30))
         case .pictureMaxPixels:
             config.pictureMaxPixels = try integer(1...(1 << 28))
+        case .uploads:
+            switch value {
+            case "on": config.uploads = true
+            case "off": config.uploads = false
+            default: throw bad("on or off")
+            }
+        case .uploadMaxBytes:
+            config.uploadMaxBytes = try bytes(1024...(1 << 30))
+        case .uploadsPerHour:
+            config.uploadsPerHour = try integer(0...1_000_000)
+        case .uploadMaxCount:
+            config.uploadMaxCount = try integer(0...100_000)
         }
     }
 
@@ -233,6 +250,10 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .pictureFolder: config.pictureFolder ?? "none"
         case .pictureMaxBytes: ConfigValue.renderBytes(config.pictureMaxBytes)
         case .pictureMaxPixels: String(config.pictureMaxPixels)
+        case .uploads: config.uploads ? "on" : "off"
+        case .uploadMaxBytes: ConfigValue.renderBytes(config.uploadMaxBytes)
+        case .uploadsPerHour: String(config.uploadsPerHour)
+        case .uploadMaxCount: String(config.uploadMaxCount)
         }
     }
 }

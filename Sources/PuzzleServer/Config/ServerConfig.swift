@@ -122,6 +122,25 @@ public struct ServerConfig: Equatable, Sendable {
     /// Largest picture decoded, in pixels (checked in the file's header,
     /// before decoding). Default 67108864 (64 Mpx). Key `picture_max_pixels`.
     public var pictureMaxPixels = 64 * 1024 * 1024
+    /// Whether players may upload pictures of their own (`UPLOAD`); off
+    /// refuses every upload with `UPLOADS_OFF` (pictures uploaded before stay
+    /// usable). Default on. Key `uploads`, flag `--uploads`.
+    public var uploads = true
+    /// Largest uploaded picture, in bytes; never more than
+    /// ``pictureMaxBytes`` (the smaller one applies). Default 10 MiB.
+    /// Key `upload_max_bytes`.
+    public var uploadMaxBytes = 10 * 1024 * 1024
+    /// Uploads one IP address may start an hour (all at once, then one every
+    /// 3600/N s); 0 = no limit. Default 20. Key `uploads_per_hour`.
+    public var uploadsPerHour = 20
+    /// Most uploaded pictures the server keeps (each is up to
+    /// ``uploadMaxBytes`` on disk and a copy of at most 512×512 pixels in
+    /// memory); past it uploads are refused (`UPLOADS_FULL`). Default 100.
+    /// Key `upload_max_count`.
+    public var uploadMaxCount = 100
+
+    /// The largest upload taken: `upload_max_bytes`, bounded by `picture_max_bytes`.
+    public var effectiveUploadMaxBytes: Int { min(uploadMaxBytes, pictureMaxBytes) }
 
     /// The room a server gets when the config names none: `lobby jigsaw 4x4`,
     /// picture `sunset`, no rotation, no password.

@@ -55,6 +55,8 @@ final class Connection {
     var lastReceived: Int64
     /// When the server last pinged this WebSocket.
     var lastPing: Int64 = 0
+    /// An upload between its go-ahead and its last byte (`UPLOAD`, `DATA`).
+    var upload: UploadInProgress?
     /// Where the connection is in its life; changed only by the transitions
     /// in `PuzzleServer+Lifecycle.swift`.
     var state: ConnectionState = .active

@@ -23,7 +23,9 @@ enum ConnectionState {
     case active
     /// Requests wait, unread, until `until` (chat pacing, a password retry);
     /// `deferred`, the one that had to wait, is handled first when it ends.
-    case paused(until: Int64, deferred: Request)
+    /// An upload being decoded and stored waits with `until` `Int64.max`
+    /// and nothing deferred, until its job is done (`resumeAfterUpload`).
+    case paused(until: Int64, deferred: Request?)
     /// Said goodbye: nothing more is answered. Once everything queued is
     /// sent the sending side is shut down (`draining`), or, if the peer's
     /// input already ended, the connection is closed.

@@ -110,8 +110,11 @@ extension PuzzleServer {
             conn.lastActivity = now
             switch frame {
             case .overlong:
+                if overlongUploadLine(conn) { break }
                 reply(conn, error: .lineTooLong(config.maxLineLength))
             case .line(let bytes):
+                // An open upload's DATA lines go straight to it (no request is parsed).
+                if conn.upload != nil, takeUploadLine(conn, bytes) { break }
                 guard let parsed = Request.parse(bytes) else { continue }
                 stats.requests += 1
                 switch parsed {

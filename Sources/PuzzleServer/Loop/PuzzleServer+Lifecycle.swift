@@ -49,9 +49,27 @@ extension PuzzleServer {
             enter(conn, .active)
             updateInterest(conn)
             guard conn.state.isActive else { continue }
-            handle(request, from: conn)
+            if let request { handle(request, from: conn) }
             handleLines(conn)
         }
+    }
+
+    /// active → paused with no end: the connection's upload is being decoded
+    /// and stored off the loop, and nothing after it may be answered before
+    /// its reply (replies keep their order). Its input is not read meanwhile.
+    func holdForUpload(_ conn: Connection) {
+        guard conn.state.isActive else { return }
+        enter(conn, .paused(until: .max, deferred: nil))
+        updateInterest(conn)
+    }
+
+    /// paused → active once the upload's reply is queued: the lines that
+    /// came meanwhile are answered.
+    func resumeAfterUpload(_ conn: Connection) {
+        guard case .paused(.max, nil) = conn.state else { return }
+        enter(conn, .active)
+        updateInterest(conn)
+        handleLines(conn)
     }
 
     /// The peer shut its sending side: nothing more comes, what it sent is

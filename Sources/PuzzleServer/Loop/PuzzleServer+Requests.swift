@@ -14,6 +14,9 @@ extension PuzzleServer {
             conn.send(.help(count: Request.usage.count))
         case .quit:
             sayGoodbye(conn, .quit)
+        case .data:
+            // An open upload's DATA lines never get here (`takeUploadLine`).
+            reply(conn, error: .noUpload)
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
@@ -94,6 +97,9 @@ extension PuzzleServer {
             return
         case .watch(let name, let password):
             watch(name, password: password, request: request, conn: conn, player: player)
+            return
+        case .upload(let name, let bytes):
+            beginUpload(name, bytes: bytes, conn: conn)
             return
         case .rejoin(let name, let seq, let run, let password):
             guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("REJOIN")) }

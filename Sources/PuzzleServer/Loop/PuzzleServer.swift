@@ -50,6 +50,12 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Draws browser pictures off the loop, and who waits for each.
     let pictureRenderer: PictureRenderer
     var pictureWaiters: [String: [PictureWaiter]] = [:]
+    /// Uploaded pictures on disk (`<data>/pictures`, `<data>/uploads`).
+    let uploadStore: UploadStore
+    /// Decodes and stores uploads off the loop.
+    let uploadWorker: UploadWorker
+    /// Uploads per address (`uploads_per_hour`).
+    var uploadThrottle: UploadThrottle
     /// Absent players to forget and empty created rooms to close, in time.
     var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
@@ -72,6 +78,7 @@ public final class PuzzleServer: @unchecked Sendable {
     static let wakerToken: UInt64 = 2
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
+    static let uploadToken: UInt64 = 5
     /// Lines one connection may have handled per loop turn before others get a go.
     static let linesPerTurn = 512
     /// How long, and for how many bytes, a connection that was said goodbye
@@ -114,11 +121,14 @@ public final class PuzzleServer: @unchecked Sendable {
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
+        uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
+        uploadThrottle = UploadThrottle(perHour: config.uploadsPerHour)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         pictureRenderer = try PictureRenderer()
+        uploadWorker = try UploadWorker()
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
@@ -134,7 +144,10 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         try queue.register(pictureRenderer.descriptor, interest: .readable, token: Self.pictureToken)
+        try queue.register(uploadWorker.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
+        // Before the rooms: a room made from an uploaded picture comes back with it.
+        loadUploads()
         try restoreRooms()
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
@@ -187,6 +200,8 @@ public final class PuzzleServer: @unchecked Sendable {
                 shuttingDown = true
             case Self.pictureToken:
                 collectPictures()
+            case Self.uploadToken:
+                collectUploads()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
@@ -218,6 +233,7 @@ public final class PuzzleServer: @unchecked Sendable {
         if now - lastSweep >= 1000 {
             sweepIdle()
             sweepWeb()
+            expireUploads()
             keepRoomsBounded()
         }
         finishTurn()

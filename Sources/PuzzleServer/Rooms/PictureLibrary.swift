@@ -15,6 +15,9 @@ struct PictureLibrary {
     /// photo's 36 MB for every picture in a folder.
     static let keptSide = 2 * maxSide
     private var files: [String: RGBImage] = [:]
+    /// The names in `files` that players uploaded: usable by name, never in
+    /// a room's cycle (someone's photo does not turn up in everyone's rooms).
+    private var uploaded: Set<String> = []
     /// The last pictures handed out, newest last: a built-in scene is drawn
     /// pixel by pixel (milliseconds at 256×256, on the event loop), and rooms
     /// ask for the same ones again (every NEXT past 32 columns, rooms alike).
@@ -70,7 +73,7 @@ struct PictureLibrary {
 
     /// Reads, decodes and shrinks each file, several at once (a folder of
     /// phone photos is seconds of work on one core).
-    private static func decode(_ paths: [String], limits: ImageLimits) -> [Result<RGBImage, DecodeFailure>] {
+    static func decode(_ paths: [String], limits: ImageLimits) -> [Result<RGBImage, DecodeFailure>] {
         final class Results: @unchecked Sendable {
             let lock = NSLock()
             var items: [Result<RGBImage, DecodeFailure>]
@@ -115,7 +118,24 @@ struct PictureLibrary {
         return RGBImage(width: picture.width, height: picture.height, rgb: rgb)
     }
 
-    var names: [String] { (Picture.builtinNames + files.keys.sorted()) }
+    /// The host's pictures: what rooms cycle through (`pictures=cycle`).
+    var names: [String] { (Picture.builtinNames + files.keys.filter { !uploaded.contains($0) }.sorted()) }
+
+    /// Whether `name` is one of the host's pictures (built-in, configured, in
+    /// the folder), whose names uploads may not take.
+    func isHostPicture(_ name: String) -> Bool {
+        Picture.builtinNames.contains(name) || (files[name] != nil && !uploaded.contains(name))
+    }
+
+    /// Offers a player's uploaded picture by name (kept at most `keptSide` a side).
+    mutating func addUpload(_ name: String, _ image: RGBImage) {
+        guard !isHostPicture(name) else { return }
+        files[name] = image
+        uploaded.insert(name)
+    }
+
+    /// How many uploaded pictures are offered.
+    var uploadCount: Int { uploaded.count }
 
     /// A picture's shape, to cut a piece count to it: a file's size; a
     /// built-in scene is drawn to any shape, so square.
