@@ -28,6 +28,8 @@ public struct PlayApp: Sendable {
         case tick
         /// A note for the messages from the driver (a resume token that could not be kept).
         case note(String)
+        /// A picture file the app asked for (`takePictureFiles`), as the driver read it.
+        case pictureFileRead(PictureFile, Result<[UInt8], PictureFileError>)
     }
 
     /// The connection's pure state: the mirrored room, requests in flight.
@@ -79,6 +81,10 @@ public struct PlayApp: Sendable {
     /// Whether the driver should connect now: the link is down and its wait is over.
     public func wantsConnection(now: Int64) -> Bool { !link.up && now >= link.reconnectAt }
 
+    /// Picture files the player named for upload (`/create ... picture=FILE`):
+    /// the driver reads each and hands it back (`.pictureFileRead`).
+    public mutating func takePictureFiles() -> [PictureFile] { session.takePictureFiles() }
+
     /// Requests to write to the server now, in order.
     public mutating func takeRequests() -> [Request] {
         defer { outbox.removeAll() }
@@ -123,6 +129,7 @@ public struct PlayApp: Sendable {
             needsDraw = true
         case .tick: tick(now: now)
         case .note(let text): addMessage(OutputLine(kind: .info, text: text))
+        case .pictureFileRead(let file, let result): session.pictureFileRead(file, result, now: now)
         }
         pump(now: now)
     }

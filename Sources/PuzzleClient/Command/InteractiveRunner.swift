@@ -129,6 +129,10 @@ public final class InteractiveRunner {
     }
 
     private func carryOut() {
+        // Files are read here, at the edge; the app only names them.
+        for file in app.takePictureFiles() {
+            app.handle(.pictureFileRead(file, PictureFileReader.read(file.path)), now: now)
+        }
         if let link {
             do { try link.send(app.takeRequests()) } catch { lost(ConnectionLoss.reason(error)) }
         }

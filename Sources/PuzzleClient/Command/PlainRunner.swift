@@ -65,6 +65,9 @@ public final class PlainRunner {
             // Take commands while nothing the player asked for is in flight.
             while session.phase == .joined || session.phase == .choosingRoom, !session.awaitingUserReply, !inputLines.isEmpty {
                 session.submit(inputLines.removeFirst(), now: clock())
+                for file in session.takePictureFiles() {
+                    session.pictureFileRead(file, PictureFileReader.read(file.path), now: clock())
+                }
             }
             do { try link.send(session.takeOutgoing()) } catch {
                 session.connectionLost(ConnectionLoss.reason(error))

@@ -21,6 +21,9 @@ public enum ClientCommand: Hashable, Sendable {
     case watch(room: String, password: String?)
     /// Create a room on the server (it does not join it).
     case create(RoomSpec)
+    /// Upload the picture file at `path` (as `spec.picture`, a name made
+    /// from the file's), then create the room from it.
+    case createWithFile(RoomSpec, path: String)
     case sync
     case help
     /// Print the board (plain mode): which piece is in each cell.
@@ -57,7 +60,8 @@ public enum ClientCommand: Hashable, Sendable {
         "join ROOM [PW] leave this room for ROOM",
         "watch ROOM [PW] watch ROOM without playing (/join it to play)",
         "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]",
-        "               make a room (and stay where you are)",
+        "               make a room (and stay where you are); picture=~/trip.jpg",
+        "               uploads a PNG or JPEG file and makes the room from it",
         "sync           reload the room from the server",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
@@ -178,7 +182,14 @@ public enum ClientCommand: Hashable, Sendable {
             return .join(room: args[0], password: args.count == 2 ? args[1] : nil)
         case "create":
             do {
-                return .create(try RoomSpec.parse(words.dropFirst().map { $0 }))
+                var words = words.dropFirst().map { $0 }
+                // A picture given as a file: uploaded under a name made from the file's.
+                if let i = words.firstIndex(where: { $0.lowercased().hasPrefix("picture=") }),
+                   let path = Optional(String(words[i].dropFirst(8))), PictureFile.isPath(path) {
+                    words[i] = Substring("picture=" + PictureFile.pictureName(forPath: path))
+                    return .createWithFile(try RoomSpec.parse(words), path: path)
+                }
+                return .create(try RoomSpec.parse(words))
             } catch {
                 throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]")
             }

@@ -35,6 +35,11 @@ extension ClientSession {
             guard phase == .joined || phase == .choosingRoom else { return refuse("not connected yet") }
             send(.create(request), fromUser: true, now: now)
             return
+        case .createWithFile(let spec, let path):
+            guard phase == .joined || phase == .choosingRoom else { return refuse("not connected yet") }
+            guard uploading == nil, pictureFiles.isEmpty else { return refuse("a picture is being uploaded; wait for it to finish") }
+            pictureFiles.append(PictureFile(path: path, name: spec.picture, spec: spec))
+            return
         case .join(let target, let secret), .watch(let target, let secret):
             let watch = if case .watch = command { true } else { false }
             switch phase {
@@ -82,7 +87,8 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
-        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create: break
+        case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create,
+             .createWithFile: break
         }
     }
 

@@ -62,6 +62,9 @@ extension ClientSession {
         }
         if case .join = p.request { awayFrom = nil }
         if case .rejoin = p.request { awayFrom = nil }
+        // A refused upload ends it; the error says why (below).
+        if case .upload = p.request { uploading = nil }
+        if case .data = p.request { uploading = nil }
         switch p.request {
         case .join where p.fromUser, .watch where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
@@ -175,6 +178,10 @@ extension ClientSession {
             if phase == .choosingRoom {
                 chooseRoom(from: state, now: now)
             }
+        case .upload:
+            if case .uploadReady(_, _, let characters) = reply { sendUploadData(charactersPerLine: characters, now: now) }
+        case .data:
+            if case .uploaded(let name, let width, let height, _) = reply { uploaded(name, width: width, height: height, now: now) }
         case .keep:
             // The server renewed the lease: the mirror's count starts again too.
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }

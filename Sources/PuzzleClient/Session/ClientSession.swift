@@ -75,6 +75,11 @@ public struct ClientSession: Sendable {
     var roomChoices: [String]?
     /// This player's pieces whose hold lapsed since it last took them.
     var lapsedHolds: Set<Int> = []
+    /// Picture files for the driver to read (`takePictureFiles`) and hand
+    /// back (`pictureFileRead`): the session itself reads no file.
+    var pictureFiles: [PictureFile] = []
+    /// The upload under way: the file and its bytes, until the server has them.
+    var uploading: (file: PictureFile, bytes: [UInt8])?
 
     /// A request on the wire, waiting for its reply.
     public struct PendingRequest: Hashable, Sendable {
@@ -143,6 +148,10 @@ public struct ClientSession: Sendable {
 
     /// The connection is gone; what was in flight is lost.
     public mutating func connectionLost(_ why: String) {
+        if let job = uploading {
+            emit(.info, "the upload of \(job.file.name) was cut off with the connection: /create the room again")
+            uploading = nil
+        }
         pending.removeAll()
         stateLines.removeAll()
         outgoing.removeAll()
