@@ -32,6 +32,10 @@ public enum Request: Hashable, Sendable {
     case who
     case stats
     case digest
+    /// The room's solved puzzles kept for replay (`HISTORY [puzzle]`): all, or one.
+    case history(Int?)
+    /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
+    case replay(Int)
     case help
     case quit
 
@@ -68,6 +72,8 @@ public enum Request: Hashable, Sendable {
         case .who: return "WHO"
         case .stats: return "STATS"
         case .digest: return "DIGEST"
+        case .history: return "HISTORY"
+        case .replay: return "REPLAY"
         case .help: return "HELP"
         case .quit: return "QUIT"
         }
@@ -96,6 +102,8 @@ public enum Request: Hashable, Sendable {
         "WHO": "WHO",
         "STATS": "STATS",
         "DIGEST": "DIGEST",
+        "HISTORY": "HISTORY [puzzle]",
+        "REPLAY": "REPLAY <puzzle>",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]
@@ -118,6 +126,8 @@ public enum Request: Hashable, Sendable {
         case .release(let p): return "RELEASE\(opt(p))"
         case .keep(let p): return "KEEP\(opt(p))"
         case .say(let text): return "SAY \(text)"
+        case .history(let p): return "HISTORY\(opt(p))"
+        case .replay(let p): return "REPLAY \(p)"
         default: return verb
         }
     }

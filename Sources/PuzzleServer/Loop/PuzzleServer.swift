@@ -113,6 +113,7 @@ public final class PuzzleServer: @unchecked Sendable {
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
+        store.replaysKept = config.replaysKept
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
@@ -318,7 +319,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for name in names {
             guard let room = rooms[name] else { continue }
             do {
-                try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
+                try store.snapshot(room.stored, now: now)
             } catch {
                 failure = ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
                 shuttingDown = true
