@@ -23,6 +23,10 @@ public enum Reply: Hashable, Sendable {
     case synced(seq: UInt64, digest: String, run: String? = nil, missed: Int? = nil)
     case digest(DigestSummary)
     case who(count: Int)
+    /// HISTORY: `count` solved puzzles listed.
+    case history(count: Int)
+    /// REPLAY: puzzle `puzzle`'s replay, `moves` move lines.
+    case replay(puzzle: Int, moves: Int)
     case grabbed(piece: Int)
     case dragged(piece: Int, to: Point, target: Cell?)
     case rotated(piece: Int, rotation: Int)

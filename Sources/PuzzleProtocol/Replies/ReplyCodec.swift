@@ -50,6 +50,8 @@ public enum ReplyCodec {
             field("seq", String(d.seq)); field("value", d.value); field("correct", d.correct)
             field("total", d.total); field("held", d.held); field("puzzle", d.puzzle)
         case .who(let n): out.append(ascii: " who"); num(n)
+        case .history(let n): out.append(ascii: " history"); num(n)
+        case .replay(let puzzle, let moves): out.append(ascii: " replay"); num(puzzle); num(moves)
         case .grabbed(let piece): out.append(ascii: " grabbed"); num(piece)
         case .dragged(let piece, let to, let target):
             out.append(ascii: " dragged"); num(piece); num(to.x); num(to.y)
@@ -117,6 +119,10 @@ public enum ReplyCodec {
         case "help": return int(0).map { .help(count: $0) }
         case "rooms": return int(0).map { .rooms(count: $0) }
         case "who": return int(0).map { .who(count: $0) }
+        case "history": return int(0).map { .history(count: $0) }
+        case "replay":
+            guard let puzzle = int(0), let moves = int(1) else { return nil }
+            return .replay(puzzle: puzzle, moves: moves)
         case "stats":
             return .stats(args.compactMap { a in
                 let kv = a.split(separator: "=", maxSplits: 1)

@@ -18,6 +18,15 @@ final class HostedRoom {
     var clockMarkFailing = false
     /// The latest events, for clients coming back (`REJOIN`, `SYNC <seq> <run>`).
     private(set) var recent: RecentEvents
+    /// The current puzzle's replay as it is played (kept in every snapshot).
+    var recorder: ReplayRecorder
+    /// Solved puzzles whose replays the room keeps, oldest first, without
+    /// their moves (the files have them): what HISTORY lists.
+    var history: [PuzzleReplay]
+    /// A solved puzzle's replay whose file could not be written yet (a full
+    /// disk): tried again before each snapshot, which waits for it (the
+    /// journal the snapshot would compact still holds the puzzle's moves).
+    var unsavedReplay: PuzzleReplay?
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)
@@ -30,12 +39,37 @@ final class HostedRoom {
     private var scratch: [UInt8] = []
 
     /// `run` names this opening of the room (random: see `RecentEvents`).
-    init(name: String, password: String?, state: RoomState, picture: Picture?, run: UInt64) {
+    /// `replay`: the current puzzle's replay so far (nil: nothing played yet);
+    /// `history`: the kept replays' summaries.
+    init(name: String, password: String?, state: RoomState, picture: Picture?, run: UInt64,
+         replay: PuzzleReplay? = nil, history: [PuzzleReplay] = []) {
         self.name = name
         self.password = password
         self.state = state
         self.picture = picture
         recent = RecentEvents(run: run, seq: state.seq)
+        recorder = replay.map(ReplayRecorder.init(replay:)) ?? ReplayRecorder(startOf: state)
+        self.history = history
+    }
+
+    /// What the store keeps of the room.
+    var stored: StoredRoom {
+        StoredRoom(snapshot: RoomSnapshot(name: name, state: state, picture: nil), password: password, replay: recorder.replay)
+    }
+
+    /// Records the durable events of a request about to be applied to the
+    /// room's state. Returns the replay of a puzzle they solve.
+    func record(_ events: [RoomEvent]) -> PuzzleReplay? {
+        var solved: PuzzleReplay?
+        for e in events where e.body.isDurable {
+            if let done = Self.observe(e, recorder: &recorder, state: &state) { solved = done }
+        }
+        return solved
+    }
+
+    /// Borrows the state rather than copying it (see `plan`).
+    private static func observe(_ e: RoomEvent, recorder: inout ReplayRecorder, state: inout RoomState) -> PuzzleReplay? {
+        recorder.observe(e, before: state)
     }
 
     /// The core's `plan` on the room's state where it lies. Called as
