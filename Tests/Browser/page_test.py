@@ -554,6 +554,60 @@ def main():
         pw.send_keys('open-sesame', Keys.ENTER)
         wait(phone, 'the phone in the room with the password', lambda d: (lambda s: s['inGame'] and s['room'] == 'secret')(state(d)))
 
+        # --- Photos of one's own (issue 18): the laptop picks a JPEG with the file
+        # input, the phone drops one on the form; each is uploaded (UPLOAD, DATA
+        # lines), then a room is made of it and joined.
+        fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'PuzzleImagesTests', 'Fixtures')
+        laptop.find_element(By.ID, 'b-rooms').click()
+        wait(laptop, 'the rooms shown', lambda d: d.find_element(By.ID, 'lobby').is_displayed())
+        if not laptop.find_element(By.ID, 'create-form').is_displayed():
+            laptop.find_element(By.CSS_SELECTOR, '#create-box summary').click()
+        for field, value in (('c-name', 'photo'), ('c-rows', '4'), ('c-cols', '4'), ('c-password', '')):
+            box = laptop.find_element(By.ID, field)
+            box.clear()
+            if value:
+                box.send_keys(value)
+        laptop.find_element(By.ID, 'c-picture').send_keys(os.path.abspath(os.path.join(fixtures, 'jpeg-large-420.jpg')))
+        wait(laptop, 'the photo chosen', lambda d: 'jpeg-large-420.jpg (31 KB)' in d.find_element(By.ID, 'c-picture-note').text)
+        shot(laptop, args.shots, 'laptop-photo-chosen')
+        laptop.find_element(By.CSS_SELECTOR, '#create-form button[type=submit]').click()
+        wait(laptop, 'the room made of the photo joined',
+             lambda d: (lambda s: s['inGame'] and s['room'] == 'photo' and s['cols'] == 4)(state(d)))
+        trace = '\n'.join(js(laptop, 'return window.puzzlePage.debug.trace') or [])
+        if '< OK uploaded photo 1100x1000 sha256=' not in trace:
+            raise Failure(f'no upload seen in the laptop\'s lines: {trace[-2000:]}')
+        wait(laptop, 'the photo drawn sharp', lambda d: state(d)['hiPicture'] > 0)
+        shot(laptop, args.shots, 'laptop-photo-room')
+        # The phone: a file dropped on the rooms' card (as from a file manager).
+        phone.find_element(By.ID, 'b-rooms').click()
+        wait(phone, 'the phone\'s rooms', lambda d: d.find_element(By.ID, 'lobby').is_displayed())
+        with open(os.path.join(fixtures, 'jpeg-exif-6.jpg'), 'rb') as f:
+            small = list(f.read())
+        js(phone, '''
+            const file = new File([new Uint8Array(arguments[0])], 'IMG 2041.jpg', { type: 'image/jpeg' });
+            const dt = new DataTransfer();
+            dt.items.add(file);
+            const box = document.getElementById('rooms-box');
+            box.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+            box.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        ''', small)
+        wait(phone, 'the dropped photo chosen', lambda d: d.find_element(By.ID, 'c-name').get_attribute('value') == 'IMG_2041')
+        for field, value in (('c-rows', '2'), ('c-cols', '3'), ('c-password', '')):
+            box = phone.find_element(By.ID, field)
+            box.clear()
+            if value:
+                box.send_keys(value)
+        shot(phone, args.shots, 'phone-photo-dropped')
+        phone.find_element(By.CSS_SELECTOR, '#create-form button[type=submit]').click()
+        wait(phone, 'the room made of the dropped photo joined',
+             lambda d: (lambda s: s['inGame'] and s['room'] == 'IMG_2041' and s['cols'] == 3)(state(d)))
+        shot(phone, args.shots, 'phone-photo-room')
+        # Anyone may use a photo by name: the TCP player makes a room of the laptop's.
+        if not tcp.request('CREATE photo2 jigsaw 2x2 picture=photo').startswith('OK created photo2'):
+            raise Failure('the uploaded photo could not be used by name')
+        join_other(phone, 'photo')
+        shot(phone, args.shots, 'phone-photo-joined')
+
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
         shot(laptop, args.shots, 'laptop-30x30')

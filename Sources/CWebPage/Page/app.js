@@ -46,6 +46,11 @@
     ROOM_FULL: 'Every seat of that room is taken.',
     WATCHING: 'Only watching: join the room to play.',
     HTTP: 'The server took this for a web request.',
+    UPLOADS_OFF: 'This server takes no photos: pick none to use its own pictures.',
+    TOO_LARGE: 'That photo is larger than this server takes.',
+    UPLOADS_FULL: 'The server has no room for another photo.',
+    PICTURE_EXISTS: 'A picture of that name exists already.',
+    UPLOAD_ABORTED: 'The photo did not get through: try again.',
   };
   const BYES = {
     FULL: 'The server is full.',
@@ -1712,16 +1717,139 @@
   });
   $('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
+    if (upload.busy) return;
     const name = $('c-name').value.trim(), kind = $('c-kind').value;
     const rows = Number($('c-rows').value), cols = Number($('c-cols').value);
+    const pieces = $('c-pieces').value.trim() === '' ? 0 : Number($('c-pieces').value);
     const pw = $('c-password').value.trim();
     if (!NAME_RE.test(name)) { lobbyError(`Room names: ${ERRORS.BAD_NAME}`); return; }
-    if (!(rows >= 2 && rows <= 100 && cols >= 2 && cols <= 100)) { lobbyError(ERRORS.BAD_SIZE); return; }
+    if (pieces && !(pieces >= 4 && pieces <= 10000)) { lobbyError('A number of pieces is 4 to 10000.'); return; }
+    if (!pieces && !(rows >= 2 && rows <= 100 && cols >= 2 && cols <= 100)) { lobbyError(ERRORS.BAD_SIZE); return; }
     if (/\s/.test(pw)) { lobbyError('Passwords have no spaces.'); return; }
-    let line = `CREATE ${name} ${kind} ${rows}x${cols}`;
-    if ($('c-rotation').checked && kind === 'jigsaw') line += ' rotation=on';
-    if (pw) line += ` password=${pw}`;
-    req(line, () => join(name, pw || null), (code, text) => { lobbyError(readable(code, text)); return true; });
+    lobbyError('');
+    const create = (picture) => {
+      let line = `CREATE ${name} ${kind} ${pieces || `${rows}x${cols}`}`;
+      if (picture) line += ` picture=${picture}`;
+      if ($('c-rotation').checked && kind === 'jigsaw') line += ' rotation=on';
+      if (pw) line += ` password=${pw}`;
+      req(line, () => { clearPhoto(); join(name, pw || null); }, (code, text) => { lobbyError(readable(code, text)); return true; });
+    };
+    if (!upload.file) { create(null); return; }
+    // The photo goes up first, named after the room it is for.
+    uploadPhoto(upload.file, name, 0, create);
+  });
+
+  // ---------------------------------------------------- a photo of one's own
+  // Picked with the file input (phones offer their photos), or dropped on the
+  // form; sent as UPLOAD then DATA lines of base64 over the WebSocket
+  // (PROTOCOL.md, "Uploaded pictures"), then the room is made from it.
+  const upload = { file: null, busy: false, timer: 0 };
+  function choosePhoto(file) {
+    if (!file) { clearPhoto(); return; }
+    if (!/^image\/(png|jpeg)$/.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) {
+      lobbyError('A photo is a PNG or JPEG file.');
+      return;
+    }
+    lobbyError('');
+    upload.file = file;
+    $('c-picture-note').textContent = `${file.name} (${sizeText(file.size)}): the room's first picture.`;
+    $('c-picture-clear').hidden = false;
+    $('create-box').open = true;
+    if (!$('c-name').value.trim()) $('c-name').value = pictureName(file.name);
+  }
+  function clearPhoto() {
+    upload.file = null;
+    $('c-picture').value = '';
+    $('c-picture-note').textContent = 'A photo of yours (PNG or JPEG; pick, or drop it here), or none for the server\'s pictures.';
+    $('c-picture-clear').hidden = true;
+  }
+  function sizeText(n) {
+    return n < 1e3 ? `${n} bytes` : n < 1e6 ? `${Math.floor(n / 1e3)} KB` : `${(n / 1e6).toFixed(1)} MB`;
+  }
+  /** A file's base name as a picture or room name (the name rule), as the terminal client makes it. */
+  function pictureName(file) {
+    const dot = file.lastIndexOf('.');
+    const base = (dot > 0 ? file.slice(0, dot) : file).replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 24);
+    return NAME_RE.test(base) && base !== '.' && base !== '..' ? base : 'photo';
+  }
+  function showProgress(fraction, text) {
+    $('c-progress').hidden = fraction === null;
+    if (fraction === null) return;
+    $('c-bar').value = fraction;
+    $('c-progress-text').textContent = text;
+  }
+  function uploadDone() {
+    upload.busy = false;
+    clearInterval(upload.timer);
+    $('create-form').querySelector('button[type=submit]').disabled = false;
+  }
+  /** Uploads `file` as picture `name` (`name-2`, `-3` when taken), then calls `then(name)`. */
+  function uploadPhoto(file, room, attempt, then) {
+    const suffix = attempt ? `-${attempt + 1}` : '';
+    const name = room.slice(0, 24 - suffix.length) + suffix;
+    upload.busy = true;
+    $('create-form').querySelector('button[type=submit]').disabled = true;
+    showProgress(0, `Reading ${file.name}…`);
+    const failed = (code, text) => {
+      uploadDone();
+      if (code === 'PICTURE_EXISTS' && attempt < 4) { uploadPhoto(file, room, attempt + 1, then); return true; }
+      showProgress(null);
+      lobbyError(`The photo: ${readable(code, text)}`);
+      return true;
+    };
+    file.arrayBuffer().then((buffer) => {
+      const bytes = new Uint8Array(buffer);
+      req(`UPLOAD ${name} ${bytes.length}`, (ready) => {
+        if (!link.up || !link.ws) { failed('LINK', ''); return; }
+        const per = Math.max(1, Math.floor((Number(kv(ready).line) || 1016) / 4)) * 3;
+        // Every DATA line at once, nothing between them: together they get one reply.
+        const ws = link.ws;
+        let queued = 0;
+        for (let i = 0; i < bytes.length; i += per) {
+          const chunk = bytes.subarray(i, i + per);
+          const line = 'DATA ' + btoa(String.fromCharCode.apply(null, chunk));
+          queued += line.length;
+          ws.send(line);
+        }
+        trace(`> DATA × ${Math.ceil(bytes.length / per)} (${bytes.length} bytes)`);
+        const started = ws.bufferedAmount;
+        const tick = () => {
+          const left = ws.bufferedAmount;
+          if (left > 0) showProgress(1 - left / Math.max(started, queued, 1), `Sending ${sizeText(bytes.length)}… ${Math.round(100 * (1 - left / Math.max(started, queued, 1)))}%`);
+          else showProgress(1, 'Sent: the server checks the photo…');
+        };
+        tick();
+        upload.timer = setInterval(tick, 100);
+        link.pending.push((reply) => {
+          if (reply === null) { failed('LINK', ''); return; }
+          const m = /^OK uploaded (\S+) (\d+)x(\d+)/.exec(reply);
+          if (!m) {
+            const e = /^ERR (\S+) ?(.*)$/.exec(reply) || [null, 'ERR', reply];
+            failed(e[1], e[2]);
+            return;
+          }
+          uploadDone();
+          showProgress(1, `Uploaded (${m[2]}×${m[3]}): making the room…`);
+          setTimeout(() => showProgress(null), 1500);
+          then(m[1]);
+        });
+      }, failed);
+    }, () => failed('READ', 'the file could not be read'));
+  }
+  $('c-picture').addEventListener('change', () => choosePhoto($('c-picture').files[0] || null));
+  $('c-picture-clear').addEventListener('click', clearPhoto);
+  // A photo dropped anywhere on the rooms' card, not only on the input.
+  const dropZone = $('rooms-box');
+  dropZone.addEventListener('dragover', (e) => { e.preventDefault(); $('c-drop').classList.add('dragging'); });
+  dropZone.addEventListener('dragleave', (e) => { if (!dropZone.contains(e.relatedTarget)) $('c-drop').classList.remove('dragging'); });
+  dropZone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    $('c-drop').classList.remove('dragging');
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (!file) return;
+    // The input shows the dropped file too (where the browser lets a page set it).
+    try { $('c-picture').files = e.dataTransfer.files; } catch (err) { /* read-only here */ }
+    choosePhoto(file);
   });
   $('c-kind').addEventListener('change', () => { $('c-rotation').disabled = $('c-kind').value !== 'jigsaw'; });
 
