@@ -10,8 +10,8 @@ extension ClientSession {
         case .event(let text):
             handleEvent(text, now: now)
         case .state(let text):
-            // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture.
-            if stateLines.count < 20_000 { stateLines.append(String(text)) }
+            // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
+            if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(text)) }
         case .bye(let code, let message):
             emit(.info, "server closed the connection: \(code) \(message)")
         case .ok, .error, .pong:
@@ -185,6 +185,10 @@ extension ClientSession {
         case .keep:
             // The server renewed the lease: the mirror's count starts again too.
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
+        case .history(let puzzle):
+            handleHistory(state, puzzle: puzzle, text: text, fromUser: p.fromUser)
+        case .replay:
+            handleReplay(state, text: text)
         case .who, .rooms:
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);
@@ -293,6 +297,8 @@ extension ClientSession {
             for (id, info) in snap.state.players { names[id] = info.name }
             adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
+            if solvedStats?.puzzle != snap.state.puzzleIndex { solvedStats = nil }
+            if snap.state.isSolved { requestSolvedStats(snap.state.puzzleIndex, now: now) }
             return true
         } catch {
             emit(.error, "error SNAPSHOT: \(error)")

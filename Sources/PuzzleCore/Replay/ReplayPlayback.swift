@@ -23,6 +23,8 @@ public struct ReplayPlayback: Hashable, Sendable {
     public private(set) var position: Int64 = 0
     /// Each move's moment on that timeline.
     let due: [Int64]
+    /// The board before the first move (for going back to it).
+    let start: RoomState
     /// The clock reading `position` was last brought up to.
     var lastNow: Int64
 
@@ -30,7 +32,14 @@ public struct ReplayPlayback: Hashable, Sendable {
     /// nearest offered speed at or below it).
     public init(_ replay: PuzzleReplay, speed: Int = 4, now: Int64) {
         self.replay = replay
-        state = replay.startState()
+        // The players are in the room from the start, so that each move
+        // counts for its mover as it is shown (a panel reads their moves).
+        var state = replay.startState()
+        for p in replay.players {
+            state.applyUnchecked(RoomEvent(seq: state.seq + 1, time: 0, body: .joined(p.id, name: p.name)))
+        }
+        self.state = state
+        start = state
         self.speed = Self.speeds.last { $0 <= max(1, speed) } ?? 1
         lastNow = now
         var due: [Int64] = []
@@ -58,18 +67,16 @@ public struct ReplayPlayback: Hashable, Sendable {
         return lastMove?.elapsed ?? 0
     }
 
-    /// The board to draw at `now`: `state` with the replay's players in it
-    /// (each with its colour slot, in the order of their first move), the
-    /// latest move's piece lifted in its mover's hand (a ring of their colour
-    /// and their name, as a held piece is drawn) and the clock at the
-    /// latest move's time.
+    /// The board to draw at `now`: `state` (the replay's players in it, each
+    /// with its colour slot in the order of their first move, and their moves
+    /// so far), the latest move's piece lifted in its mover's hand until the
+    /// end (a ring of their colour and their name, as a held piece is drawn;
+    /// not listed as held by them) and the clock at the latest move's time.
     public func shownState(now: Int64) -> RoomState {
         var st = state
-        for p in replay.players {
-            st.applyUnchecked(RoomEvent(seq: st.seq + 1, time: 0, body: .joined(p.id, name: p.name)))
-        }
-        if let move = lastMove, (0..<st.pieceCount).contains(move.piece) {
+        if !isFinished, let move = lastMove, (0..<st.pieceCount).contains(move.piece) {
             st.applyUnchecked(RoomEvent(seq: st.seq + 1, time: now, body: .grabbed(piece: move.piece, by: move.player)))
+            st.players[move.player]?.holding.removeAll()
         }
         st.adoptClock(elapsed: elapsedShown, running: false, at: now)
         return st
@@ -104,9 +111,21 @@ public struct ReplayPlayback: Hashable, Sendable {
         speed = Self.speeds[max(0, min(Self.speeds.count - 1, i + (faster ? 1 : -1)))]
     }
 
-    /// Shows the next move at once (paused or not); the timeline jumps to it.
+    /// Back to the start, before the first move: paused (to step through
+    /// the moves, or play on), or playing.
+    public mutating func rewind(now: Int64, paused: Bool = true) {
+        state = start
+        shown = 0
+        position = 0
+        lastNow = now
+        self.paused = paused
+    }
+
+    /// Shows the next move at once and pauses there (a frame step); the
+    /// timeline jumps to it.
     public mutating func step(now: Int64) {
         advance(to: now)
+        paused = true
         guard shown < due.count else { return }
         position = max(position, due[shown])
         stepOne()
