@@ -100,6 +100,8 @@ extension Request {
         case "WHO": try count(0...0); return .who
         case "STATS": try count(0...0); return .stats
         case "DIGEST": try count(0...0); return .digest
+        case "PICTURE": try count(0...0); return .picture
+        case "LAYOUT": try count(0...0); return .layout
         case "HELP": return .help
         case "QUIT", "BYE", "EXIT":
             // The aliases have no usage entry of their own.

@@ -32,6 +32,12 @@ public enum Request: Hashable, Sendable {
     case who
     case stats
     case digest
+    /// The room's picture as a PNG (`S png` lines): for a client whose cache
+    /// lacks the hash a compact snapshot named.
+    case picture
+    /// Where the current puzzle's start layout put every piece (`S piece`
+    /// lines): for a client without the core, which `S pieces start` needs.
+    case layout
     case help
     case quit
 
@@ -68,6 +74,8 @@ public enum Request: Hashable, Sendable {
         case .who: return "WHO"
         case .stats: return "STATS"
         case .digest: return "DIGEST"
+        case .picture: return "PICTURE"
+        case .layout: return "LAYOUT"
         case .help: return "HELP"
         case .quit: return "QUIT"
         }
@@ -96,6 +104,8 @@ public enum Request: Hashable, Sendable {
         "WHO": "WHO",
         "STATS": "STATS",
         "DIGEST": "DIGEST",
+        "PICTURE": "PICTURE",
+        "LAYOUT": "LAYOUT",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]
