@@ -170,6 +170,16 @@ extension ClientSession {
                     emit(.info, "resynced at seq \(self.state?.seq ?? 0)", about: .resync)
                 }
             }
+        case .picture:
+            // Kept by its hash, and shown if the room still has that picture.
+            if case .picture(let w, let h, let hash) = reply {
+                guard let picture = PictureCache.decode(pngLines: state, width: w, height: h, hash: hash) else {
+                    emit(.error, "error PICTURE: the picture sent could not be read")
+                    return
+                }
+                pictures.insert(picture)
+                if mirror?.pictureHash == hash { mirror?.picture = picture }
+            }
         case .quit:
             phase = .finished
             emit(.reply, "ok: \(text)")
@@ -292,7 +302,15 @@ extension ClientSession {
     /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
     mutating func installSnapshot(_ lines: [String], now: Int64) -> Bool {
         do {
-            let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
+            var snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
+            if snap.picture == nil, let hash = snap.pictureHash, let size = snap.pictureSize {
+                // A compact snapshot names the picture: the one kept (or
+                // drawn here) if it is that one, else ask for its pixels.
+                snap.picture = pictures.picture(hash: hash, name: snap.state.spec.picture, width: size.width, height: size.height)
+                if snap.picture == nil, !pending.contains(where: { $0.request == .picture }) {
+                    send(.picture, fromUser: false, now: now)
+                }
+            }
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
             adoptWatchers(from: lines)

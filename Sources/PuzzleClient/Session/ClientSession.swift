@@ -76,6 +76,9 @@ public struct ClientSession: Sendable {
     /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
     public internal(set) var watchers: [PlayerID: String] = [:]
     var stateLines: [String] = []
+    /// Pictures this session was sent or drew, by hash: kept across
+    /// reconnects, rooms and puzzles (see `PictureCache`).
+    public internal(set) var pictures = PictureCache()
     var outgoing: [Request] = []
     var output: [OutputLine] = []
     var tabCursor = -1

@@ -41,6 +41,12 @@ public enum Request: Hashable, Sendable {
     case history(Int?)
     /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
     case replay(Int)
+    /// The room's picture as a PNG (`S png` lines): for a client whose cache
+    /// lacks the hash a compact snapshot named.
+    case picture
+    /// Where the current puzzle's start layout put every piece (`S piece`
+    /// lines): for a client without the core, which `S pieces start` needs.
+    case layout
     case help
     case quit
 
@@ -81,6 +87,8 @@ public enum Request: Hashable, Sendable {
         case .digest: return "DIGEST"
         case .history: return "HISTORY"
         case .replay: return "REPLAY"
+        case .picture: return "PICTURE"
+        case .layout: return "LAYOUT"
         case .help: return "HELP"
         case .quit: return "QUIT"
         }
@@ -113,6 +121,8 @@ public enum Request: Hashable, Sendable {
         "DIGEST": "DIGEST",
         "HISTORY": "HISTORY [puzzle]",
         "REPLAY": "REPLAY <puzzle>",
+        "PICTURE": "PICTURE",
+        "LAYOUT": "LAYOUT",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]

@@ -121,6 +121,15 @@ extension PuzzleServer {
             guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("SYNC <seq> <run>")) }
             let missed = catchUp(conn, in: room, from: (seq, run))
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
+        case .picture:
+            guard let wire = room.pictureWire else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
+            conn.send(bytes: wire.lines)
+            conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
+        case .layout:
+            var bytes: [UInt8] = []
+            SnapshotCodec.encodeStartLayout(room.state, into: &bytes)
+            conn.send(bytes: bytes)
+            conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
             let s = room.state
             conn.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,
@@ -362,8 +371,12 @@ extension PuzzleServer {
 
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
         var bytes: [UInt8] = []
-        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
-                             extended: conn.version >= 2, layout: conn.version >= 2, into: &bytes)
+        // Version 2 gets the compact form: pieces home or at their start as
+        // ranges, the picture by its hash (fetched with PICTURE when missing).
+        let compact = conn.version >= 2
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
+                                          pictureHash: compact ? room.pictureWire?.hash : nil), now: now,
+                             extended: compact, layout: compact, compact: compact, into: &bytes)
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
         conn.send(bytes: bytes)

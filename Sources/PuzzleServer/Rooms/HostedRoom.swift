@@ -7,8 +7,16 @@ final class HostedRoom {
     let name: String
     let password: String?
     var state: RoomState
-    /// The picture, scaled for terminals, sent with every snapshot.
-    var picture: Picture?
+    /// The picture, scaled for terminals: its pixels go with a version 1
+    /// snapshot, its hash with a version 2 one (the pixels on `PICTURE`).
+    var picture: Picture? { didSet { cachedWire = nil } }
+    /// `wire`, made on first use after the picture changes.
+    private var cachedWire: PictureWire?
+    /// The picture's hash and PNG lines (nil without a picture).
+    var pictureWire: PictureWire? {
+        if cachedWire == nil, let picture { cachedWire = PictureWire(picture) }
+        return cachedWire
+    }
     /// Members in join order.
     private(set) var members: [Connection] = []
     /// When the next clock mark is due while the puzzle clock runs (half a
