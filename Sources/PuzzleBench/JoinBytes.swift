@@ -6,9 +6,9 @@ import PuzzleProtocol
 /// `puzzle bench --join-bytes`: what a JOIN costs on the wire, in bytes, for a
 /// 10x10 and a 100x100 jigsaw (or `--size`), fresh and in mid-game (half the
 /// pieces placed, a random half fixed by `--seed`): version 1's full
-/// snapshot; version 2's compact one, with the picture's `PICTURE` reply (a
-/// first join, the picture not in the client's cache) and without it (the
-/// picture cached, or drawn by the client); and `LAYOUT` (what a client
+/// snapshot; version 2's compact one, with the picture's `PICTURE` reply as
+/// a PNG and as a JPEG (a first join, the picture not in the client's cache)
+/// and without it (the picture cached, or drawn by the client); and `LAYOUT` (what a client
 /// without the core fetches once per puzzle). Every byte of every line is
 /// counted, LF included, as read from a real socket.
 enum JoinBytes {
@@ -18,6 +18,7 @@ enum JoinBytes {
         var full: Int
         var compact: Int
         var picture: Int
+        var pictureJPEG: Int
         var layout: Int
     }
 
@@ -37,15 +38,16 @@ enum JoinBytes {
             return 1
         }
         if options.json {
-            let items = rows.map { "{\"size\":\"\($0.size)x\($0.size)\",\"state\":\"\($0.state)\",\"v1_join\":\($0.full),\"v2_join\":\($0.compact),\"picture\":\($0.picture),\"layout\":\($0.layout)}" }
+            let items = rows.map { "{\"size\":\"\($0.size)x\($0.size)\",\"state\":\"\($0.state)\",\"v1_join\":\($0.full),\"v2_join\":\($0.compact),\"picture\":\($0.picture),\"picture_jpeg\":\($0.pictureJPEG),\"layout\":\($0.layout)}" }
             print("[" + items.joined(separator: ",") + "]")
         } else {
             print("JOIN bytes (every line and its LF; version 2 = compact form)")
-            print("size      state    v1 JOIN   v2 JOIN  v2 + PICTURE   LAYOUT")
+            print("size      state    v1 JOIN   v2 JOIN  v2 + PICTURE  v2 + PICTURE jpeg   LAYOUT")
             for r in rows {
                 func pad(_ t: String, _ n: Int) -> String { t + String(repeating: " ", count: max(0, n - t.count)) }
                 print(pad("\(r.size)x\(r.size)", 9) + " " + pad(r.state, 6)
-                      + String(format: " %9d  %8d      %8d  %7d", r.full, r.compact, r.compact + r.picture, r.layout))
+                      + String(format: " %9d  %8d      %8d           %8d  %7d", r.full, r.compact, r.compact + r.picture,
+                                              r.compact + r.pictureJPEG, r.layout))
             }
         }
         return 0
@@ -71,8 +73,9 @@ enum JoinBytes {
             let full = try one.request("JOIN \(room)")
             let compact = try two.request("JOIN \(room)")
             let picture = try two.request("PICTURE")
+            let pictureJPEG = try two.request("PICTURE jpeg")
             let layout = try two.request("LAYOUT")
-            for a in [full, compact, picture, layout] { try expect(a.reply, "OK") }
+            for a in [full, compact, picture, pictureJPEG, layout] { try expect(a.reply, "OK") }
             // Both forms must be the same room.
             let a = try SnapshotCodec.decode(full.state.map { Substring($0) }, now: 0)
             let b = try SnapshotCodec.decode(compact.state.map { Substring($0) }, now: 0)
@@ -81,7 +84,8 @@ enum JoinBytes {
             }
             try expect(one.request("LEAVE").reply, "OK left")
             try expect(two.request("LEAVE").reply, "OK left")
-            return Row(size: size, state: state, full: bytes(full), compact: bytes(compact), picture: bytes(picture), layout: bytes(layout))
+            return Row(size: size, state: state, full: bytes(full), compact: bytes(compact), picture: bytes(picture),
+                       pictureJPEG: bytes(pictureJPEG), layout: bytes(layout))
         }
         var rows = [try sample("fresh")]
         // Mid-game: a random half of the pieces placed home.

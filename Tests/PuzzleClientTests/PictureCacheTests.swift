@@ -33,30 +33,48 @@ import Testing
         return s.takeOutgoing()
     }
 
-    @Test func aMissingPictureIsFetchedOnceAndKeptAcrossAReconnect() throws {
+    @Test func aMissingPictureIsFetchedOnceAsAJPEGAndKeptAcrossAReconnect() throws {
         var s = ClientSession(name: "alice", room: "duo")
-        #expect(try Self.join(&s, picture: Self.photo) == [.picture])
+        #expect(try Self.join(&s, picture: Self.photo) == [.picture(.jpeg)])
         #expect(s.mirror?.picture == nil)
-        let base64 = Base64.encode(PNGEncoder.encode(Self.photo))
-        s.receive(Substring("S png \(base64.prefix(8))"), now: 1)
-        s.receive(Substring("S png \(base64.dropFirst(8))"), now: 1)
+        let jpeg = JPEGEncoder.encode(Self.photo)
+        let base64 = Base64.encode(jpeg)
+        s.receive(Substring("S jpeg \(base64.prefix(8))"), now: 1)
+        s.receive(Substring("S jpeg \(base64.dropFirst(8))"), now: 1)
         s.receive(Substring("OK picture 8 8 \(Self.photo.contentHashHex)"), now: 1)
-        #expect(s.mirror?.picture == Self.photo)
+        // Lossy: the JPEG's own pixels, filed under the server's hash.
+        let shown = try #require(s.mirror?.picture)
+        #expect(shown.pixels.flatMap { [$0.r, $0.g, $0.b] } == (try JPEGDecoder.decode(jpeg)).rgb)
         #expect(s.pictures.count == 1)
         s.connectionLost("cut")
         #expect(try Self.join(&s, picture: Self.photo).isEmpty)
+        #expect(s.mirror?.picture == shown)
+    }
+
+    @Test func aPNGIsTakenWhenItHasItsHash() throws {
+        var s = ClientSession(name: "alice", room: "duo")
+        _ = try Self.join(&s, picture: Self.photo)
+        s.receive(Substring("S png \(Base64.encode(PNGEncoder.encode(Self.photo)))"), now: 1)
+        s.receive(Substring("OK picture 8 8 \(Self.photo.contentHashHex)"), now: 1)
         #expect(s.mirror?.picture == Self.photo)
     }
 
-    @Test func aPictureThatDoesNotMatchItsHashIsRefused() throws {
+    @Test func aPictureThatDoesNotMatchItsHashOrSizeIsRefused() throws {
         var s = ClientSession(name: "alice", room: "duo")
-        #expect(try Self.join(&s, picture: Self.photo) == [.picture])
+        #expect(try Self.join(&s, picture: Self.photo) == [.picture(.jpeg)])
         let other = try Picture(width: 8, height: 8) { _, _ in RGB(r: 1, g: 2, b: 3) }
         s.receive(Substring("S png \(Base64.encode(PNGEncoder.encode(other)))"), now: 1)
         s.receive(Substring("OK picture 8 8 \(Self.photo.contentHashHex)"), now: 1)
         #expect(s.mirror?.picture == nil)
         #expect(s.pictures.count == 0)
         #expect(s.takeOutput().contains { $0.text.contains("could not be read") })
+        // A JPEG cannot be checked against the hash, but its size can; and
+        // one reply is one format.
+        let wide = try Picture(width: 9, height: 8) { _, _ in RGB(r: 1, g: 2, b: 3) }
+        #expect(PictureCache.decode(lines: ["S jpeg \(Base64.encode(JPEGEncoder.encode(wide)))"], width: 8, height: 8, hash: "x") == nil)
+        let jpeg = Base64.encode(JPEGEncoder.encode(Self.photo))
+        #expect(PictureCache.decode(lines: ["S jpeg \(jpeg)"], width: 8, height: 8, hash: "x") != nil)
+        #expect(PictureCache.decode(lines: ["S jpeg \(jpeg)", "S png AAAA"], width: 8, height: 8, hash: "x") == nil)
     }
 
     @Test func aBuiltInPictureIsDrawnHereNotFetched() throws {

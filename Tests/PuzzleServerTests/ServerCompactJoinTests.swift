@@ -97,10 +97,38 @@ import Testing
         _ = try PlayerIdentityTests.hello2(c, "ana")
         #expect(try c.request("PICTURE").reply.hasPrefix("ERR NOT_JOINED"))
         #expect(try c.request("LAYOUT").reply.hasPrefix("ERR NOT_JOINED"))
-        #expect(try c.request("PICTURE x").reply == "ERR BAD_ARGS usage: PICTURE")
+        #expect(try c.request("PICTURE x").reply == "ERR BAD_ARGS usage: PICTURE [png|jpeg]")
+        #expect(try c.request("PICTURE png jpeg").reply == "ERR BAD_ARGS usage: PICTURE [png|jpeg]")
         #expect(try c.request("WATCH lobby").reply.hasPrefix("OK watching lobby"))
         // A watcher may fetch them too: they are the room's, not a play.
         #expect(try c.request("PICTURE").reply.hasPrefix("OK picture 32 32 "))
         #expect(try c.request("LAYOUT").reply.hasPrefix("OK layout 9 puzzle=0 seed="))
+    }
+
+    @Test func aPictureComesAsAJPEGForAThirdOfThePNGsBytes() throws {
+        let server = try TestServer(rooms: [RoomSpec(name: "big", kind: .jigsaw, rows: 32, cols: 32, picture: "quilt")])
+        defer { server.stop() }
+        let c = try LineClient(port: server.port, name: "c")
+        _ = try PlayerIdentityTests.hello2(c, "ana")
+        #expect(try c.request("JOIN big").reply.hasPrefix("OK joined"))
+        let png = try Self.fetchPicture(c)
+        let (reply, lines) = try c.request("PICTURE jpeg")
+        guard case .picture(let w, let h, let hash)? = ReplyCodec.decode(reply[...]) else {
+            throw ServerProcessError(description: "PICTURE jpeg refused: \(reply)")
+        }
+        #expect(w == png.width && h == png.height && hash == png.contentHashHex)
+        #expect(lines.allSatisfy { $0.hasPrefix("S jpeg ") })
+        let text = lines.map { $0.dropFirst(7) }.joined()
+        let image = try JPEGDecoder.decode(try #require(Base64.decode(text)))
+        #expect(image.width == w && image.height == h)
+        // Close to the lossless picture: within 12 levels on average.
+        var error = 0
+        for (i, p) in png.pixels.enumerated() {
+            error += abs(Int(p.r) - Int(image.rgb[3 * i])) + abs(Int(p.g) - Int(image.rgb[3 * i + 1])) + abs(Int(p.b) - Int(image.rgb[3 * i + 2]))
+        }
+        #expect(error < 12 * 3 * png.pixels.count, "mean error \(Double(error) / Double(3 * png.pixels.count))")
+        let pngBytes = try c.request("PICTURE png").state.reduce(0) { $0 + $1.utf8.count }
+        // The quilt's hard edges are a JPEG's worst case: 43 KB against 130 KB.
+        #expect(text.utf8.count * 5 < pngBytes * 2, "jpeg \(text.utf8.count) png \(pngBytes)")
     }
 }

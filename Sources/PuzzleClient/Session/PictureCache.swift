@@ -35,21 +35,27 @@ public struct PictureCache: Sendable {
         return drawn
     }
 
-    public mutating func insert(_ picture: Picture) {
-        let hash = picture.contentHashHex
+    /// Keeps `picture` under `hash` (its own content hash when nil: a JPEG's
+    /// pixels are close to the server's picture, filed under the server's hash).
+    public mutating func insert(_ picture: Picture, hash: String? = nil) {
+        let hash = hash ?? picture.contentHashHex
         entries.removeAll { $0.hash == hash }
         if entries.count >= Self.limit { entries.removeFirst() }
         entries.append((hash, picture))
     }
 
-    /// The picture a `PICTURE` reply's `S png <base64>` lines carry, when it
-    /// decodes to `width` × `height` with the hash `hash`; else nil.
-    public static func decode(pngLines: [String], width: Int, height: Int, hash: String) -> Picture? {
+    /// The picture a `PICTURE` reply's `S png <base64>` or `S jpeg <base64>`
+    /// lines carry (one format, not both), when it decodes to `width` ×
+    /// `height` and, a PNG being lossless, has the hash `hash`; else nil.
+    public static func decode(lines: [String], width: Int, height: Int, hash: String) -> Picture? {
         var text = ""
-        for line in pngLines {
+        var format: Substring?
+        for line in lines {
             let w = line.split(separator: " ")
             let at = w.first == "S" ? 1 : 0
-            guard w.count == at + 2, w[at] == "png" else { continue }
+            guard w.count == at + 2, w[at] == "png" || w[at] == "jpeg" else { continue }
+            guard format == nil || format == w[at] else { return nil }
+            format = w[at]
             guard text.utf8.count + w[at + 1].utf8.count <= maxBase64 else { return nil }
             text += w[at + 1]
         }
@@ -61,7 +67,8 @@ public struct PictureCache: Sendable {
         for i in stride(from: 0, to: image.rgb.count, by: 3) {
             pixels.append(RGB(r: image.rgb[i], g: image.rgb[i + 1], b: image.rgb[i + 2]))
         }
-        guard let picture = try? Picture(width: width, height: height, pixels: pixels), picture.contentHashHex == hash else { return nil }
+        guard let picture = try? Picture(width: width, height: height, pixels: pixels),
+              format == "jpeg" || picture.contentHashHex == hash else { return nil }
         return picture
     }
 }

@@ -113,7 +113,10 @@ extension Request {
         case "DIGEST": try count(0...0); return .digest
         case "HISTORY": try count(0...1); return .history(try args.first.map(puzzleNumber))
         case "REPLAY": try count(1...1); return .replay(try puzzleNumber(args[0]))
-        case "PICTURE": try count(0...0); return .picture
+        case "PICTURE":
+            try count(0...1)
+            guard let format = args.isEmpty ? .png : PictureFormat(rawValue: args[0].lowercased()) else { throw usage() }
+            return .picture(format)
         case "LAYOUT": try count(0...0); return .layout
         case "HELP": return .help
         case "QUIT", "BYE", "EXIT":

@@ -41,9 +41,9 @@ public enum Request: Hashable, Sendable {
     case history(Int?)
     /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
     case replay(Int)
-    /// The room's picture as a PNG (`S png` lines): for a client whose cache
-    /// lacks the hash a compact snapshot named.
-    case picture
+    /// The room's picture (`PICTURE [png|jpeg]`: `S png` or `S jpeg` lines)
+    /// for a client whose cache lacks the hash a compact snapshot named.
+    case picture(PictureFormat)
     /// Where the current puzzle's start layout put every piece (`S piece`
     /// lines): for a client without the core, which `S pieces start` needs.
     case layout
@@ -121,7 +121,7 @@ public enum Request: Hashable, Sendable {
         "DIGEST": "DIGEST",
         "HISTORY": "HISTORY [puzzle]",
         "REPLAY": "REPLAY <puzzle>",
-        "PICTURE": "PICTURE",
+        "PICTURE": "PICTURE [png|jpeg]",
         "LAYOUT": "LAYOUT",
         "HELP": "HELP",
         "QUIT": "QUIT",
@@ -147,6 +147,7 @@ public enum Request: Hashable, Sendable {
         case .say(let text): return "SAY \(text)"
         case .upload(let name, let bytes): return "UPLOAD \(name) \(bytes)"
         case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
+        case .picture(let format): return format == .png ? "PICTURE" : "PICTURE \(format.rawValue)"
         case .history(let p): return "HISTORY\(opt(p))"
         case .replay(let p): return "REPLAY \(p)"
         default: return verb

@@ -121,8 +121,8 @@ extension PuzzleServer {
             guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("SYNC <seq> <run>")) }
             let missed = catchUp(conn, in: room, from: (seq, run))
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
-        case .picture:
-            guard let wire = room.pictureWire else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
+        case .picture(let format):
+            guard let wire = room.pictureWire(format) else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
@@ -375,7 +375,7 @@ extension PuzzleServer {
         // ranges, the picture by its hash (fetched with PICTURE when missing).
         let compact = conn.version >= 2
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
-                                          pictureHash: compact ? room.pictureWire?.hash : nil), now: now,
+                                          pictureHash: compact ? room.pictureHash : nil), now: now,
                              extended: compact, layout: compact, compact: compact, into: &bytes)
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }

@@ -9,13 +9,22 @@ final class HostedRoom {
     var state: RoomState
     /// The picture, scaled for terminals: its pixels go with a version 1
     /// snapshot, its hash with a version 2 one (the pixels on `PICTURE`).
-    var picture: Picture? { didSet { cachedWire = nil } }
-    /// `wire`, made on first use after the picture changes.
-    private var cachedWire: PictureWire?
-    /// The picture's hash and PNG lines (nil without a picture).
-    var pictureWire: PictureWire? {
-        if cachedWire == nil, let picture { cachedWire = PictureWire(picture) }
-        return cachedWire
+    var picture: Picture? { didSet { cachedHash = nil; cachedWires = [:] } }
+    /// `pictureHash` and `pictureWire(_:)`, made on first use after the picture changes.
+    private var cachedHash: String?
+    private var cachedWires: [PictureFormat: PictureWire] = [:]
+    /// The picture's content hash (nil without a picture).
+    var pictureHash: String? {
+        if cachedHash == nil, let picture { cachedHash = picture.contentHashHex }
+        return cachedHash
+    }
+    /// The picture's `PICTURE` lines in one format (nil without a picture).
+    func pictureWire(_ format: PictureFormat) -> PictureWire? {
+        if let wire = cachedWires[format] { return wire }
+        guard let picture, let hash = pictureHash else { return nil }
+        let wire = PictureWire(picture, format: format, hash: hash)
+        cachedWires[format] = wire
+        return wire
     }
     /// Members in join order.
     private(set) var members: [Connection] = []
