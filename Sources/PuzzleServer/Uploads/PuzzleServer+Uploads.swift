@@ -49,14 +49,18 @@ extension PuzzleServer {
             endUpload(conn, why: "another request came before its last byte", discardRest: false)
             return false
         }
-        guard conn.upload?.discarding == false else { return true }
-        let number = (conn.upload?.lines ?? 0) + 1
-        guard UploadChunk.decode(payload, into: &conn.upload!.bytes) else {
+        guard var upload = conn.upload, !upload.discarding else { return true }
+        // Taken out while it grows: a buffer still referenced from the
+        // connection would be copied whole by every append (copy on write).
+        conn.upload = nil
+        let number = upload.lines + 1
+        let decoded = UploadChunk.decode(payload, into: &upload.bytes)
+        upload.lines = number
+        conn.upload = upload
+        guard decoded else {
             endUpload(conn, why: "DATA line \(number) is not whole quads of padded base64", byDataLine: true)
             return true
         }
-        conn.upload!.lines = number
-        let upload = conn.upload!
         if upload.bytes.count > upload.expected {
             endUpload(conn, why: "more than the \(upload.expected) bytes announced arrived", byDataLine: true)
         } else if upload.bytes.count == upload.expected {
