@@ -65,9 +65,9 @@ import Testing
         let png = try Self.fixture("png-rgba8.png")
         #expect(try Self.upload(bob, "trip", png).hasPrefix("ERR PICTURE_EXISTS a picture named 'trip' exists already (uploaded before"))
         #expect(try bob.request("UPLOAD sunset 100").reply.hasPrefix("ERR PICTURE_EXISTS a picture named 'sunset' exists already (one of the server's own"))
-        // The same bytes under another name: one file, two names.
+        // The same bytes under another name: one file (and its kept copy), two names.
         #expect(try Self.upload(bob, "trip2", jpeg).hasPrefix("OK uploaded trip2 37x45 "))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/pictures") == ["\(sha).jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/pictures").sorted() == ["\(sha).512.ppm", "\(sha).jpg"])
         // Uploads are not in other rooms' picture cycle (someone's photo stays theirs to use).
         #expect(try bob.request("CREATE plain jigsaw 2x2").reply == "OK created plain")
         #expect(try bob.request("PING").reply == "PONG")
@@ -190,6 +190,17 @@ import Testing
         let after = try c.request("JOIN sea").state
         let pixels = { (lines: [String]) in lines.filter { $0.hasPrefix("S picture ") || $0.hasPrefix("S px ") } }
         #expect(pixels(after) == pixels(before) && pixels(after).count == 33)
+        // Without its kept copy (a cache), the original is decoded again, to the same pixels.
+        try server.kill()
+        let pictures = data + "/pictures"
+        for file in try FileManager.default.contentsOfDirectory(atPath: pictures) where file.hasSuffix(".ppm") {
+            try FileManager.default.removeItem(atPath: pictures + "/" + file)
+        }
+        server = try ServerProcess(dataDirectory: data, rooms: ["lobby jigsaw 2x2"])
+        c = try LineClient(port: server.port, name: "ivy")
+        _ = try c.hello("ivy")
+        #expect(pixels(try c.request("JOIN sea").state) == pixels(before))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).contains { $0.hasSuffix(".512.ppm") })
         let photo = try ImageDecoder.decode(jpeg)
         let snapshot = try SnapshotCodec.decode(after.map { Substring($0) }, now: 0)
         #expect(snapshot.picture == (try PictureLibraryProbe.terminalPicture(photo, rows: 4, cols: 4)))

@@ -175,16 +175,26 @@ extension PuzzleServer {
 }
 
 extension PuzzleServer {
-    /// Offers every recorded upload before the rooms are restored, decoded
-    /// on every core. One whose file is missing or damaged, or whose name the
-    /// host's pictures now have, is left out with an error in the log (a room
-    /// made from it keeps its place and pieces; it just has no picture).
+    /// Offers every recorded upload before the rooms are restored, from its
+    /// kept copy (512 pixels a side) where there is one, else decoded from
+    /// its original (and the copy made), on every core. One whose file is
+    /// missing or damaged, or whose name the host's pictures now have, is
+    /// left out with an error in the log (a room made from it keeps its
+    /// place and pieces; it just has no picture).
     func loadUploads() {
         for problem in uploadStore.problems { logger.error(problem) }
         let named = uploadStore.entries.sorted { $0.key < $1.key }
         guard !named.isEmpty else { return }
         let limits = ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes)
-        let results = PictureLibrary.decode(named.map { uploadStore.path(of: $0.value) }, limits: limits)
+        var results = PictureLibrary.decode(named.map { uploadStore.keptPath(of: $0.value) }, limits: limits)
+        let missing = results.indices.filter { if case .failure = results[$0] { true } else { false } }
+        let originals = PictureLibrary.decode(missing.map { uploadStore.path(of: named[$0].value) }, limits: limits)
+        for (i, result) in zip(missing, originals) {
+            results[i] = result
+            if case .success(let image) = result {
+                UploadStore.writeKept(image, of: named[i].value, in: uploadStore.picturesDirectory)
+            }
+        }
         for ((name, entry), result) in zip(named, results) {
             switch result {
             case .success(let image) where !pictures.isHostPicture(name):
