@@ -166,6 +166,39 @@ import Testing
         #expect(try Self.upload(d, "big", jpeg).hasPrefix("OK uploaded big 1100x1000 "))
     }
 
+    /// What the browser page does, without a browser: the same lines as
+    /// WebSocket text messages, each DATA line within `max_line_length`
+    /// (the WebSocket message limit too); a message over it closes the link.
+    @Test func overAWebSocketTheLinesAreMessages() throws {
+        let server = try TestServer(rooms: [])
+        defer { server.stop() }
+        let web = try RawWebClient(port: server.port)
+        #expect(try web.upgrade().status == 101)
+        try web.sendLine("HELLO 2 wendy")
+        _ = try web.line(startingWith: "OK hello")
+        let jpeg = try Self.fixture("jpeg-large-420.jpg")
+        try web.sendLine("UPLOAD web \(jpeg.count)")
+        let ready = try web.line(startingWith: "OK upload ")
+        #expect(ready == "OK upload web bytes=\(jpeg.count) line=1016")
+        let lines = UploadChunk.lines(for: jpeg, charactersPerLine: 1016)
+        #expect(lines.allSatisfy { $0.utf8.count <= 1024 } && lines.count == 41)
+        try web.send(lines.flatMap { RawWebClient.frame(.text, Array($0.utf8)) })
+        #expect(try web.line(startingWith: "OK uploaded ") == "OK uploaded web 1100x1000 sha256=\(SHA256.hex(jpeg))")
+        try web.sendLine("CREATE sea jigsaw 48 picture=web")
+        #expect(try web.line(startingWith: "OK created") == "OK created sea")
+        try web.sendLine("JOIN sea")
+        let joined = try web.lines(through: "OK joined sea")
+        // About 48 pieces in the photo's shape (1100x1000): 6 rows of 7, a 56x48 picture.
+        #expect(joined.contains("S picture 56 48"), "\(joined.filter { $0.hasPrefix("S picture") })")
+        // The page's own picture of it, drawn for browsers from the upload.
+        let pic = try RawWebClient(port: server.port)
+        try pic.send(RawWebClient.get("/picture/sea?w=200", port: server.port))
+        let r = try pic.response()
+        #expect(r.status == 200)
+        let png = try PNGDecoder.decode(r.body)
+        #expect(png.width == 200)
+    }
+
     /// The real `puzzle serve`, killed with SIGKILL right after the upload's
     /// OK and after the room's: both come back, the room with its photo.
     @Test func killNineAfterTheOKKeepsThePicture() throws {
