@@ -25,7 +25,7 @@ let package = Package(
         // the play client, the bench and the tests.
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
         .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage"]),
-        .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink"]),
+        .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink", "PuzzleWeb"]),
         .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
         .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb", "PuzzleImages"]),
-        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
+        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleImages", "PuzzleWeb"]),
         .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
     ],
     swiftLanguageModes: [.v6]

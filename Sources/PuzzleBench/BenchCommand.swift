@@ -21,6 +21,7 @@ public enum BenchCommand {
         if let file = options.decodeFile { return DecodeBenchmark.command(file: file, runs: options.decodeRuns, output: options.decodeOutput) }
         if options.core { return CoreBenchmark.command(options) }
         if options.render { return RenderBenchmark.command(options) }
+        if options.joinBytes { return JoinBytes.command(options) }
         if let n = options.idleConnections { return IdleProbe.command(options, count: n) }
         return LoadTest.command(options)
     }

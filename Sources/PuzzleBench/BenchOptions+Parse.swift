@@ -13,6 +13,9 @@ extension BenchOptions {
            puzzle bench --core [--size N] [--seconds S]   benchmark the rules engine alone
            puzzle bench --render [--size N] [--bots N] [--seconds S]
                                                  the client's frames: 200x60, players dragging
+           puzzle bench --join-bytes [--size N] [--seed N] [--json]
+                                                 the bytes of a JOIN (10x10 and 100x100 by default), fresh
+                                                 and half placed, version 1 and 2, with and without PICTURE
            puzzle bench --decode FILE [--runs N] [--ppm OUT]
                                                  median time to decode a PNG, JPEG or PPM (default 5 runs);
                                                  --ppm writes the decoded pixels as a PPM
@@ -55,6 +58,7 @@ extension BenchOptions {
     public static func parse(_ args: [String]) throws(BenchUsageError) -> Parsed {
         var o = BenchOptions()
         var rest = args[...]
+        var sizeGiven = false
         func value(_ flag: String) throws(BenchUsageError) -> String {
             guard let v = rest.popFirst() else { throw BenchUsageError("\(flag) needs a value") }
             return v
@@ -74,10 +78,12 @@ extension BenchOptions {
             case "-h", "--help": return .help
             case "--core": o.core = true
             case "--render": o.render = true
+            case "--join-bytes": o.joinBytes = true
             case "--decode": o.decodeFile = try value(arg)
             case "--runs": o.decodeRuns = try int(arg, 1...1000)
             case "--ppm": o.decodeOutput = try value(arg)
             case "--size":
+                sizeGiven = true
                 let v = try value(arg)
                 let parts = v.lowercased().split(separator: "x")
                 if parts.count == 1, let n = Int(parts[0]), PuzzleSpec.sizeRange.contains(n) {
@@ -122,6 +128,10 @@ extension BenchOptions {
             case "--no-progress": o.progress = false
             default: throw BenchUsageError("unknown option '\(arg)'")
             }
+        }
+        if o.joinBytes && sizeGiven {
+            guard o.rows == o.cols else { throw BenchUsageError("--join-bytes measures square boards: --size N") }
+            o.joinBytesSizes = [o.rows]
         }
         guard o.bots >= o.rooms else { throw BenchUsageError("--bots (\(o.bots)) must be at least --rooms (\(o.rooms))") }
         return .run(o)

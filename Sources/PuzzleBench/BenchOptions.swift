@@ -21,6 +21,10 @@ public struct BenchOptions: Equatable, Sendable {
     public var decodeOutput: String?
     /// `--runs N`: decodes timed for `--decode` (the median is reported).
     public var decodeRuns = 5
+    /// `--join-bytes`: the bytes of a JOIN, full and compact (`JoinBytes`).
+    public var joinBytes = false
+    /// Board sides `--join-bytes` measures (`--size N` measures N only).
+    public var joinBytesSizes = [10, 100]
     /// Core benchmark: board side (rows = cols).
     public var coreSize = 100
     /// Core benchmark: seconds per measured run.

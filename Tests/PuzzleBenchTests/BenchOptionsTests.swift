@@ -24,6 +24,14 @@ import Testing
         #expect(c.core && c.coreSize == 50 && c.coreSeconds == 1 && c.rate == .max)
     }
 
+    @Test func readsTheJoinBytesOptions() throws {
+        guard case .run(let o) = try BenchOptions.parse(["--join-bytes"]) else { Issue.record("expected run"); return }
+        #expect(o.joinBytes && o.joinBytesSizes == [10, 100])
+        guard case .run(let one) = try BenchOptions.parse(["--join-bytes", "--size", "30", "--json"]) else { Issue.record("expected run"); return }
+        #expect(one.joinBytes && one.joinBytesSizes == [30] && one.json)
+        #expect(throws: BenchUsageError.self) { try BenchOptions.parse(["--join-bytes", "--size", "10x20"]) }
+    }
+
     @Test func readsTheDecodeOptions() throws {
         guard case .run(let o) = try BenchOptions.parse(["--decode", "photo.jpg", "--runs", "9", "--ppm", "/tmp/out.ppm"]) else {
             Issue.record("expected run")

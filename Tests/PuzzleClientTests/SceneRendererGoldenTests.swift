@@ -171,15 +171,21 @@ import PuzzleCore
     }
 }
 
-/// The solved banner names the command that goes on.
+/// The solved banner names the commands that go on: the next puzzle, the replay.
 @Suite struct SolvedBannerTests {
-    @Test func theBannerSaysHowToStartTheNextPuzzle() throws {
-        // 80 columns (the panel takes 25): both lines whole.
+    @Test func theBannerSaysHowToStartTheNextPuzzleOrWatchItAgain() throws {
+        // 80 columns (the panel takes 25): every line whole.
         var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 80, height: 24)
         scene.solvedBanner = "puzzle 0 solved in 12.3 s"
-        let rows = SceneFixtures.rows(SceneRenderer.render(scene))
-        let at = try #require(rows.firstIndex { $0.contains(" *** puzzle 0 solved in 12.3 s *** ") })
-        #expect(rows[at + 1].contains(" /next starts the next puzzle "))
+        var rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        var at = try #require(rows.firstIndex { $0.contains(" *** puzzle 0 solved in 12.3 s *** ") })
+        #expect(rows[at + 1].contains(" /next: next puzzle  Ctrl-O: watch it again "))
+        // Once the server said them, the numbers: moves, who placed how many.
+        scene.solvedStats = "9 moves; placed: alice 6, bob 3"
+        rows = SceneFixtures.rows(SceneRenderer.render(scene))
+        at = try #require(rows.firstIndex { $0.contains(" *** puzzle 0 solved in 12.3 s *** ") })
+        #expect(rows[at + 1].contains(" 9 moves; placed: alice 6, bob 3 "))
+        #expect(rows[at + 2].contains(" /next: next puzzle  Ctrl-O: watch it again "))
     }
 }
 

@@ -36,11 +36,13 @@ import PuzzleServer
         var shown = ["quilt"]
         for _ in 0..<3 { shown.append(try Self.solveAndNext(c)) }
         for i in 1..<shown.count { #expect(shown[i] != shown[i - 1], "\(shown)") }
-        // The snapshot shows the new picture, and its pixels.
+        // The snapshot shows the new picture by its hash, and PICTURE its pixels.
         let (_, lines) = try c.request("SYNC")
         #expect(lines[0].contains(" picture=\(shown[3]) ") && lines[0].contains(" pictures=cycle"), "\(lines[0])")
         let snapshot = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0)
-        #expect(snapshot.picture == Picture.builtin(shown[3], width: 40, height: 40))
+        let expected = try #require(Picture.builtin(shown[3], width: 40, height: 40))
+        #expect(snapshot.pictureHash == expected.contentHashHex)
+        #expect(try ServerCompactJoinTests.fetchPicture(c) == expected)
     }
 
     @Test func aFixedRoomKeepsItsPictureAcrossARestart() throws {

@@ -73,7 +73,7 @@
     kind: 'jigsaw', rows: 0, cols: 0, rotation: false, puzzle: 0, seq: 0, lease: 30000,
     hintMs: 2000, lid: false, elapsed: 0, elapsedAt: 0, running: false, solvedMs: null,
     table: null, edges: null, pieces: [], players: new Map(), syncing: false,
-    picture: null, pictureKey: '', hiPicture: null, hiWidth: 0, hiFailed: false, hiLoading: 0,
+    picture: null, pictureHash: '', pictureKey: '', awaitingLayout: false, heldEvents: [], hiPicture: null, hiWidth: 0, hiFailed: false, hiLoading: 0,
     hintUntil: 0, hintUsed: false, zTop: 0, pendingResume: null, watching: false, watchers: new Map(),
   };
   const link = { ws: null, up: false, pending: [], sLines: [], attempt: 0, openedAt: 0,
@@ -163,7 +163,7 @@
   }
   function onLine(line) {
     debug.lines++;
-    if (!line.startsWith('S px ')) trace('< ' + line);
+    if (!line.startsWith('S px ') && !line.startsWith('S png ')) trace('< ' + line);
     const sp = line.indexOf(' ');
     const head = sp < 0 ? line : line.slice(0, sp);
     if (head === 'S') { link.sLines.push(line); return; }
@@ -242,7 +242,7 @@
         afterSnapshot();
         return;
       }
-      joined(room, S.password, line, s);
+      withLayout(s, () => joined(room, S.password, line, s));
     }, (code, text) => {
       if (code === 'LINK') return true;
       if (code === 'ALREADY_JOINED') { sync(); return true; }
@@ -256,7 +256,7 @@
   }
   function join(room, password) {
     lobbyError('');
-    req(`JOIN ${room}` + (password ? ` ${password}` : ''), (line, s) => joined(room, password, line, s), (code, text) => {
+    req(`JOIN ${room}` + (password ? ` ${password}` : ''), (line, s) => withLayout(s, () => joined(room, password, line, s)), (code, text) => {
       if (code === 'ALREADY_JOINED') { showGame(); return true; }
       if (code === 'ROOM_FULL') { if (S.inGame) showError(code, ERRORS.ROOM_FULL); else offerWatch(room, password); return true; }
       if (S.inGame) { showError(code, text); return true; }
@@ -268,7 +268,7 @@
   /** Follows a room without playing: the table live, chat, no grabs. */
   function watch(room, password) {
     lobbyError('');
-    req(`WATCH ${room}` + (password ? ` ${password}` : ''), (line, s) => joined(room, password, line, s), (code, text) => {
+    req(`WATCH ${room}` + (password ? ` ${password}` : ''), (line, s) => withLayout(s, () => joined(room, password, line, s)), (code, text) => {
       lobbyError(`${room}: ${readable(code, text)}`);
       if (code === 'BAD_PASSWORD') openPassword(room);
       return true;
@@ -296,7 +296,7 @@
   function sync() {
     if (S.syncing || !S.joined) return;
     S.syncing = true;
-    req('SYNC', (line, s) => { S.syncing = false; applySnapshot(s, line); afterSnapshot(); },
+    req('SYNC', (line, s) => withLayout(s, () => { S.syncing = false; applySnapshot(s, line); afterSnapshot(); }),
       (code) => { S.syncing = false; return code === 'LINK'; });
   }
   /** After a snapshot: carry on a hold that survived a dropped link. */
@@ -322,10 +322,71 @@
   }
 
   // ------------------------------------------------------------ snapshot
+  /** Start layouts (`LAYOUT`) by seed, puzzle and piece count, and pictures
+   *  (`PICTURE`) by content hash: fetched once, kept for rejoins, rooms and
+   *  puzzles while the page lives (a few of each). */
+  const layouts = new Map(), pictures = new Map(), pictureWanted = new Set();
+  function remember(map, key, value, most) {
+    map.delete(key); map.set(key, value);
+    while (map.size > most) map.delete(map.keys().next().value);
+  }
+  function layoutKey(lines) {
+    const room = lines.find((l) => l.startsWith('S room '));
+    if (!room) return null;
+    const v = kv(room), size = (v.size || '0x0').split('x');
+    return `${v.seed}/${v.puzzle}/${Number(size[0]) * Number(size[1])}`;
+  }
+  /** A compact snapshot names the pieces still where the puzzle started
+   *  (`S pieces start`): the page, with no copy of the rules, asks the server
+   *  where that is (`LAYOUT`), once per puzzle, then goes on. Events that come
+   *  meanwhile wait, and follow in order. */
+  function withLayout(lines, then) {
+    const key = layoutKey(lines);
+    if (!key || layouts.has(key) || !lines.some((l) => l.startsWith('S pieces start '))) { then(); return; }
+    S.awaitingLayout = true; S.heldEvents = [];
+    req('LAYOUT', (line, s) => {
+      const start = [];
+      for (const l of s) {
+        const w = l.split(' ');
+        if (w[1] !== 'piece') continue;
+        start[Number(w[2])] = w[3] === 'cell' ? { cell: true, r: Number(w[4]), c: Number(w[5]), rot: Number(w[6]) || 0 }
+          : { cell: false, x: Number(w[4]), y: Number(w[5]), rot: Number(w[6]) || 0 };
+      }
+      const v = kv(line);
+      remember(layouts, `${v.seed}/${v.puzzle}/${line.split(' ')[2]}`, start, 4);
+      S.awaitingLayout = false;
+      then();
+      const held = S.heldEvents; S.heldEvents = [];
+      if (held.overflow) { sync(); return; }
+      for (const e of held) onEvent(e);
+    }, (code) => { S.awaitingLayout = false; S.heldEvents = []; if (code !== 'LINK') sync(); return true; });
+  }
+  /** `S png` lines (a PNG in base64) to something to draw. */
+  function pictureFromPng(lines) {
+    const text = lines.filter((l) => l.startsWith('S png ')).map((l) => l.slice(6)).join('');
+    const bin = atob(text), bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+  }
+  /** The picture a compact snapshot names by its hash: kept, or asked for
+   *  (drawn from /picture meanwhile, once that comes). */
+  function wantPicture(hash) {
+    if (pictures.has(hash)) { S.picture = pictures.get(hash); return; }
+    if (pictureWanted.has(hash)) return;
+    pictureWanted.add(hash);
+    req('PICTURE', (line, s) => {
+      const got = line.split(' ')[4] || '';
+      pictureFromPng(s).then((bmp) => {
+        pictureWanted.delete(hash);
+        remember(pictures, got, bmp, 8);
+        if (S.pictureHash === got) { S.picture = bmp; sprites.clear(); spritePixels = 0; needDraw(); drawLid(); }
+      }).catch(() => pictureWanted.delete(hash));
+    }, () => { pictureWanted.delete(hash); return true; });
+  }
   function applySnapshot(lines, okLine) {
     const pieces = [];
     const players = new Map(), watchers = new Map();
-    let table = null, edges = null, picW = 0, picH = 0;
+    let table = null, edges = null, picW = 0, picH = 0, picHash = '', starts = null;
     const rows = [];
     const ok = kv(okLine);
     for (const line of lines) {
@@ -376,7 +437,23 @@
         }
         case 'table': table = { w: Number(w[2]), h: Number(w[3]), bx: Number(w[4]), by: Number(w[5]) }; break;
         case 'edges': edges = { right: w[2] || '', bottom: w[3] || '' }; break;
-        case 'picture': picW = Number(w[2]); picH = Number(w[3]); break;
+        case 'picture': picW = Number(w[2]); picH = Number(w[3]); picHash = w[4] || ''; break;
+        case 'pieces': {
+          // The compact form's ranges: home (its own cell, unturned), or where
+          // the puzzle's start layout (LAYOUT, kept by withLayout) put it.
+          const home = w[2] === 'home';
+          if (!home && !starts) starts = layouts.get(layoutKey(lines)) || [];
+          for (const part of (w[3] || '').split(',')) {
+            const ends = part.split('-'), a = Number(ends[0]), b = ends.length > 1 ? Number(ends[1]) : a;
+            for (let id = a; id <= b && id < S.rows * S.cols; id++) {
+              const p = newPiece(id);
+              if (home) { p.cell = true; p.r = Math.floor(id / S.cols); p.c = id % S.cols; }
+              else if (starts[id]) Object.assign(p, starts[id]);
+              pieces[id] = p;
+            }
+          }
+          break;
+        }
         case 'px': rows.push(w[2] || ''); break;
         default: break; // unknown kinds are for later versions
       }
@@ -404,7 +481,9 @@
     }
     const me = players.get(S.id);
     S.hintUsed = me ? me.hintUsed : false;
+    S.pictureHash = picHash;
     if (picW && rows.length) S.picture = pictureFromRows(picW, picH, rows);
+    else if (picHash) { S.picture = null; wantPicture(picHash); }
     S.pictureKey = `${S.room}#${S.puzzle}`;
     if (S.pictureKey !== oldKey) { S.hiPicture = null; S.hiWidth = 0; S.hiFailed = false; }
     paths.clear(); sprites.clear(); spritePixels = 0;
@@ -458,6 +537,8 @@
 
   // -------------------------------------------------------------- events
   function onEvent(line) {
+    // Waiting for LAYOUT: the event follows the snapshot it comes after.
+    if (S.awaitingLayout) { if (S.heldEvents.length < 20000) S.heldEvents.push(line); else S.heldEvents.overflow = true; return; }
     if (!S.joined || S.syncing) return;
     const w = line.split(' ');
     const seq = Number(w[1]), kind = w[2];

@@ -4,6 +4,7 @@ import PuzzleCore
 extension PlayApp {
     mutating func handle(_ key: Key, now t: Int64) {
         needsDraw = true
+        if replay != nil, handleReplayKey(key, now: t) { return }
         let context = KeyMap.Context(holding: session.heldPiece != nil, promptEmpty: editor.text.isEmpty, overlayOpen: overlay != nil)
         switch KeyMap.action(for: key, in: context) {
         case .edit:
@@ -32,6 +33,7 @@ extension PlayApp {
         case .toggleNumbers: viewport.showNumbers.toggle()
         case .toggleChatOnly: log.setChatOnly(nil)
         case .toggleLid: changeLens(.lid(.toggle), now: t)
+        case .watchReplay: requestReplay(puzzle: nil, speed: nil, now: t)
         case .closeOverlay: overlay = nil
         case .pageOverlay(let back): overlay?.page(back: back, in: viewport.layout)
         case .mouse(let event): handleMouse(event, now: t)
@@ -58,6 +60,11 @@ extension PlayApp {
         case .quit? where !link.up: quitting = true
         case .help?:
             overlay = Overlay(title: "help", lines: ClientCommand.slashHelpLines(lid: lidAllowed))
+        case .replay(let puzzle, let speed)?: requestReplay(puzzle: puzzle, speed: speed, now: now)
+        case .replayStop?: stopReplay()
+        case .history?:
+            overlay = Overlay(title: "solved puzzles (/replay N watches one again)", collecting: true)
+            session.perform(.history, now: now)
         case .who?:
             overlay = Overlay(title: "players", collecting: true)
             session.perform(.who, now: now)

@@ -44,6 +44,8 @@ public struct PlayApp: Sendable {
     public internal(set) var overlay: Overlay?
     /// This player's own view: piece filter, the box lid, a found piece.
     public internal(set) var lens = TableLens()
+    /// A solved puzzle played back over the table (`/replay`), if one is playing.
+    public internal(set) var replay: ReplayView?
     /// The message pane: what is worth reading, its scroll and view.
     public internal(set) var log = MessageLog(limit: PlayApp.messageHistory)
     var pointer = PointerGesture()
@@ -98,6 +100,7 @@ public struct PlayApp: Sendable {
         wake = min(wake, link.up ? link.nextPing : link.reconnectAt)
         if let drag = pointer.nextDrag { wake = min(wake, drag) }
         if let lease = session.nextLeaseTick(after: t) { wake = min(wake, lease) }
+        if let due = replay?.playback.nextDue() { wake = min(wake, due) }
         if isPresent(now: t), let keep = session.nextKeepDue(after: t) { wake = min(wake, keep) }
         return max(t, wake)
     }
@@ -148,6 +151,7 @@ public struct PlayApp: Sendable {
         if t / 1000 != lastDrawn / 1000 { needsDraw = true }  // the elapsed time and hint run out
         if let lease = session.nextLeaseTick(after: lastDrawn), t >= lease { needsDraw = true }  // the count of a lapsing hold
         if pointer.dragDue(now: t) { sendPendingPointer(now: t) }
+        advanceReplay(now: t)
     }
 
     /// Whether the player is visibly there (`PlayerPresence`): the button down on a piece
@@ -167,6 +171,7 @@ public struct PlayApp: Sendable {
             overlay?.closesOnJoin = true
             needsDraw = true
         }
+        if let loaded = session.takeLoadedReplay() { startReplay(loaded, now: now) }
         if session.phase == .joined, overlay?.closesOnJoin == true {
             overlay = nil
             needsDraw = true
@@ -204,6 +209,11 @@ public struct PlayApp: Sendable {
 
     /// The screen as it is at `now` (the view fitted, followed and clamped first).
     public mutating func scene(now t: Int64) -> Scene {
+        if let replay {
+            lastDrawn = t
+            needsDraw = false
+            return replayScene(replay, now: t)
+        }
         viewport.update(for: session)
         let st = session.state
         let hintUntil = session.myID.flatMap { st?.players[$0]?.hintUntil } ?? 0
@@ -214,6 +224,7 @@ public struct PlayApp: Sendable {
                           clockStoppedAt: link.clockStoppedAt,
                           messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
+        scene.solvedStats = session.solvedStats.map(ClientSession.statsText)
         scene.watching = session.watching
         scene.watchers = session.watchers.sorted { $0.key < $1.key }.map(\.value)
         scene.viewShift = viewport.shift

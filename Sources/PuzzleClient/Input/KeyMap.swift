@@ -9,7 +9,7 @@ import PuzzleCore
 /// ("rotate it?" once arrived as "otate it?"). The table is played with keys
 /// that type nothing: Tab, arrows, Enter and Esc on an empty command line,
 /// and control keys (Ctrl-R rotates, Ctrl-Up/Down zoom, Ctrl-N numbers,
-/// Ctrl-T chat only, Ctrl-P the box lid).
+/// Ctrl-T chat only, Ctrl-P the box lid, Ctrl-O a solved puzzle's replay).
 public enum KeyMap {
     /// What the full screen does with one key.
     public enum Action: Hashable, Sendable {
@@ -38,6 +38,8 @@ public enum KeyMap {
         /// Open the box lid (small) or close it: a plain toggle, so one key
         /// press always does what the player saw it do last time.
         case toggleLid
+        /// Watch the solved puzzle again (Ctrl-O).
+        case watchReplay
         case closeOverlay
         /// Page the open window back or on.
         case pageOverlay(back: Bool)
@@ -66,6 +68,8 @@ public enum KeyMap {
     public static let chatOnlyKey = Key.control(0x14)
     /// Ctrl-P: the box lid, open or closed.
     public static let lidKey = Key.control(0x10)
+    /// Ctrl-O: watch the solved puzzle again (its replay).
+    public static let replayKey = Key.control(0x0F)
     /// Ctrl-R: turn the held piece a quarter clockwise.
     public static let rotateKey = Key.control(0x12)
 
@@ -117,6 +121,7 @@ public enum KeyMap {
         case numbersKey: return .toggleNumbers
         case chatOnlyKey: return .toggleChatOnly
         case lidKey: return .toggleLid
+        case replayKey: return .watchReplay
         default: return .edit
         }
     }

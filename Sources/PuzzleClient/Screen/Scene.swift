@@ -39,6 +39,11 @@ public struct Scene: Sendable {
     /// Whether `messages` is the chat-only view (the pane says so, and how to leave it).
     public var chatOnly = false
     public var solvedBanner: String?
+    /// The solved puzzle's numbers under the banner: moves, who placed what.
+    public var solvedStats: String?
+    /// While a replay plays (the table shows the replayed board): where it is
+    /// and its keys, drawn under the board.
+    public var replayBanner: [String]?
     /// Whether the whole picture is shown over the board (hint).
     public var showHint: Bool
     /// Whether the hint is drawn: asked for, and there is a picture to show.

@@ -42,10 +42,20 @@ public enum SceneRenderer {
                                  plain: scene.colorMode == .plain, avoiding: LidWindow.heldBox(state, me: scene.myID, layout: layout, view: scene.view, shift: scene.viewShift), into: &frame)
             }
             if let banner = scene.solvedBanner {
-                // Two lines, so that an 80-column terminal shows both whole.
+                // Short lines, so that an 80-column terminal shows each whole.
                 let middle = layout.viewTop + layout.viewRows / 2
                 drawBanner("*** \(banner) ***", in: &frame, layout: layout, row: middle)
-                drawBanner("/next starts the next puzzle", in: &frame, layout: layout, row: middle + 1)
+                var row = middle + 1
+                if let stats = scene.solvedStats {
+                    drawBanner(stats, in: &frame, layout: layout, row: row)
+                    row += 1
+                }
+                drawBanner("/next: next puzzle  Ctrl-O: watch it again", in: &frame, layout: layout, row: row)
+            }
+            if let lines = scene.replayBanner {
+                // Under the board, which is what the player watches.
+                let top = layout.viewTop + layout.viewRows - lines.count
+                for (i, line) in lines.enumerated() { drawBanner(line, in: &frame, layout: layout, row: top + i) }
             }
         } else if scene.choosingRoom && scene.connectionNotice == nil {
             frame.put("in no room yet: /join NAME to play (/rooms lists them)", row: layout.viewTop + 1, column: 2)

@@ -25,6 +25,12 @@ public enum ClientCommand: Hashable, Sendable {
     /// from the file's), then create the room from it.
     case createWithFile(RoomSpec, path: String)
     case sync
+    /// List the room's solved puzzles (time, moves, who placed what).
+    case history
+    /// Play a solved puzzle back (nil: the latest solved) at a speed (nil: 4x).
+    case replay(puzzle: Int?, speed: Int?)
+    /// Leave the replay for the live room.
+    case replayStop
     case help
     /// Print the board (plain mode): which piece is in each cell.
     case board
@@ -63,6 +69,9 @@ public enum ClientCommand: Hashable, Sendable {
         "               make a room (and stay where you are); picture=~/trip.jpg",
         "               uploads a PNG or JPEG file and makes the room from it",
         "sync           reload the room from the server",
+        "history        the room's solved puzzles: time, moves, who placed what",
+        "replay [N] [Sx] watch puzzle N solved again (default: the latest) at",
+        "               speed S (1x 2x 4x ... 64x); /replay off leaves it",
         "board          print which piece lies in each cell",
         "pan DIR [N]    scroll the view (left/right/up/down, or home)",
         "zoom in|out|fit  larger or smaller pieces, or the whole table",
@@ -105,7 +114,8 @@ public enum ClientCommand: Hashable, Sendable {
             "       drag it); PgUp/PgDn scroll the messages, Home follows your",
             "       piece; Ctrl-Up/Ctrl-Down zoom (out to the whole table);",
             "       Ctrl-N shows or hides the piece numbers (where they fit);",
-            "       Ctrl-T shows only chat in the messages, or everything again",
+            "       Ctrl-T shows only chat in the messages, or everything again;",
+            "       Ctrl-O watches a solved puzzle again (/replay; Esc leaves)",
         ]
         if lid { lines.append("       Ctrl-P opens or closes the box lid (the whole picture)") }
         lines += [
@@ -194,6 +204,24 @@ public enum ClientCommand: Hashable, Sendable {
                 throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]")
             }
         case "sync": try none(); return .sync
+        case "history": try none(); return .history
+        case "replay":
+            let usage = "usage: replay [N] [SPEEDx] | replay off"
+            if args.count == 1, ["off", "stop"].contains(args[0].lowercased()) { return .replayStop }
+            guard args.count <= 2 else { throw ParseError(message: usage) }
+            var puzzle: Int?, speed: Int?
+            for a in args {
+                let lower = a.lowercased()
+                if lower.hasSuffix("x"), let v = Int(lower.dropLast()), speed == nil {
+                    guard (1...64).contains(v) else { throw ParseError(message: "speed \(a) is not 1x to 64x; \(usage)") }
+                    speed = v
+                } else if let v = Int(a), v >= 0, v <= 1_000_000_000, puzzle == nil, speed == nil {
+                    puzzle = v
+                } else {
+                    throw ParseError(message: "'\(a.prefix(16))' is not a puzzle number or a speed; \(usage)")
+                }
+            }
+            return .replay(puzzle: puzzle, speed: speed)
         case "help", "?": try none(); return .help
         case "board": try none(); return .board
         case "quit", "exit": try none(); return .quit

@@ -87,6 +87,14 @@ extension ClientSession {
         case .sync:
             syncing = true
             send(.sync, fromUser: true, now: now)
+        case .history: send(.history(nil), fromUser: true, now: now)
+        case .replay(let puzzle, let speed):
+            guard let target = puzzle ?? latestSolvedPuzzle else {
+                return refuse("no puzzle solved here yet (/history lists the solved ones)")
+            }
+            replaySpeed = speed
+            send(.replay(target), fromUser: true, now: now)
+        case .replayStop: emit(.info, "no replay is playing")
         case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create,
              .createWithFile: break
         }

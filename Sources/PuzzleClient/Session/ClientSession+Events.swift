@@ -54,9 +54,11 @@ extension ClientSession {
             switch e.body {
             case .solved(let puzzle, let ms):
                 solvedBanner = solvedText(puzzle: puzzle, millis: ms)
+                // The banner's numbers (moves, who placed what) are the server's: asked for.
+                requestSolvedStats(puzzle, now: now)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle(_, let spec):
-                solvedBanner = nil; tabCursor = -1
+                solvedBanner = nil; solvedStats = nil; tabCursor = -1
                 // Another picture (a room cycles them): its pixels come with a snapshot.
                 if spec.picture != pictureBefore { requestSync(now: now) }
             default: break

@@ -10,8 +10,8 @@ extension ClientSession {
         case .event(let text):
             handleEvent(text, now: now)
         case .state(let text):
-            // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture.
-            if stateLines.count < 20_000 { stateLines.append(String(text)) }
+            // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
+            if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(text)) }
         case .bye(let code, let message):
             emit(.info, "server closed the connection: \(code) \(message)")
         case .ok, .error, .pong:
@@ -176,6 +176,16 @@ extension ClientSession {
                     emit(.info, "resynced at seq \(self.state?.seq ?? 0)", about: .resync)
                 }
             }
+        case .picture:
+            // Kept by its hash, and shown if the room still has that picture.
+            if case .picture(let w, let h, let hash) = reply {
+                guard let picture = PictureCache.decode(pngLines: state, width: w, height: h, hash: hash) else {
+                    emit(.error, "error PICTURE: the picture sent could not be read")
+                    return
+                }
+                pictures.insert(picture)
+                if mirror?.pictureHash == hash { mirror?.picture = picture }
+            }
         case .quit:
             phase = .finished
             emit(.reply, "ok: \(text)")
@@ -191,6 +201,10 @@ extension ClientSession {
         case .keep:
             // The server renewed the lease: the mirror's count starts again too.
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
+        case .history(let puzzle):
+            handleHistory(state, puzzle: puzzle, text: text, fromUser: p.fromUser)
+        case .replay:
+            handleReplay(state, text: text)
         case .who, .rooms:
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);
@@ -294,11 +308,21 @@ extension ClientSession {
     /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
     mutating func installSnapshot(_ lines: [String], now: Int64) -> Bool {
         do {
-            let snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
+            var snap = try SnapshotCodec.decode(lines.map { Substring($0) }, now: now)
+            if snap.picture == nil, let hash = snap.pictureHash, let size = snap.pictureSize {
+                // A compact snapshot names the picture: the one kept (or
+                // drawn here) if it is that one, else ask for its pixels.
+                snap.picture = pictures.picture(hash: hash, name: snap.state.spec.picture, width: size.width, height: size.height)
+                if snap.picture == nil, !pending.contains(where: { $0.request == .picture }) {
+                    send(.picture, fromUser: false, now: now)
+                }
+            }
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
             adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
+            if solvedStats?.puzzle != snap.state.puzzleIndex { solvedStats = nil }
+            if snap.state.isSolved { requestSolvedStats(snap.state.puzzleIndex, now: now) }
             return true
         } catch {
             emit(.error, "error SNAPSHOT: \(error)")

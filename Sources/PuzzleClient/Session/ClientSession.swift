@@ -47,6 +47,15 @@ public struct ClientSession: Sendable {
     public internal(set) var rttMillis: Int64?
     /// Set while the current puzzle is solved: "puzzle 0 solved in 12.3 s".
     public internal(set) var solvedBanner: String?
+    /// The solved puzzle's numbers for the banner (its HISTORY entry: moves,
+    /// who placed what), once the server said them.
+    public internal(set) var solvedStats: PuzzleReplay?
+    /// A replay the server sent, until the full screen takes it.
+    var loadedReplay: LoadedReplay?
+    /// The speed asked for with the replay on its way.
+    var replaySpeed: Int?
+    /// The latest solved puzzle a HISTORY reply listed.
+    var latestListedSolve: Int?
     /// User commands that failed (refused by the server, or not understood).
     public internal(set) var failedCommands = 0
     /// Why the session cannot go on (JOIN or HELLO refused), if so.
@@ -67,6 +76,9 @@ public struct ClientSession: Sendable {
     /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
     public internal(set) var watchers: [PlayerID: String] = [:]
     var stateLines: [String] = []
+    /// Pictures this session was sent or drew, by hash: kept across
+    /// reconnects, rooms and puzzles (see `PictureCache`).
+    public internal(set) var pictures = PictureCache()
     var outgoing: [Request] = []
     var output: [OutputLine] = []
     var tabCursor = -1

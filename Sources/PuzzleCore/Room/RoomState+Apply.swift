@@ -124,6 +124,7 @@ extension RoomState {
             geometry = layout.geometry
             cut = layout.cut
             pieces = layout.pieces
+            startPieces = layout.pieces
             occupant = layout.occupant
             locks.removeAll()
             solveMillis = nil

@@ -20,6 +20,7 @@ extension RoomState {
         state.geometry = layout.geometry
         state.cut = layout.cut
         state.pieces = pieces
+        state.startPieces = layout.pieces
         var occupant = [Int32](repeating: -1, count: spec.pieceCount)
         for (i, piece) in pieces.enumerated() {
             guard (0...3).contains(piece.rotation) else { throw .badPiece(i) }
@@ -70,6 +71,14 @@ extension RoomState {
         }
         state.correctCount = (0..<pieces.count).reduce(0) { $0 + (state.isCorrect($1) ? 1 : 0) }
         self = state
+    }
+}
+
+extension RoomState {
+    /// Where every piece of puzzle `index` of a room with `seed` lies at its
+    /// start: what a snapshot's `S pieces start` ranges refer to.
+    public static func startPieces(spec: PuzzleSpec, seed: UInt64, index: Int) -> [PieceState] {
+        PuzzleLayout(spec: spec, seed: seed, index: index).pieces
     }
 }
 

@@ -11,6 +11,10 @@ public struct RoomState: Hashable, Sendable {
     public internal(set) var geometry: TableGeometry
     public internal(set) var cut: JigsawCut
     public internal(set) var pieces: [PieceState]
+    /// Where every piece lay when the current puzzle started (its layout from
+    /// the seed): kept so that a snapshot can name the pieces still there
+    /// instead of listing them (`SnapshotCodec`'s compact form).
+    public internal(set) var startPieces: [PieceState]
     /// Piece id occupying each board cell (row-major), or -1.
     var occupant: [Int32]
     public internal(set) var locks: [Int: PieceLock]
@@ -46,6 +50,7 @@ public struct RoomState: Hashable, Sendable {
         geometry = layout.geometry
         cut = layout.cut
         pieces = layout.pieces
+        startPieces = layout.pieces
         occupant = layout.occupant
         locks = [:]
         players = [:]

@@ -13,6 +13,8 @@ public enum RoomLimits {
     public static let maxSeq: UInt64 = 1 << 62
     /// Largest puzzle index in a room's sequence.
     public static let maxPuzzleIndex = 1_000_000_000
+    /// Largest piece number a snapshot may name (requests take the same range).
+    public static let maxPieceIndex = 1_000_000
     /// Lease of a hold, as a server may configure it (config and CREATE).
     public static let leaseMillis: ClosedRange<Int64> = 1...3_600_000
     /// Hint duration, as a server may configure it (config and CREATE).

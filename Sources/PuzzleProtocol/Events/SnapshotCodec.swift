@@ -4,13 +4,30 @@ import PuzzleCore
 public struct RoomSnapshot: Equatable, Sendable {
     public var name: String
     public var state: RoomState
-    /// The room's picture, scaled to what a terminal can show.
+    /// The room's picture, scaled to what a terminal can show (nil in a
+    /// compact snapshot, which names it by `pictureHash` instead).
     public var picture: Picture?
+    /// The picture's `Picture.contentHashHex`: written by the compact form in
+    /// place of the pixels (computed from `picture` when nil), and read back
+    /// from `S picture <w> <h> <hash>`.
+    public var pictureHash: String?
+    /// The picture's size, as `S picture` says it (also when only its hash came).
+    public var pictureSize: (width: Int, height: Int)? {
+        get { picture.map { ($0.width, $0.height) } ?? size }
+        set { size = newValue }
+    }
+    private var size: (width: Int, height: Int)?
 
-    public init(name: String, state: RoomState, picture: Picture?) {
+    public init(name: String, state: RoomState, picture: Picture?, pictureHash: String? = nil) {
         self.name = name
         self.state = state
         self.picture = picture
+        self.pictureHash = pictureHash
+    }
+
+    public static func == (a: RoomSnapshot, b: RoomSnapshot) -> Bool {
+        a.name == b.name && a.state == b.state && a.picture == b.picture && a.pictureHash == b.pictureHash
+            && a.pictureSize?.width == b.pictureSize?.width && a.pictureSize?.height == b.pictureSize?.height
     }
 }
 
@@ -31,8 +48,19 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// what the seed gives) adds what a client could otherwise only get by
 /// re-running the core: `S table <width> <height> <board-x> <board-y>` and,
 /// for jigsaws, `S edges <right> <bottom>` (see `layoutLines`).
+///
+/// `compact` (version 2 on the wire) names what a client can have without
+/// being sent it again: the pieces in their home cell at rotation 0 and those
+/// still where the puzzle's start layout put them as ranges (`S pieces home
+/// 0-9,12`, `S pieces start ...`), one `S piece` line only for each other
+/// piece; and the picture as `S picture <w> <h> <hash>`, without pixel rows
+/// (a client that lacks it asks `PICTURE`).
 public enum SnapshotCodec {
-    public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false, into out: inout [UInt8]) {
+    /// Longest `S pieces` line's list of ranges, in bytes (more ranges take more lines).
+    static let rangeLineBytes = 1000
+
+    public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false,
+                              compact: Bool = false, into out: inout [UInt8]) {
         let st = s.state
         let set = st.settings
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
@@ -60,7 +88,72 @@ public enum SnapshotCodec {
         if layout {
             for line in layoutLines(st) { out.append(text: line + "\n") }
         }
-        for (i, piece) in st.pieces.enumerated() {
+        if compact { encodeCompactPieces(st, into: &out) } else { encodePieces(st, only: nil, into: &out) }
+        for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
+            let t = lock.target.map { "\($0.row),\($0.col)" } ?? "-"
+            out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt.clampedSubtracting(now)))\n")
+        }
+        if let picture = s.picture {
+            if compact {
+                out.append(text: "S picture \(picture.width) \(picture.height) \(s.pictureHash ?? picture.contentHashHex)\n")
+            } else {
+                out.append(text: "S picture \(picture.width) \(picture.height)\n")
+                for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
+            }
+        }
+    }
+
+    /// Where a piece is for the compact form: home, at its start, or neither.
+    private enum PieceClass { case home, start, other }
+
+    /// `S pieces home|start <ranges>` lines, then `S piece` lines for the rest.
+    private static func encodeCompactPieces(_ st: RoomState, into out: inout [UInt8]) {
+        var classes: [PieceClass] = []
+        classes.reserveCapacity(st.pieces.count)
+        for i in st.pieces.indices {
+            if st.isCorrect(i) { classes.append(.home) }
+            else if i < st.startPieces.count && st.pieces[i] == st.startPieces[i] { classes.append(.start) }
+            else { classes.append(.other) }
+        }
+        for (kind, name) in [(PieceClass.home, "home"), (.start, "start")] {
+            var line: [UInt8] = []
+            var i = 0
+            while i < classes.count {
+                guard classes[i] == kind else { i += 1; continue }
+                var j = i
+                while j + 1 < classes.count && classes[j + 1] == kind { j += 1 }
+                if line.count >= rangeLineBytes {
+                    out.append(ascii: "S pieces "); out.append(text: name); out.append(UInt8(ascii: " "))
+                    out.append(contentsOf: line); out.append(UInt8(ascii: "\n"))
+                    line.removeAll(keepingCapacity: true)
+                }
+                if !line.isEmpty { line.append(UInt8(ascii: ",")) }
+                line.append(decimal: i)
+                if j > i { line.append(UInt8(ascii: "-")); line.append(decimal: j) }
+                i = j + 1
+            }
+            if !line.isEmpty {
+                out.append(ascii: "S pieces "); out.append(text: name); out.append(UInt8(ascii: " "))
+                out.append(contentsOf: line); out.append(UInt8(ascii: "\n"))
+            }
+        }
+        encodePieces(st, only: classes.map { $0 == .other }, into: &out)
+    }
+
+    /// The `LAYOUT` reply's lines: an `S piece` line for every piece where
+    /// the current puzzle's start layout put it (what `S pieces start` names).
+    public static func encodeStartLayout(_ st: RoomState, into out: inout [UInt8]) {
+        encodePieces(st.startPieces, only: nil, into: &out)
+    }
+
+    private static func encodePieces(_ st: RoomState, only: [Bool]?, into out: inout [UInt8]) {
+        encodePieces(st.pieces, only: only, into: &out)
+    }
+
+    /// `S piece` lines, in order; with `only`, for the pieces it marks.
+    private static func encodePieces(_ pieces: [PieceState], only: [Bool]?, into out: inout [UInt8]) {
+        for (i, piece) in pieces.enumerated() {
+            if let only, !only[i] { continue }
             out.append(ascii: "S piece ")
             out.append(decimal: i)
             switch piece.location {
@@ -72,14 +165,6 @@ public enum SnapshotCodec {
             out.append(UInt8(ascii: " "))
             out.append(decimal: piece.rotation)
             out.append(UInt8(ascii: "\n"))
-        }
-        for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
-            let t = lock.target.map { "\($0.row),\($0.col)" } ?? "-"
-            out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt.clampedSubtracting(now)))\n")
-        }
-        if let picture = s.picture {
-            out.append(text: "S picture \(picture.width) \(picture.height)\n")
-            for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
         }
     }
 
@@ -107,9 +192,10 @@ public enum SnapshotCodec {
         return lines
     }
 
-    public static func lines(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false) -> [String] {
+    public static func lines(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false,
+                             compact: Bool = false) -> [String] {
         var out: [UInt8] = []
-        encode(s, now: now, extended: extended, layout: layout, into: &out)
+        encode(s, now: now, extended: extended, layout: layout, compact: compact, into: &out)
         return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
@@ -123,8 +209,13 @@ public enum SnapshotCodec {
         var totals: [PlayerID: Int] = [:]
         var colorSlots: [PlayerID: Int] = [:]
         var pieces: [PieceState] = []
+        // The compact form: ranges of pieces home or at their start, and the
+        // other pieces' lines by number.
+        var ranges: [(home: Bool, first: Int, last: Int)] = []
+        var listed: [(id: Int, piece: PieceState)] = []
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
+        var pictureHash: String?
         var pixelRows: [Substring] = []
         for raw in lines {
             let line = raw.hasPrefix("S ") ? raw.dropFirst(2) : raw
@@ -177,12 +268,21 @@ public enum SnapshotCodec {
                 info.hintUsed = w[4] == "1"
                 absent[PlayerID(try ranged(1, RoomLimits.playerIDs))] = info
             case "piece":
-                guard w.count == 6, try int(1) == pieces.count else { throw .malformed(String(line)) }
+                guard w.count == 6 else { throw .malformed(String(line)) }
+                let id = try ranged(1, 0...RoomLimits.maxPieceIndex)
                 let a = try int(3), b = try int(4), r = try int(5)
                 switch w[2] {
-                case "cell": pieces.append(PieceState(location: .board(Cell(row: a, col: b)), rotation: r))
-                case "table": pieces.append(PieceState(location: .table(Point(x: a, y: b)), rotation: r))
+                case "cell": listed.append((id, PieceState(location: .board(Cell(row: a, col: b)), rotation: r)))
+                case "table": listed.append((id, PieceState(location: .table(Point(x: a, y: b)), rotation: r)))
                 default: throw .malformed(String(line))
+                }
+            case "pieces":
+                guard w.count == 3, w[1] == "home" || w[1] == "start" else { throw .malformed(String(line.prefix(80))) }
+                for part in w[2].split(separator: ",", omittingEmptySubsequences: false) {
+                    let ends = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard let a = Int(ends[0]), let b = ends.count == 2 ? Int(ends[1]) : a,
+                          0 <= a, a <= b, b <= RoomLimits.maxPieceIndex else { throw .malformed(String(line.prefix(80))) }
+                    ranges.append((w[1] == "home", a, b))
                 }
             case "hold":
                 guard w.count == 8 else { throw .malformed(String(line)) }
@@ -195,7 +295,13 @@ public enum SnapshotCodec {
                 locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try duration(7)),
                                               point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
             case "picture":
+                guard w.count == 3 || w.count == 4 else { throw .malformed(String(line.prefix(80))) }
                 pictureSize = (try int(1), try int(2))
+                if w.count == 4 {
+                    guard w[3].utf8.count == 16, w[3].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+                    else { throw .malformed(String(line.prefix(80))) }
+                    pictureHash = String(w[3])
+                }
             case "px":
                 guard w.count == 2 else { throw .malformed(String(line.prefix(80))) }
                 pixelRows.append(w[1])
@@ -272,6 +378,15 @@ public enum SnapshotCodec {
         for id in absent.keys { absent[id]!.totalMoves = max(absent[id]!.totalMoves, absent[id]!.moves) }
         // A negative index would trap when the puzzle is rebuilt from its seed.
         let puzzleIndex = try ranged("puzzle", try intField("puzzle"), 0...RoomLimits.maxPuzzleIndex)
+        if ranges.isEmpty {
+            // The full form: every piece, in order.
+            for (k, entry) in listed.enumerated() {
+                guard entry.id == k else { throw .malformed("piece \(entry.id) out of order") }
+                pieces.append(entry.piece)
+            }
+        } else {
+            pieces = try compactPieces(ranges: ranges, listed: listed, spec: current, seed: seed, index: puzzleIndex)
+        }
         let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
                                   locks: locks, players: players, absent: absent, former: former, seq: seq,
                                   elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now,
@@ -283,10 +398,43 @@ public enum SnapshotCodec {
                   lock.target.map(state.geometry.isOnBoard) ?? true else { throw .badHold(piece) }
         }
         var picture: Picture?
-        if let (w, h) = pictureSize {
+        if let (w, h) = pictureSize, pictureHash == nil || !pixelRows.isEmpty {
             do { picture = try Picture(width: w, height: h, hexRows: pixelRows) } catch { throw .malformed("bad picture: \(error)") }
         }
-        return RoomSnapshot(name: name, state: state, picture: picture)
+        var snapshot = RoomSnapshot(name: name, state: state, picture: picture, pictureHash: pictureHash)
+        if picture == nil, let (w, h) = pictureSize {
+            guard (1...Picture.maxSide).contains(w), (1...Picture.maxSide).contains(h) else { throw .malformed("bad picture size") }
+            snapshot.pictureSize = (w, h)
+        }
+        return snapshot
+    }
+
+    /// The pieces of a compact snapshot: each exactly once, in a range or on a line of its own.
+    private static func compactPieces(ranges: [(home: Bool, first: Int, last: Int)], listed: [(id: Int, piece: PieceState)],
+                                      spec: PuzzleSpec, seed: UInt64, index: Int) throws(SnapshotError) -> [PieceState] {
+        let n = spec.pieceCount
+        var slots = [PieceState?](repeating: nil, count: n)
+        // The start layout is worked out only when a range needs it.
+        var start: [PieceState]?
+        for r in ranges {
+            guard r.last < n else { throw .pieceCount(expected: n, got: r.last + 1) }
+            if !r.home && start == nil { start = RoomState.startPieces(spec: spec, seed: seed, index: index) }
+            for i in r.first...r.last {
+                guard slots[i] == nil else { throw .malformed("piece \(i) given twice") }
+                slots[i] = r.home ? PieceState(location: .board(Cell(row: i / spec.cols, col: i % spec.cols)), rotation: 0) : start![i]
+            }
+        }
+        for entry in listed {
+            guard entry.id < n, slots[entry.id] == nil else { throw .malformed("piece \(entry.id) given twice or out of range") }
+            slots[entry.id] = entry.piece
+        }
+        var pieces: [PieceState] = []
+        pieces.reserveCapacity(n)
+        for (i, p) in slots.enumerated() {
+            guard let p else { throw .malformed("piece \(i) missing") }
+            pieces.append(p)
+        }
+        return pieces
     }
 
     /// `base + delta`, refusing what does not fit: times come from untrusted text.

@@ -22,7 +22,16 @@ public enum Reply: Hashable, Sendable {
     case left(room: String)
     case synced(seq: UInt64, digest: String, run: String? = nil, missed: Int? = nil)
     case digest(DigestSummary)
+    /// PICTURE: the `S png` lines before it are the picture of this size and hash.
+    case picture(width: Int, height: Int, hash: String)
+    /// LAYOUT: the `S piece` lines before it are the start layout of puzzle
+    /// `puzzle` of a room with `seed`, `pieces` pieces.
+    case layout(pieces: Int, puzzle: Int, seed: UInt64)
     case who(count: Int)
+    /// HISTORY: `count` solved puzzles listed.
+    case history(count: Int)
+    /// REPLAY: puzzle `puzzle`'s replay, `moves` move lines.
+    case replay(puzzle: Int, moves: Int)
     case grabbed(piece: Int)
     case dragged(piece: Int, to: Point, target: Cell?)
     case rotated(piece: Int, rotation: Int)

@@ -49,7 +49,12 @@ public enum ReplyCodec {
             out.append(ascii: " digest")
             field("seq", String(d.seq)); field("value", d.value); field("correct", d.correct)
             field("total", d.total); field("held", d.held); field("puzzle", d.puzzle)
+        case .picture(let w, let h, let hash): out.append(ascii: " picture"); num(w); num(h); word(hash)
+        case .layout(let n, let puzzle, let seed):
+            out.append(ascii: " layout"); num(n); field("puzzle", puzzle); field("seed", String(seed))
         case .who(let n): out.append(ascii: " who"); num(n)
+        case .history(let n): out.append(ascii: " history"); num(n)
+        case .replay(let puzzle, let moves): out.append(ascii: " replay"); num(puzzle); num(moves)
         case .grabbed(let piece): out.append(ascii: " grabbed"); num(piece)
         case .dragged(let piece, let to, let target):
             out.append(ascii: " dragged"); num(piece); num(to.x); num(to.y)
@@ -117,6 +122,10 @@ public enum ReplyCodec {
         case "help": return int(0).map { .help(count: $0) }
         case "rooms": return int(0).map { .rooms(count: $0) }
         case "who": return int(0).map { .who(count: $0) }
+        case "history": return int(0).map { .history(count: $0) }
+        case "replay":
+            guard let puzzle = int(0), let moves = int(1) else { return nil }
+            return .replay(puzzle: puzzle, moves: moves)
         case "stats":
             return .stats(args.compactMap { a in
                 let kv = a.split(separator: "=", maxSplits: 1)
@@ -139,6 +148,13 @@ public enum ReplyCodec {
                   let correct = fields["correct"].flatMap({ Int($0) }), let total = fields["total"].flatMap({ Int($0) }),
                   let held = fields["held"].flatMap({ Int($0) }), let puzzle = fields["puzzle"].flatMap({ Int($0) }) else { return nil }
             return .digest(DigestSummary(seq: seq, value: String(value), correct: correct, total: total, held: held, puzzle: puzzle))
+        case "picture":
+            guard args.count == 3, let w = int(0), let h = int(1) else { return nil }
+            return .picture(width: w, height: h, hash: String(args[2]))
+        case "layout":
+            guard args.count == 3, let n = int(0), let puzzle = fields["puzzle"].flatMap({ Int($0) }),
+                  let seed = fields["seed"].flatMap({ UInt64($0) }) else { return nil }
+            return .layout(pieces: n, puzzle: puzzle, seed: seed)
         case "grabbed": return args.count == 1 ? piece(0).map { .grabbed(piece: $0) } : nil
         case "released": return args.count == 1 ? piece(0).map { .released(piece: $0) } : nil
         case "kept":

@@ -54,6 +54,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let notSolved = ErrorCode(rawValue: "NOT_SOLVED")
     public static let solved = ErrorCode(rawValue: "SOLVED")
     public static let hintUsed = ErrorCode(rawValue: "HINT_USED")
+    /// HISTORY or REPLAY of a puzzle the room has no replay of.
+    public static let unknownPuzzle = ErrorCode(rawValue: "UNKNOWN_PUZZLE")
     public static let seqMismatch = ErrorCode(rawValue: "SEQ_MISMATCH")
 
     /// Every code this server writes (PROTOCOL.md's *Errors* lists them).
@@ -62,6 +64,6 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         badName, badToken, notJoined, alreadyJoined, unknownRoom, roomExists, tooManyRooms, roomFull, watching,
         badPassword, nameTaken, badPicture, badSize, storage, uploadsOff, tooLarge, uploadsFull, pictureExists, noUpload,
         uploadAborted, unknownPiece, unknownPlayer, held, notHolder, holdLimit,
-        offTable, rotationOff, notSolved, solved, hintUsed, seqMismatch,
+        offTable, rotationOff, notSolved, solved, hintUsed, seqMismatch, unknownPuzzle,
     ]
 }

@@ -42,6 +42,11 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func versionTwoOnly(_ what: String) -> ProtocolError {
         .init(.badVersion, "\(what) needs protocol version 2 (HELLO 2 <name>)")
     }
+    /// HISTORY or REPLAY of a puzzle the room keeps no replay of.
+    public static func unknownPuzzle(_ puzzle: Int, room: String, kept: [Int]) -> ProtocolError {
+        let list = kept.isEmpty ? "none yet" : kept.suffix(8).map(String.init).joined(separator: " ")
+        return .init(.unknownPuzzle, "room '\(room)' keeps no replay of puzzle \(puzzle) (kept: \(list); HISTORY lists them)")
+    }
     public static func unknownRoom(_ r: String) -> ProtocolError { .init(.unknownRoom, "no room named '\(r.prefix(32))'") }
     public static func roomExists(_ r: String) -> ProtocolError { .init(.roomExists, "room '\(r)' already exists") }
     public static let badPassword = ProtocolError(.badPassword, "wrong room password")

@@ -111,6 +111,10 @@ extension Request {
         case "WHO": try count(0...0); return .who
         case "STATS": try count(0...0); return .stats
         case "DIGEST": try count(0...0); return .digest
+        case "HISTORY": try count(0...1); return .history(try args.first.map(puzzleNumber))
+        case "REPLAY": try count(1...1); return .replay(try puzzleNumber(args[0]))
+        case "PICTURE": try count(0...0); return .picture
+        case "LAYOUT": try count(0...0); return .layout
         case "HELP": return .help
         case "QUIT", "BYE", "EXIT":
             // The aliases have no usage entry of their own.
@@ -123,6 +127,11 @@ extension Request {
     /// The largest size an UPLOAD may announce at all (1 GiB); the server's
     /// `upload_max_bytes` is the real limit.
     public static let maxUploadBytes = 1 << 30
+
+    /// A puzzle's number in its room's sequence.
+    static func puzzleNumber(_ s: Substring) throws(ProtocolError) -> Int {
+        try number(s, 0...1_000_000_000)
+    }
 
     static func piece(_ s: Substring) throws(ProtocolError) -> Int {
         try number(s, 0...1_000_000)

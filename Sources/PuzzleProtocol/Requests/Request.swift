@@ -37,6 +37,16 @@ public enum Request: Hashable, Sendable {
     case who
     case stats
     case digest
+    /// The room's solved puzzles kept for replay (`HISTORY [puzzle]`): all, or one.
+    case history(Int?)
+    /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
+    case replay(Int)
+    /// The room's picture as a PNG (`S png` lines): for a client whose cache
+    /// lacks the hash a compact snapshot named.
+    case picture
+    /// Where the current puzzle's start layout put every piece (`S piece`
+    /// lines): for a client without the core, which `S pieces start` needs.
+    case layout
     case help
     case quit
 
@@ -75,6 +85,10 @@ public enum Request: Hashable, Sendable {
         case .who: return "WHO"
         case .stats: return "STATS"
         case .digest: return "DIGEST"
+        case .history: return "HISTORY"
+        case .replay: return "REPLAY"
+        case .picture: return "PICTURE"
+        case .layout: return "LAYOUT"
         case .help: return "HELP"
         case .quit: return "QUIT"
         }
@@ -105,6 +119,10 @@ public enum Request: Hashable, Sendable {
         "WHO": "WHO",
         "STATS": "STATS",
         "DIGEST": "DIGEST",
+        "HISTORY": "HISTORY [puzzle]",
+        "REPLAY": "REPLAY <puzzle>",
+        "PICTURE": "PICTURE",
+        "LAYOUT": "LAYOUT",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]
@@ -129,6 +147,8 @@ public enum Request: Hashable, Sendable {
         case .say(let text): return "SAY \(text)"
         case .upload(let name, let bytes): return "UPLOAD \(name) \(bytes)"
         case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
+        case .history(let p): return "HISTORY\(opt(p))"
+        case .replay(let p): return "REPLAY \(p)"
         default: return verb
         }
     }

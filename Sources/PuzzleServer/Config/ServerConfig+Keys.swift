@@ -30,6 +30,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case snapshotEvery = "snapshot_every"
     case forgetAbsentSeconds = "forget_absent_seconds"
     case idleRoomSeconds = "idle_room_seconds"
+    case replaysKept = "replays_kept"
     case logLevel = "log_level"
     case seed
     case room
@@ -71,7 +72,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
-            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds,
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds, .replaysKept,
             .pictureMaxBytes, .pictureMaxPixels, .uploadMaxBytes, .uploadsPerHour, .uploadMaxCount:
             nil
         }
@@ -139,6 +140,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.forgetAbsentSeconds = try integer(0...315_360_000)
         case .idleRoomSeconds:
             config.idleRoomSeconds = try integer(0...315_360_000)
+        case .replaysKept:
+            config.replaysKept = try integer(0...1000)
         case .leaseMillis:
             config.leaseMillis = try integer(1...3_600_000)
         case .hintMillis:
@@ -243,6 +246,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .snapshotEvery: String(config.snapshotEvery)
         case .forgetAbsentSeconds: String(config.forgetAbsentSeconds)
         case .idleRoomSeconds: String(config.idleRoomSeconds)
+        case .replaysKept: String(config.replaysKept)
         case .logLevel: config.logLevel.name
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")

@@ -64,6 +64,9 @@ public struct ServerConfig: Equatable, Sendable {
     /// and its files removed (configured rooms never are); 0 = never.
     /// Default 7 days. Key `idle_room_seconds`.
     public var idleRoomSeconds: Int
+    /// Solved puzzles' replays each room keeps on disk, the oldest deleted
+    /// first; 0 keeps none. Default 20. Key `replays_kept`.
+    public var replaysKept = 20
     /// How long a grabbed piece stays locked to its holder without a drag or drop
     /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int

@@ -121,6 +121,15 @@ extension PuzzleServer {
             guard conn.version >= 2 else { return reply(conn, error: .versionTwoOnly("SYNC <seq> <run>")) }
             let missed = catchUp(conn, in: room, from: (seq, run))
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
+        case .picture:
+            guard let wire = room.pictureWire else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
+            conn.send(bytes: wire.lines)
+            conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
+        case .layout:
+            var bytes: [UInt8] = []
+            SnapshotCodec.encodeStartLayout(room.state, into: &bytes)
+            conn.send(bytes: bytes)
+            conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
             let s = room.state
             conn.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,
@@ -160,6 +169,15 @@ extension PuzzleServer {
             answer(.hint, in: room, by: conn, player: player)
         case .next:
             answer(.next, in: room, by: conn, player: player)
+        case .history(let puzzle):
+            let listed = room.history.filter { puzzle == nil || $0.puzzle == puzzle }
+            if let puzzle, listed.isEmpty { return reply(conn, error: .unknownPuzzle(puzzle, room: room.name, kept: room.history.map(\.puzzle))) }
+            var bytes: [UInt8] = []
+            for replay in listed { ReplayCodec.encodeHistory(replay, into: &bytes) }
+            if !bytes.isEmpty { conn.send(bytes: bytes) }
+            conn.send(.history(count: listed.count))
+        case .replay(let puzzle):
+            sendReplay(puzzle, of: room, to: conn)
         case .say(let text):
             if let wait = pacing.takeChat(from: &conn.chatBucket, now: now) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
@@ -303,9 +321,11 @@ extension PuzzleServer {
             reply(conn, error: .storage("the move could not be stored (\(Self.storageReason(error))); it was not made"))
             return nil
         }
+        let solved = room.record(events)
         room.state.apply(planned: events)
         room.state.apply(outcome)
         room.broadcast(events)
+        if let solved { saveReplay(solved, of: room) }
         return outcome
     }
 
@@ -351,8 +371,12 @@ extension PuzzleServer {
 
     func sendSnapshot(_ room: HostedRoom, to conn: Connection) {
         var bytes: [UInt8] = []
-        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture), now: now,
-                             extended: conn.version >= 2, layout: conn.version >= 2, into: &bytes)
+        // Version 2 gets the compact form: pieces home or at their start as
+        // ranges, the picture by its hash (fetched with PICTURE when missing).
+        let compact = conn.version >= 2
+        SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
+                                          pictureHash: compact ? room.pictureWire?.hash : nil), now: now,
+                             extended: compact, layout: compact, compact: compact, into: &bytes)
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
         conn.send(bytes: bytes)
@@ -361,5 +385,34 @@ extension PuzzleServer {
     /// `S watcher <id> <name>` for each of the room's watchers (version 2 only).
     func appendWatchers(of room: HostedRoom, to bytes: inout [UInt8]) {
         for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
+    }
+
+    /// REPLAY: a kept replay's lines, with its picture (the puzzle's, which
+    /// may not be the room's now), as one write: the slow-reader rules pace
+    /// it like a snapshot.
+    private func sendReplay(_ puzzle: Int, of room: HostedRoom, to conn: Connection) {
+        let refusal = ProtocolError.unknownPuzzle(puzzle, room: room.name, kept: room.history.map(\.puzzle))
+        guard room.history.contains(where: { $0.puzzle == puzzle }) else { return reply(conn, error: refusal) }
+        let replay: PuzzleReplay
+        if let unsaved = room.unsavedReplay, unsaved.puzzle == puzzle {
+            replay = unsaved
+        } else {
+            do {
+                guard let kept = try store.loadReplay(room: room.name, puzzle: puzzle) else { return reply(conn, error: refusal) }
+                replay = kept
+            } catch {
+                logger.error("room \(room.name): \(error)")
+                return reply(conn, error: .storage("the replay of puzzle \(puzzle) could not be read (\(Self.storageReason(error)))"))
+            }
+        }
+        var bytes: [UInt8] = []
+        ReplayCodec.encode(replay, into: &bytes)
+        let spec = replay.spec
+        if let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols) {
+            bytes.append(text: "S picture \(picture.width) \(picture.height)\n")
+            for row in picture.hexRows() { bytes.append(text: "S px \(row)\n") }
+        }
+        conn.send(bytes: bytes)
+        conn.send(.replay(puzzle: puzzle, moves: replay.moves.count))
     }
 }

@@ -120,6 +120,7 @@ public final class PuzzleServer: @unchecked Sendable {
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
+        store.replaysKept = config.replaysKept
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
         uploadThrottle = UploadThrottle(perHour: config.uploadsPerHour)
@@ -334,7 +335,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for name in names {
             guard let room = rooms[name] else { continue }
             do {
-                try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
+                try store.snapshot(room.stored, now: now)
             } catch {
                 failure = ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
                 shuttingDown = true

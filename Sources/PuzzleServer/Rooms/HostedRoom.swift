@@ -7,8 +7,16 @@ final class HostedRoom {
     let name: String
     let password: String?
     var state: RoomState
-    /// The picture, scaled for terminals, sent with every snapshot.
-    var picture: Picture?
+    /// The picture, scaled for terminals: its pixels go with a version 1
+    /// snapshot, its hash with a version 2 one (the pixels on `PICTURE`).
+    var picture: Picture? { didSet { cachedWire = nil } }
+    /// `wire`, made on first use after the picture changes.
+    private var cachedWire: PictureWire?
+    /// The picture's hash and PNG lines (nil without a picture).
+    var pictureWire: PictureWire? {
+        if cachedWire == nil, let picture { cachedWire = PictureWire(picture) }
+        return cachedWire
+    }
     /// Members in join order.
     private(set) var members: [Connection] = []
     /// When the next clock mark is due while the puzzle clock runs (half a
@@ -18,6 +26,15 @@ final class HostedRoom {
     var clockMarkFailing = false
     /// The latest events, for clients coming back (`REJOIN`, `SYNC <seq> <run>`).
     private(set) var recent: RecentEvents
+    /// The current puzzle's replay as it is played (kept in every snapshot).
+    var recorder: ReplayRecorder
+    /// Solved puzzles whose replays the room keeps, oldest first, without
+    /// their moves (the files have them): what HISTORY lists.
+    var history: [PuzzleReplay]
+    /// A solved puzzle's replay whose file could not be written yet (a full
+    /// disk): tried again before each snapshot, which waits for it (the
+    /// journal the snapshot would compact still holds the puzzle's moves).
+    var unsavedReplay: PuzzleReplay?
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)
@@ -30,12 +47,37 @@ final class HostedRoom {
     private var scratch: [UInt8] = []
 
     /// `run` names this opening of the room (random: see `RecentEvents`).
-    init(name: String, password: String?, state: RoomState, picture: Picture?, run: UInt64) {
+    /// `replay`: the current puzzle's replay so far (nil: nothing played yet);
+    /// `history`: the kept replays' summaries.
+    init(name: String, password: String?, state: RoomState, picture: Picture?, run: UInt64,
+         replay: PuzzleReplay? = nil, history: [PuzzleReplay] = []) {
         self.name = name
         self.password = password
         self.state = state
         self.picture = picture
         recent = RecentEvents(run: run, seq: state.seq)
+        recorder = replay.map(ReplayRecorder.init(replay:)) ?? ReplayRecorder(startOf: state)
+        self.history = history
+    }
+
+    /// What the store keeps of the room.
+    var stored: StoredRoom {
+        StoredRoom(snapshot: RoomSnapshot(name: name, state: state, picture: nil), password: password, replay: recorder.replay)
+    }
+
+    /// Records the durable events of a request about to be applied to the
+    /// room's state. Returns the replay of a puzzle they solve.
+    func record(_ events: [RoomEvent]) -> PuzzleReplay? {
+        var solved: PuzzleReplay?
+        for e in events where e.body.isDurable {
+            if let done = Self.observe(e, recorder: &recorder, state: &state) { solved = done }
+        }
+        return solved
+    }
+
+    /// Borrows the state rather than copying it (see `plan`).
+    private static func observe(_ e: RoomEvent, recorder: inout ReplayRecorder, state: inout RoomState) -> PuzzleReplay? {
+        recorder.observe(e, before: state)
     }
 
     /// The core's `plan` on the room's state where it lies. Called as

@@ -16,7 +16,7 @@ extension PuzzleServer {
             let spec = snap.state.spec
             let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
             rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture,
-                                 run: UInt64.random(in: 0...UInt64.max)))
+                                 run: UInt64.random(in: 0...UInt64.max), replay: stored.replay, history: stored.history))
             logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
         }
         for spec in config.rooms where rooms[spec.name] == nil {
@@ -119,12 +119,42 @@ extension PuzzleServer {
         }
     }
 
-    /// Writes a room's snapshot (which also compacts its journal).
+    /// Writes a room's snapshot (which also compacts its journal). A solved
+    /// puzzle's replay not written yet is written first; while it cannot be,
+    /// the snapshot waits (the journal it would compact holds that puzzle's moves).
     func snapshot(_ room: HostedRoom) {
+        guard saveUnsavedReplay(of: room) else { return }
         do {
-            try store.snapshot(StoredRoom(snapshot: RoomSnapshot(name: room.name, state: room.state, picture: nil), password: room.password), now: now)
+            try store.snapshot(room.stored, now: now)
         } catch {
             logger.error("snapshot of \(room.name) failed: \(error)")
         }
+    }
+
+    /// Writes a solved puzzle's replay file and adds it to the room's history
+    /// (the oldest beyond `replays_kept` go). A failed write is logged and kept
+    /// for `saveUnsavedReplay`; the summary is listed meanwhile.
+    func saveReplay(_ replay: PuzzleReplay, of room: HostedRoom) {
+        var summary = replay
+        summary.moves = []
+        room.history.removeAll { $0.puzzle == replay.puzzle }
+        room.history.append(summary)
+        do {
+            let removed = try store.saveReplay(replay, room: room.name)
+            room.history.removeAll { removed.contains($0.puzzle) }
+            room.unsavedReplay = nil
+        } catch {
+            logger.error("room \(room.name): replay of puzzle \(replay.puzzle) not written (\(error)); trying again before the next snapshot")
+            room.unsavedReplay = replay
+        }
+        if store.replaysKept == 0 { room.history.removeAll() }
+        if room.history.count > store.replaysKept { room.history.removeFirst(room.history.count - store.replaysKept) }
+    }
+
+    /// Whether the room has no solved puzzle's replay left to write (tried again now).
+    func saveUnsavedReplay(of room: HostedRoom) -> Bool {
+        guard let replay = room.unsavedReplay else { return true }
+        saveReplay(replay, of: room)
+        return room.unsavedReplay == nil
     }
 }

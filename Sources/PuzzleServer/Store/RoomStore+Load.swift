@@ -136,15 +136,40 @@ extension RoomStore {
         var room = chosen.room
         var state = room.snapshot.state
         let snapshotSeq = state.seq
+        // The replay carries on from the snapshot's record of the puzzle:
+        // every move the journal replays is recorded as it was live.
+        var recorder = ReplayRecorder(startOf: state)
+        if let replay = room.replay, replay.puzzle == state.puzzleIndex { recorder = ReplayRecorder(replay: replay) }
+        var solvedHere: [PuzzleReplay] = []
         for (file, line, record) in chosen.records where record.event.seq > state.seq {
             var event = record.event
             let (time, overflow) = record.time.subtractingReportingOverflow(chosen.offset)
             event.time = time
             let fits = !overflow
-            if fits && Journal.fits(event.body, state), (try? state.restore(event)) != nil { continue }
+            if fits && Journal.fits(event.body, state) {
+                if let solved = recorder.observe(event, before: state) { solvedHere.append(solved) }
+                // `restore` refuses nothing once the record fits (and is newer).
+                if (try? state.restore(event)) != nil { continue }
+            }
             issues.append(.badJournalLine(room: name, file: file, line: line, reason: "does not fit the room"))
             damagedJournals.insert(file)
         }
+        room.replay = recorder.replay
+        room.history = try loadHistory(paths)
+        // A solve the journal holds whose replay file was never written (a
+        // crash between the two, a full disk then): written now.
+        if recorder.replay.isSolved, !solvedHere.contains(where: { $0.puzzle == recorder.replay.puzzle }) {
+            solvedHere.append(recorder.replay)
+        }
+        let keptPuzzles = Set(room.history.map(\.puzzle))
+        for solved in solvedHere where !keptPuzzles.contains(solved.puzzle) && replaysKept > 0 {
+            do {
+                try saveReplay(solved, room: name)
+            } catch {
+                loadIssues.append(RoomLoadIssue(room: name, error: error, roomSkipped: false))
+            }
+        }
+        if solvedHere.contains(where: { !keptPuzzles.contains($0.puzzle) }) { room.history = try loadHistory(paths) }
         // Nobody is connected after a restart: every player is away, with their
         // counters kept, and the puzzle clock pauses at the last moment the
         // store knows of (mapped to `now`), so the downtime does not count.

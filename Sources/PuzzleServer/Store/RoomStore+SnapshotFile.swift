@@ -6,6 +6,7 @@ import PuzzleProtocol
 ///     # puzzle-room snapshot 1 time=<store time>
 ///     P <password>                  (only if the room has one)
 ///     S room ... / S player ...     (SnapshotCodec lines, extended: players, absent players, totals, the clock; no holds, no picture)
+///     R replay-start ... / R replay-player ... / R replay ...   (the current puzzle's replay so far: ReplayCodec lines)
 ///     # end
 ///
 /// `time` is the store's room clock when the snapshot was taken (see
@@ -20,6 +21,7 @@ enum RoomSnapshotFile {
         var time: Int64
         var password: String?
         var stateLines: [Substring]
+        var replayLines: [Substring] = []
     }
 
     static func encode(_ room: StoredRoom, now: Int64, storeTime: Int64) throws(RoomStoreError) -> [UInt8] {
@@ -35,6 +37,10 @@ enum RoomSnapshotFile {
         var state = room.snapshot.state
         state.releaseHolds()
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: state, picture: nil), now: now, extended: true, into: &out)
+        // The puzzle's moves so far: the journal that follows holds only the
+        // moves after this snapshot, so without them a replay would lose its
+        // beginning at every compaction.
+        if let replay = room.replay { ReplayCodec.encode(replay, prefix: "R ", into: &out) }
         out.append(text: "\(trailer)\n")
         return out
     }
@@ -62,6 +68,8 @@ enum RoomSnapshotFile {
                 parsed.password = String(password)
             } else if line.hasPrefix("S ") {
                 parsed.stateLines.append(line)
+            } else if line.hasPrefix("R ") {
+                parsed.replayLines.append(line.dropFirst(2))
             } else if !line.hasPrefix("#") {
                 throw Problem(reason: "unexpected line \"\(line.prefix(40))\"")
             }
@@ -73,7 +81,13 @@ enum RoomSnapshotFile {
         do {
             var snapshot = try SnapshotCodec.decode(parsed.stateLines, now: now)
             snapshot.name = name
-            return StoredRoom(snapshot: snapshot, password: parsed.password)
+            var replay: PuzzleReplay?
+            if !parsed.replayLines.isEmpty {
+                var reader = ReplayCodec.Reader()
+                for line in parsed.replayLines { try reader.take(line) }
+                replay = try reader.finish()
+            }
+            return StoredRoom(snapshot: snapshot, password: parsed.password, replay: replay)
         } catch {
             throw Problem(reason: "\(error)")
         }

@@ -28,6 +28,9 @@ public final class RoomStore {
     public let fsync: FsyncPolicy
     /// Records after which `commit()` asks for a snapshot (0: never).
     public let snapshotEvery: Int
+    /// Solved puzzles' replays each room keeps (`replay.<puzzle>` files), the
+    /// oldest deleted first; 0 keeps none. Config key `replays_kept`.
+    public var replaysKept = 20
     let device: StorageDevice
     let roomsDirectory: String
     var journals: [String: Journal] = [:]
@@ -90,6 +93,11 @@ public final class RoomStore {
         // journal next to the new room's snapshot.
         for path in [paths.previousSnapshot, paths.snapshot, paths.temporarySnapshot, paths.originSnapshot,
                      paths.previousJournal, paths.journal, paths.temporaryJournal] {
+            try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
+        }
+        // An earlier room's replays are not this room's.
+        for puzzle in try replayPuzzles(paths) {
+            let path = replayPath(paths, puzzle: puzzle)
             try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
         }
         let header = JournalLine.header(after: room.snapshot.state.seq)

@@ -42,6 +42,9 @@ public enum RoomStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Syncing the journals failed: the records written since the last sync
     /// were cut off again; the moves they held are not durable.
     case syncFailed(rooms: [String], reason: String)
+    /// A kept replay file could not be read back (it is left out of the
+    /// room's history and kept in place).
+    case badReplay(room: String, file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -62,6 +65,7 @@ public enum RoomStoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownRoom(let room): return "room \(room): not open in the store"
         case .damagedRoom(let room): return "room \(room): its files are damaged and kept for inspection; move the room's directory away to create it anew"
         case .syncFailed(let rooms, let reason): return "journal sync failed for \(rooms.joined(separator: ", ")): \(reason)"
+        case .badReplay(let room, let file, let reason): return "room \(room): replay \(file) not readable (\(reason)); left out of the history"
         }
     }
 }

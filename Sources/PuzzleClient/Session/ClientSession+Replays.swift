@@ -1,0 +1,87 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// Solved puzzles: the banner's numbers, `/history` and `/replay`.
+extension ClientSession {
+    /// A replay the server sent since the last call (the full screen plays it).
+    public mutating func takeLoadedReplay() -> LoadedReplay? {
+        defer { loadedReplay = nil }
+        return loadedReplay
+    }
+
+    /// The puzzle `/replay` without a number means: the solved one on the
+    /// table, else the latest one the room listed.
+    var latestSolvedPuzzle: Int? {
+        if let st = state, st.isSolved { return st.puzzleIndex }
+        return latestListedSolve
+    }
+
+    /// Asks for the solved puzzle's numbers (time, moves, who placed what)
+    /// for the banner, once per puzzle.
+    mutating func requestSolvedStats(_ puzzle: Int, now: Int64) {
+        guard solvedStats?.puzzle != puzzle, phase == .joined || phase == .joining else { return }
+        if pending.contains(where: { $0.request == .history(puzzle) }) { return }
+        send(.history(puzzle), fromUser: false, now: now)
+    }
+
+    /// The HISTORY reply: the banner's numbers (asked by the client), or the
+    /// player's `/history` listing.
+    mutating func handleHistory(_ lines: [String], puzzle: Int?, text: String, fromUser: Bool) {
+        let solved = ReplayCodec.decodeHistory(lines)
+        if let last = solved.last?.puzzle { latestListedSolve = max(latestListedSolve ?? last, last) }
+        if !fromUser, let puzzle, let stats = solved.first(where: { $0.puzzle == puzzle }) {
+            guard state?.puzzleIndex == puzzle, state?.isSolved == true else { return }
+            solvedStats = stats
+            emit(.info, "puzzle \(puzzle): \(Self.statsText(stats)); /replay \(puzzle) watches it again")
+            return
+        }
+        guard fromUser else { return }
+        if solved.isEmpty {
+            emit(.reply, "no solved puzzle kept here yet", about: .listing(.entry("no solved puzzle kept here yet")))
+        }
+        for s in solved {
+            let entry = "puzzle \(s.puzzle)  \(s.spec.kind.rawValue) \(s.spec.rows)x\(s.spec.cols)  \(Self.clock(s.solvedMillis ?? 0))  \(Self.statsText(s))"
+            emit(.reply, "  " + entry, about: .listing(.entry(entry)))
+        }
+        emit(.reply, "ok: \(text)", about: .listing(.end))
+    }
+
+    /// The REPLAY reply: the replay and its picture, for the full screen.
+    mutating func handleReplay(_ lines: [String], text: String) {
+        var reader = ReplayCodec.Reader()
+        var size: (Int, Int)?
+        var rows: [Substring] = []
+        do {
+            for line in lines {
+                if line.hasPrefix("S replay") {
+                    try reader.take(line.dropFirst(2)[...])
+                } else if line.hasPrefix("S picture ") {
+                    let w = line.split(separator: " ")
+                    if w.count == 4, let width = Int(w[2]), let height = Int(w[3]) { size = (width, height) }
+                } else if line.hasPrefix("S px ") {
+                    rows.append(line.dropFirst(5))
+                }
+            }
+            let replay = try reader.finish()
+            let picture = size.flatMap { try? Picture(width: $0.0, height: $0.1, hexRows: rows) }
+            loadedReplay = LoadedReplay(replay: replay, picture: picture, speed: replaySpeed)
+            replaySpeed = nil
+            let who = replay.players.map(\.name).joined(separator: ", ")
+            emit(.reply, "replay of puzzle \(replay.puzzle): \(replay.moveCount) move\(replay.moveCount == 1 ? "" : "s") by \(who.isEmpty ? "nobody" : who)")
+        } catch {
+            emit(.error, "error: the replay could not be read (\(error))")
+        }
+    }
+
+    /// "5 moves; placed: alice 3, bob 2".
+    static func statsText(_ s: PuzzleReplay) -> String {
+        let placed = s.players.sorted { $0.placed > $1.placed }.map { "\($0.name) \($0.placed)" }.joined(separator: ", ")
+        return "\(s.moveCount) move\(s.moveCount == 1 ? "" : "s")" + (placed.isEmpty ? "" : "; placed: \(placed)")
+    }
+
+    /// Play time as `m:ss`.
+    static func clock(_ ms: Int64) -> String {
+        let seconds = max(0, ms) / 1000
+        return "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+    }
+}

@@ -1,0 +1,67 @@
+import PuzzleCore
+import PuzzleImages
+import PuzzleWeb
+
+/// The pictures a client has, by content hash (`Picture.contentHashHex`), so
+/// that a compact snapshot's `S picture <w> <h> <hash>` costs no pixels when
+/// the client was sent that picture before: on an earlier connection (a
+/// dropped link, a restart of the server), in another room, or on another
+/// puzzle of the same picture. Built-in pictures need no fetch at all: the
+/// client draws them with the same code as the server and keeps them when the
+/// hash agrees. Holds at most `limit` pictures (least recently used go first).
+public struct PictureCache: Sendable {
+    public static let limit = 16
+    /// Most base64 characters a `PICTURE` reply may bring (a 256×256 PNG is
+    /// at most about 270 KB of it).
+    static let maxBase64 = 4 << 20
+
+    private var entries: [(hash: String, picture: Picture)] = []
+
+    public init() {}
+
+    public var count: Int { entries.count }
+
+    /// The picture with this hash: from the cache, or a built-in `name` drawn
+    /// at `width` × `height` when that is the one named; nil when it must be fetched.
+    public mutating func picture(hash: String, name: String, width: Int, height: Int) -> Picture? {
+        if let i = entries.firstIndex(where: { $0.hash == hash }) {
+            let hit = entries.remove(at: i)
+            entries.append(hit)
+            return hit.picture
+        }
+        guard Picture.builtinNames.contains(name), let drawn = Picture.builtin(name, width: width, height: height),
+              drawn.contentHashHex == hash else { return nil }
+        insert(drawn)
+        return drawn
+    }
+
+    public mutating func insert(_ picture: Picture) {
+        let hash = picture.contentHashHex
+        entries.removeAll { $0.hash == hash }
+        if entries.count >= Self.limit { entries.removeFirst() }
+        entries.append((hash, picture))
+    }
+
+    /// The picture a `PICTURE` reply's `S png <base64>` lines carry, when it
+    /// decodes to `width` × `height` with the hash `hash`; else nil.
+    public static func decode(pngLines: [String], width: Int, height: Int, hash: String) -> Picture? {
+        var text = ""
+        for line in pngLines {
+            let w = line.split(separator: " ")
+            let at = w.first == "S" ? 1 : 0
+            guard w.count == at + 2, w[at] == "png" else { continue }
+            guard text.utf8.count + w[at + 1].utf8.count <= maxBase64 else { return nil }
+            text += w[at + 1]
+        }
+        guard (1...256).contains(width), (1...256).contains(height), let bytes = Base64.decode(text),
+              let image = try? ImageDecoder.decode(bytes, limits: ImageLimits(maxPixels: 256 * 256, maxFileBytes: maxBase64)),
+              image.width == width, image.height == height else { return nil }
+        var pixels: [RGB] = []
+        pixels.reserveCapacity(width * height)
+        for i in stride(from: 0, to: image.rgb.count, by: 3) {
+            pixels.append(RGB(r: image.rgb[i], g: image.rgb[i + 1], b: image.rgb[i + 2]))
+        }
+        guard let picture = try? Picture(width: width, height: height, pixels: pixels), picture.contentHashHex == hash else { return nil }
+        return picture
+    }
+}

@@ -1,0 +1,160 @@
+import PuzzleCore
+
+/// The text of a puzzle's replay, as `REPLAY` sends it and as the server keeps
+/// it on disk (each line without the leading `S ` in a snapshot file's `R`
+/// lines; see PROTOCOL.md, *Replays*):
+///
+///     S replay-start <puzzle> <kind> <r>x<c> <on|off> <picture> seed=<u64> elapsed=<ms|-> moves=<n> players=<k> [truncated]
+///     S replay-player <id> placed=<n> moves=<n> <name>            (k lines, in the order of first move)
+///     S replay <elapsed-ms> <id> placed <piece> cell <row> <col> <rotation>
+///     S replay <elapsed-ms> <id> placed <piece> table <x> <y> <rotation>
+///     S replay <elapsed-ms> <id> swapped <piece> <other>
+///
+/// and a solved puzzle's summary, as `HISTORY` lists it:
+///
+///     S history <puzzle> <kind> <r>x<c> <on|off> <picture> elapsed=<ms> moves=<n> players=<k>
+///     S history-player <puzzle> <id> placed=<n> moves=<n> <name>
+public enum ReplayCodec {
+    /// Appends the replay's lines (`prefix` before each: `S ` on the wire).
+    public static func encode(_ r: PuzzleReplay, prefix: String = "S ", into out: inout [UInt8]) {
+        out.append(text: "\(prefix)replay-start \(r.puzzle) \(specWords(r.spec)) seed=\(r.seed) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\(r.truncated ? " truncated" : "")\n")
+        for p in r.players {
+            out.append(text: "\(prefix)replay-player \(p.id.rawValue) placed=\(p.placed) moves=\(p.moves) \(p.name)\n")
+        }
+        for m in r.moves {
+            out.append(text: "\(prefix)replay \(m.elapsed) \(m.player.rawValue) ")
+            switch m.change {
+            case .placed(let piece, .board(let c), let rotation): out.append(text: "placed \(piece) cell \(c.row) \(c.col) \(rotation)\n")
+            case .placed(let piece, .table(let p), let rotation): out.append(text: "placed \(piece) table \(p.x) \(p.y) \(rotation)\n")
+            case .swapped(let piece, let other): out.append(text: "swapped \(piece) \(other)\n")
+            }
+        }
+    }
+
+    /// Appends a solved puzzle's `HISTORY` lines.
+    public static func encodeHistory(_ r: PuzzleReplay, into out: inout [UInt8]) {
+        out.append(text: "S history \(r.puzzle) \(specWords(r.spec)) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\n")
+        for p in r.players {
+            out.append(text: "S history-player \(r.puzzle) \(p.id.rawValue) placed=\(p.placed) moves=\(p.moves) \(p.name)\n")
+        }
+    }
+
+    static func specWords(_ s: PuzzleSpec) -> String {
+        "\(s.kind.rawValue) \(s.rows)x\(s.cols) \(s.rotation ? "on" : "off") \(s.picture)"
+    }
+
+    /// Why replay lines could not be read.
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+        public init(reason: String) { self.reason = reason }
+    }
+
+    /// Reads a replay back from its lines, one at a time (each without the
+    /// `S ` or `R ` prefix, e.g. `replay-start 0 jigsaw ...`).
+    public struct Reader: Sendable {
+        public private(set) var replay: PuzzleReplay?
+        var playersExpected = 0
+        var movesExpected = 0
+
+        public init() {}
+
+        /// Whether the lines read so far make a whole replay (every player line there).
+        public var isComplete: Bool { replay != nil && replay!.players.count == playersExpected }
+
+        /// Takes one line. Lines that are not replay lines are refused.
+        public mutating func take(_ line: Substring) throws(Problem) {
+            let w = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let kind = w.first else { throw Problem(reason: "empty line") }
+            func int(_ i: Int) throws(Problem) -> Int {
+                guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in \(kind)") }
+                return v
+            }
+            func key(_ i: Int, _ name: String) throws(Problem) -> Substring {
+                guard i < w.count, w[i].hasPrefix(name + "=") else { throw Problem(reason: "\(kind) needs \(name)=") }
+                return w[i].dropFirst(name.count + 1)
+            }
+            func count(_ i: Int, _ name: String) throws(Problem) -> Int {
+                guard let v = Int(try key(i, name)), v >= 0 else { throw Problem(reason: "bad \(name)= in \(kind)") }
+                return v
+            }
+            switch kind {
+            case "replay-start":
+                guard replay == nil, w.count >= 10 else { throw Problem(reason: "bad replay-start") }
+                let puzzle = try int(1)
+                let size = w[3].split(separator: "x")
+                guard puzzle >= 0, let k = PuzzleKind(rawValue: String(w[2])), size.count == 2,
+                      let rows = Int(size[0]), let cols = Int(size[1]), w[4] == "on" || w[4] == "off",
+                      NameRule.isValid(String(w[5])),
+                      let spec = try? PuzzleSpec(kind: k, rows: rows, cols: cols, rotation: w[4] == "on", picture: String(w[5])),
+                      let seed = UInt64(try key(6, "seed")) else { throw Problem(reason: "bad replay-start") }
+                let elapsed = try key(7, "elapsed")
+                let solved: Int64? = elapsed == "-" ? nil : Int64(elapsed)
+                guard elapsed == "-" || (solved ?? -1) >= 0 else { throw Problem(reason: "bad elapsed=") }
+                movesExpected = try count(8, "moves")
+                playersExpected = try count(9, "players")
+                replay = PuzzleReplay(puzzle: puzzle, spec: spec, seed: seed, solvedMillis: solved,
+                                      truncated: w.count > 10 && w[10] == "truncated")
+            case "replay-player":
+                guard replay != nil, w.count == 5, replay!.players.count < playersExpected else { throw Problem(reason: "bad replay-player") }
+                let id = try int(1)
+                let name = String(w[4])
+                guard RoomLimits.playerIDs.contains(id), NameRule.isValid(name) else { throw Problem(reason: "bad replay-player") }
+                replay!.players.append(ReplayPlayer(id: PlayerID(id), name: name, placed: try count(2, "placed"), moves: try count(3, "moves")))
+            case "replay":
+                guard replay != nil, replay!.moves.count < PuzzleReplay.maxMoves else { throw Problem(reason: "replay line out of place") }
+                let elapsed = Int64(try int(1)), id = try int(2)
+                guard elapsed >= 0, RoomLimits.playerIDs.contains(id), w.count >= 5 else { throw Problem(reason: "bad replay line") }
+                let change: ReplayMove.Change
+                switch w[3] {
+                case "placed" where w.count == 9 && (w[5] == "cell" || w[5] == "table"):
+                    let piece = try int(4), a = try int(6), b = try int(7), rotation = try int(8)
+                    guard piece >= 0, (0...3).contains(rotation) else { throw Problem(reason: "bad replay line") }
+                    change = .placed(piece: piece, at: w[5] == "cell" ? .board(Cell(row: a, col: b)) : .table(Point(x: a, y: b)), rotation: rotation)
+                case "swapped" where w.count == 6:
+                    let piece = try int(4), other = try int(5)
+                    guard piece >= 0, other >= 0 else { throw Problem(reason: "bad replay line") }
+                    change = .swapped(piece: piece, other: other)
+                default:
+                    throw Problem(reason: "bad replay line")
+                }
+                replay!.moves.append(ReplayMove(elapsed: elapsed, player: PlayerID(id), change: change))
+            default:
+                throw Problem(reason: "not a replay line: \(kind)")
+            }
+        }
+
+        /// The whole replay, once every line is read.
+        public func finish() throws(Problem) -> PuzzleReplay {
+            guard let replay, isComplete else { throw Problem(reason: "replay cut short") }
+            guard replay.moves.count <= movesExpected else { throw Problem(reason: "more moves than moves= says") }
+            return replay
+        }
+    }
+}
+
+extension ReplayCodec {
+    /// The solved puzzles a HISTORY reply lists (its `S history` and
+    /// `S history-player` lines, with or without the `S `), oldest first,
+    /// without moves or seed. Unreadable lines are skipped.
+    public static func decodeHistory(_ lines: [String]) -> [PuzzleReplay] {
+        var out: [PuzzleReplay] = []
+        for line in lines {
+            let text = line.hasPrefix("S ") ? line.dropFirst(2) : line[...]
+            let w = text.split(separator: " ")
+            func value(_ word: Substring, _ key: String) -> Int? {
+                word.hasPrefix(key + "=") ? Int(word.dropFirst(key.count + 1)) : nil
+            }
+            if w.first == "history", w.count == 9, let puzzle = Int(w[1]), let kind = PuzzleKind(rawValue: String(w[2])) {
+                let size = w[3].split(separator: "x").compactMap { Int($0) }
+                guard size.count == 2, let spec = try? PuzzleSpec(kind: kind, rows: size[0], cols: size[1], rotation: w[4] == "on", picture: String(w[5])),
+                      let elapsed = value(w[6], "elapsed") else { continue }
+                out.append(PuzzleReplay(puzzle: puzzle, spec: spec, seed: 0, solvedMillis: Int64(elapsed)))
+            } else if w.first == "history-player", w.count == 6, let puzzle = Int(w[1]), let id = Int(w[2]),
+                      let placed = value(w[3], "placed"), let moves = value(w[4], "moves"), out.last?.puzzle == puzzle {
+                out[out.count - 1].players.append(ReplayPlayer(id: PlayerID(id), name: String(w[5]), placed: placed, moves: moves))
+            }
+        }
+        return out
+    }
+}

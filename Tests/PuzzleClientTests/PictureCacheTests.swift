@@ -1,0 +1,68 @@
+import PuzzleCore
+import PuzzleImages
+import PuzzleProtocol
+import PuzzleWeb
+import Testing
+@testable import PuzzleClient
+
+/// The session's pictures by hash: a compact snapshot's picture is asked for
+/// once (`PICTURE`), kept across a reconnect, and a built-in one is drawn here.
+@Suite struct PictureCacheTests {
+    /// A picture no client can draw by itself.
+    static let photo = try! Picture(width: 8, height: 8) { x, y in RGB(r: UInt8(x * 30), g: UInt8(y * 30), b: 7) }
+
+    static func room() throws -> RoomState {
+        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2), seed: 5))
+        var ev: [RoomEvent] = []
+        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
+        return st
+    }
+
+    /// Greets and takes in a compact snapshot showing `picture`; returns what the session asked next.
+    static func join(_ s: inout ClientSession, picture: Picture) throws -> [Request] {
+        s.connected(now: 0)
+        _ = s.takeOutgoing()
+        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
+        let lines = SnapshotCodec.lines(RoomSnapshot(name: "duo", state: try room(), picture: picture), now: 0,
+                                        extended: true, layout: true, compact: true)
+        #expect(lines.contains("S picture \(picture.width) \(picture.height) \(picture.contentHashHex)"))
+        #expect(!lines.contains { $0.hasPrefix("S px ") })
+        for line in lines { s.receive(Substring(line), now: 0) }
+        s.receive("OK joined duo id=1 seq=1", now: 0)
+        #expect(s.phase == .joined)
+        return s.takeOutgoing()
+    }
+
+    @Test func aMissingPictureIsFetchedOnceAndKeptAcrossAReconnect() throws {
+        var s = ClientSession(name: "alice", room: "duo")
+        #expect(try Self.join(&s, picture: Self.photo) == [.picture])
+        #expect(s.mirror?.picture == nil)
+        let base64 = Base64.encode(PNGEncoder.encode(Self.photo))
+        s.receive(Substring("S png \(base64.prefix(8))"), now: 1)
+        s.receive(Substring("S png \(base64.dropFirst(8))"), now: 1)
+        s.receive(Substring("OK picture 8 8 \(Self.photo.contentHashHex)"), now: 1)
+        #expect(s.mirror?.picture == Self.photo)
+        #expect(s.pictures.count == 1)
+        s.connectionLost("cut")
+        #expect(try Self.join(&s, picture: Self.photo).isEmpty)
+        #expect(s.mirror?.picture == Self.photo)
+    }
+
+    @Test func aPictureThatDoesNotMatchItsHashIsRefused() throws {
+        var s = ClientSession(name: "alice", room: "duo")
+        #expect(try Self.join(&s, picture: Self.photo) == [.picture])
+        let other = try Picture(width: 8, height: 8) { _, _ in RGB(r: 1, g: 2, b: 3) }
+        s.receive(Substring("S png \(Base64.encode(PNGEncoder.encode(other)))"), now: 1)
+        s.receive(Substring("OK picture 8 8 \(Self.photo.contentHashHex)"), now: 1)
+        #expect(s.mirror?.picture == nil)
+        #expect(s.pictures.count == 0)
+        #expect(s.takeOutput().contains { $0.text.contains("could not be read") })
+    }
+
+    @Test func aBuiltInPictureIsDrawnHereNotFetched() throws {
+        var s = ClientSession(name: "alice", room: "duo")
+        let sunset = try #require(Picture.builtin("sunset", width: 32, height: 32))
+        #expect(try Self.join(&s, picture: sunset).isEmpty)
+        #expect(s.mirror?.picture == sunset)
+    }
+}

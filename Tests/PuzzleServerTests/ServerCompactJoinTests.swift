@@ -1,0 +1,106 @@
+import PuzzleCore
+import PuzzleImages
+import PuzzleLink
+import PuzzleProtocol
+import PuzzleServer
+import PuzzleTestSupport
+import PuzzleWeb
+import Testing
+
+/// Over real sockets: a version 2 snapshot names what a client can have
+/// without being sent it (pieces home or at their start as ranges, the
+/// picture by its hash), `PICTURE` and `LAYOUT` send those on request, and
+/// the room read back is the very room a version 1 snapshot lists in full.
+@Suite struct ServerCompactJoinTests {
+    /// `PICTURE`'s `S png` lines, decoded; checks the reply's size and hash.
+    static func fetchPicture(_ c: LineClient) throws -> Picture {
+        let (reply, lines) = try c.request("PICTURE")
+        guard case .picture(let w, let h, let hash)? = ReplyCodec.decode(reply[...]) else {
+            throw ServerProcessError(description: "PICTURE refused: \(reply)")
+        }
+        let text = lines.filter { $0.hasPrefix("S png ") }.map { $0.dropFirst(6) }.joined()
+        let image = try ImageDecoder.decode(try #require(Base64.decode(text)))
+        var pixels: [RGB] = []
+        for i in stride(from: 0, to: image.rgb.count, by: 3) { pixels.append(RGB(r: image.rgb[i], g: image.rgb[i + 1], b: image.rgb[i + 2])) }
+        let picture = try Picture(width: w, height: h, pixels: pixels)
+        #expect(picture.contentHashHex == hash)
+        return picture
+    }
+
+    static func state(_ lines: [String]) throws -> RoomSnapshot {
+        try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0)
+    }
+
+    @Test func aFreshRoomIsOneRangeAndAHashAndReadsBackAsTheFullForm() throws {
+        let server = try TestServer(rooms: [RoomSpec(name: "ten", kind: .jigsaw, rows: 10, cols: 10, picture: "sunset")])
+        defer { server.stop() }
+        let one = try LineClient(port: server.port, name: "one")
+        let two = try LineClient(port: server.port, name: "two")
+        #expect(try one.request("HELLO 1 vera").reply.hasPrefix("OK hello"))
+        _ = try PlayerIdentityTests.hello2(two, "wim")
+        let (_, full) = try one.request("JOIN ten")
+        let (_, compact) = try two.request("JOIN ten")
+        #expect(compact.contains("S pieces start 0-99"), "\(compact)")
+        #expect(!compact.contains { $0.hasPrefix("S piece ") || $0.hasPrefix("S px ") })
+        let v1 = try Self.state(full), v2 = try Self.state(compact)
+        let picture = try #require(v1.picture)
+        #expect(compact.contains("S picture 80 80 \(picture.contentHashHex)"))
+        #expect(v2.picture == nil && v2.pictureHash == picture.contentHashHex)
+        #expect(v2.pictureSize?.width == 80 && v2.pictureSize?.height == 80)
+        #expect(v2.state.pieces == v1.state.pieces)
+        #expect(try Self.fetchPicture(two) == picture)
+        // LAYOUT: where the puzzle started, for a client without the core.
+        let (reply, layout) = try two.request("LAYOUT")
+        #expect(reply == "OK layout 100 puzzle=0 seed=\(v1.state.settings.seed)")
+        var start: [String] = []
+        for (i, p) in v1.state.startPieces.enumerated() {
+            guard case .table(let at) = p.location else { continue }
+            start.append("S piece \(i) table \(at.x) \(at.y) \(p.rotation)")
+        }
+        #expect(layout == start)
+    }
+
+    @Test func midGamePiecesHomeAndMovedAreNamedAndEqualTheFullForm() throws {
+        let server = try TestServer(rooms: [RoomSpec(name: "ten", kind: .jigsaw, rows: 10, cols: 10, picture: "sunset")])
+        defer { server.stop() }
+        let one = try LineClient(port: server.port, name: "one")
+        let two = try LineClient(port: server.port, name: "two")
+        #expect(try one.request("HELLO 1 vera").reply.hasPrefix("OK hello"))
+        _ = try PlayerIdentityTests.hello2(two, "wim")
+        let room = try Self.state(try one.request("JOIN ten").state).state
+        // Pieces 0 and 1 home (one range), 7 moved on the table, 8 held.
+        for piece in [0, 1] {
+            let home = room.geometry.origin(of: room.homeCell(of: piece))
+            #expect(try one.request("GRAB \(piece)").reply == "OK grabbed \(piece)")
+            #expect(try one.request("DRAG \(home.x) \(home.y)").reply.hasPrefix("OK dragged"))
+            #expect(try one.request("DROP").reply.hasPrefix("OK dropped \(piece) cell"))
+        }
+        #expect(try one.request("GRAB 7").reply == "OK grabbed 7")
+        #expect(try one.request("DRAG 0 0").reply.hasPrefix("OK dragged 7 0 0"))
+        #expect(try one.request("DROP").reply.hasPrefix("OK dropped 7 table 0 0"))
+        #expect(try one.request("GRAB 8").reply == "OK grabbed 8")
+        let (_, compact) = try two.request("JOIN ten")
+        #expect(compact.contains("S pieces home 0-1"), "\(compact)")
+        #expect(compact.contains("S pieces start 2-6,8-99"), "\(compact)")
+        #expect(compact.contains { $0.hasPrefix("S piece 7 table 0 0 ") })
+        #expect(compact.contains { $0.hasPrefix("S hold 8 ") })
+        let (_, full) = try one.request("SYNC")
+        let v1 = try Self.state(full), v2 = try Self.state(compact)
+        #expect(v2.state.pieces == v1.state.pieces)
+        #expect(v2.state.locks.keys.sorted() == [8])
+    }
+
+    @Test func pictureAndLayoutNeedARoomAndNoArguments() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let c = try LineClient(port: server.port, name: "c")
+        _ = try PlayerIdentityTests.hello2(c, "ana")
+        #expect(try c.request("PICTURE").reply.hasPrefix("ERR NOT_JOINED"))
+        #expect(try c.request("LAYOUT").reply.hasPrefix("ERR NOT_JOINED"))
+        #expect(try c.request("PICTURE x").reply == "ERR BAD_ARGS usage: PICTURE")
+        #expect(try c.request("WATCH lobby").reply.hasPrefix("OK watching lobby"))
+        // A watcher may fetch them too: they are the room's, not a play.
+        #expect(try c.request("PICTURE").reply.hasPrefix("OK picture 32 32 "))
+        #expect(try c.request("LAYOUT").reply.hasPrefix("OK layout 9 puzzle=0 seed="))
+    }
+}
