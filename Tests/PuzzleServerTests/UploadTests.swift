@@ -189,7 +189,7 @@ import Testing
         try web.sendLine("JOIN sea")
         let joined = try web.lines(through: "OK joined sea")
         // About 48 pieces in the photo's shape (1100x1000): 6 rows of 7, a 56x48 picture.
-        #expect(joined.contains("S picture 56 48"), "\(joined.filter { $0.hasPrefix("S picture") })")
+        #expect(joined.contains { $0 == "S picture 56 48" || $0.hasPrefix("S picture 56 48 ") }, "\(joined.filter { $0.hasPrefix("S picture") })")
         // The page's own picture of it, drawn for browsers from the upload.
         let pic = try RawWebClient(port: server.port)
         try pic.send(RawWebClient.get("/picture/sea?w=200", port: server.port))
