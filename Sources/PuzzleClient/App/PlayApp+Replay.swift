@@ -6,7 +6,7 @@ import PuzzleCore
 extension PlayApp {
     /// Starts playing a replay the server sent.
     mutating func startReplay(_ loaded: LoadedReplay, now: Int64) {
-        replay = ReplayView(loaded, now: now)
+        replay = ReplayView(loaded, now: now, colorSlots: session.state?.colorSlots ?? [:])
         overlay = nil
         needsDraw = true
     }

@@ -10,8 +10,9 @@ public struct ReplayView: Sendable {
     /// Speed when the player names none.
     public static let defaultSpeed = 4
 
-    public init(_ loaded: LoadedReplay, now: Int64) {
-        playback = ReplayPlayback(loaded.replay, speed: loaded.speed ?? Self.defaultSpeed, now: now)
+    /// `colorSlots`: the live room's, so that its players keep their colours.
+    public init(_ loaded: LoadedReplay, now: Int64, colorSlots: [PlayerID: Int] = [:]) {
+        playback = ReplayPlayback(loaded.replay, speed: loaded.speed ?? Self.defaultSpeed, now: now, colorSlots: colorSlots)
         picture = loaded.picture
     }
 
@@ -38,6 +39,6 @@ public struct ReplayView: Sendable {
             case .swapped(let piece, let other): last = "\(name(move.player)) swapped tiles \(piece) and \(other)"
             }
         }
-        return [first, last, "Enter \(playback.paused ? "play" : "pause")  Up/Down speed  Right step  Home start  Esc leave"]
+        return [first, last, "Enter \(playback.paused ? "play" : "pause")  Up/Dn speed  Right step  Esc leave"]
     }
 }
