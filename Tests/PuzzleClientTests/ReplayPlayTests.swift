@@ -92,6 +92,20 @@ import PuzzleProtocol
         #expect(scene.room == "duo" && scene.messages.contains { $0.text.contains("still here") })
     }
 
+    @Test func aReplayInPagesIsAskedForPageByPage() throws {
+        var (app, _, lines) = try Self.solved()
+        _ = app.takeRequests()
+        PlayAppTests.type("/replay 0", into: &app, now: 1)
+        #expect(app.takeRequests().map(\.line) == ["REPLAY 0"])
+        let moves = lines.filter { $0.hasPrefix("S replay ") }
+        for line in lines.filter({ !$0.hasPrefix("S replay ") }) + moves.prefix(2) + ["OK replay 0 2 more=2"] {
+            app.handle(.serverLine(Substring(line)), now: 2)
+        }
+        #expect(app.replay == nil && app.takeRequests().map(\.line) == ["REPLAY 0 2"])
+        for line in moves.suffix(2) + ["OK replay 0 2"] { app.handle(.serverLine(Substring(line)), now: 3) }
+        #expect(app.replay?.replay.moves.count == 4 && app.replay?.replay.players.count == 2)
+    }
+
     @Test func noReplayWhileHoldingAPieceOrBeforeASolve() throws {
         var (app, st) = try PlayAppTests.joined()
         _ = app.takeRequests()

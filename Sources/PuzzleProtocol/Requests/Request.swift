@@ -34,8 +34,9 @@ public enum Request: Hashable, Sendable {
     case digest
     /// The room's solved puzzles kept for replay (`HISTORY [puzzle]`): all, or one.
     case history(Int?)
-    /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
-    case replay(Int)
+    /// A solved puzzle's replay (`REPLAY <puzzle> [from]`): how it started
+    /// and its moves from move `from` on, a page at a time.
+    case replay(Int, from: Int = 0)
     case help
     case quit
 
@@ -103,7 +104,7 @@ public enum Request: Hashable, Sendable {
         "STATS": "STATS",
         "DIGEST": "DIGEST",
         "HISTORY": "HISTORY [puzzle]",
-        "REPLAY": "REPLAY <puzzle>",
+        "REPLAY": "REPLAY <puzzle> [from]",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]
@@ -127,7 +128,7 @@ public enum Request: Hashable, Sendable {
         case .keep(let p): return "KEEP\(opt(p))"
         case .say(let text): return "SAY \(text)"
         case .history(let p): return "HISTORY\(opt(p))"
-        case .replay(let p): return "REPLAY \(p)"
+        case .replay(let p, let from): return "REPLAY \(p)" + (from == 0 ? "" : " \(from)")
         default: return verb
         }
     }
