@@ -142,12 +142,21 @@ import Testing
 
         // And after another restart, the history and the replays are still there.
         server = try TestServer(rooms: [Self.duo], dataDirectory: data, configure: configure)
-        defer { server.stop() }
         alice = try LineClient(port: server.port, name: "alice")
         _ = try PlayerIdentityTests.hello2(alice, "alice", token: token.token)
         _ = try PlayerIdentityTests.join(alice, "duo")
         #expect(try alice.request("HISTORY").reply == "OK history 2")
         (reply, _, replay) = try Self.replay(alice, 2)
         #expect(reply == "OK replay 2 16" && replay.map { $0.state(after: 16).correctCount } == 16)
+        alice.close()
+        server.stop()
+
+        // The setting lowered: the oldest replay goes at the start.
+        let lowered = try TestServer(rooms: [Self.duo], dataDirectory: data) { $0.replaysKept = 1 }
+        defer { lowered.stop() }
+        let bob = try LineClient(port: lowered.port, name: "bob")
+        _ = try bob.enter("duo", as: "bob")
+        #expect(try bob.request("HISTORY").state.filter { $0.hasPrefix("S history ") }.map { $0.split(separator: " ")[2] } == ["2"])
+        #expect(!FileManager.default.fileExists(atPath: data + "/rooms/duo/replay.1"))
     }
 }
