@@ -82,7 +82,7 @@ import PuzzleProtocol
         app.handle(.key(.end), now: 10_800)
         scene = app.scene(now: 10_800)
         #expect(scene.state?.correctCount == 4 && scene.state?.locks.isEmpty == true, "the end: the solved board")
-        #expect(scene.replayBanner?.first == "*** replay of puzzle 0: solved in 0:04 ***")
+        #expect(scene.replayBanner?.first == "*** replay of puzzle 0: solved in 4.0 s ***")
         #expect(scene.replayStatus?.first == "the end")
         // Table clicks do nothing on the replayed board.
         _ = app.takeRequests()

@@ -50,7 +50,7 @@ public struct ReplayView: Sendable {
     func endLines() -> [String]? {
         guard playback.isFinished else { return nil }
         let r = replay
-        let end = r.isSolved && !r.truncated ? "solved in \(ClientSession.clock(r.solvedMillis ?? 0))" : "the kept moves end here"
+        let end = r.isSolved && !r.truncated ? "solved in \(ClientSession.seconds(r.solvedMillis ?? 0)) s" : "the kept moves end here"
         return ["*** replay of puzzle \(r.puzzle): \(end) ***", ClientSession.statsText(r), "Enter again  Esc back to the room"]
     }
 }
