@@ -51,7 +51,8 @@ import Testing
         // At 1x: the playback shows where it is; Home goes back to the start,
         // paused, and Right steps one move at a time, saying who made it.
         carol.type("/replay 0 1x\r")
-        _ = screenShows("the replay started", { $0.rows[0].hasPrefix(" duo: replay 0 | 1x") && row("Esc back to the room")($0) })
+        // (A loaded machine may show it already at its end: Home goes back either way.)
+        _ = screenShows("the replay started", { $0.rows[0].hasPrefix(" duo: replay 0 | ") && row("Esc back to the room")($0) })
         carol.type("\u{1b}[H")  // Home
         _ = screenShows("the replay at its start, paused", { $0.rows[0].hasPrefix(" duo: replay 0 | 1x paused | move 0/4 | 0:00 | the start") })
         carol.type("\u{1b}[C")  // Right: the first move, carol's

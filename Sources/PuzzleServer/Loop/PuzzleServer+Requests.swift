@@ -399,6 +399,8 @@ extension PuzzleServer {
             for row in picture.hexRows() { bytes.append(text: "S px \(row)\n") }
         }
         if !bytes.isEmpty { conn.send(bytes: bytes) }
+        // Kept only while a reader goes through its pages: rooms hold no replay for long.
+        if end == replay.moves.count { room.lastReplayRead = nil }
         conn.send(.replay(puzzle: puzzle, moves: end - start, more: end < replay.moves.count ? end : nil))
     }
 }
