@@ -204,7 +204,7 @@ extension ClientSession {
         case .history(let puzzle):
             handleHistory(state, puzzle: puzzle, text: text, fromUser: p.fromUser)
         case .replay:
-            handleReplay(state, text: text)
+            handleReplay(state, reply: reply, now: now)
         case .who, .rooms:
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);

@@ -39,8 +39,9 @@ public enum Request: Hashable, Sendable {
     case digest
     /// The room's solved puzzles kept for replay (`HISTORY [puzzle]`): all, or one.
     case history(Int?)
-    /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
-    case replay(Int)
+    /// A solved puzzle's replay (`REPLAY <puzzle> [from]`): how it started
+    /// and its moves from move `from` on, a page at a time.
+    case replay(Int, from: Int = 0)
     /// The room's picture as a PNG (`S png` lines): for a client whose cache
     /// lacks the hash a compact snapshot named.
     case picture
@@ -120,7 +121,7 @@ public enum Request: Hashable, Sendable {
         "STATS": "STATS",
         "DIGEST": "DIGEST",
         "HISTORY": "HISTORY [puzzle]",
-        "REPLAY": "REPLAY <puzzle>",
+        "REPLAY": "REPLAY <puzzle> [from]",
         "PICTURE": "PICTURE",
         "LAYOUT": "LAYOUT",
         "HELP": "HELP",
@@ -148,7 +149,7 @@ public enum Request: Hashable, Sendable {
         case .upload(let name, let bytes): return "UPLOAD \(name) \(bytes)"
         case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
         case .history(let p): return "HISTORY\(opt(p))"
-        case .replay(let p): return "REPLAY \(p)"
+        case .replay(let p, let from): return "REPLAY \(p)" + (from == 0 ? "" : " \(from)")
         default: return verb
         }
     }

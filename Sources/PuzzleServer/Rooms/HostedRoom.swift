@@ -35,6 +35,9 @@ final class HostedRoom {
     /// disk): tried again before each snapshot, which waits for it (the
     /// journal the snapshot would compact still holds the puzzle's moves).
     var unsavedReplay: PuzzleReplay?
+    /// The replay REPLAY read last, until its last page is sent (its pages
+    /// are asked for one after another).
+    var lastReplayRead: PuzzleReplay?
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)
