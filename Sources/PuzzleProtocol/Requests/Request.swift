@@ -60,6 +60,15 @@ public enum Request: Hashable, Sendable {
         }
     }
 
+    /// Whether the answer may carry a whole room (a snapshot, the picture or
+    /// the start layout): what a server spreads over its loop turns.
+    public var sendsRoom: Bool {
+        switch self {
+        case .join, .rejoin, .watch, .sync, .syncFrom, .picture, .layout: return true
+        default: return false
+        }
+    }
+
     /// The request verb as sent on the wire.
     public var verb: String {
         switch self {

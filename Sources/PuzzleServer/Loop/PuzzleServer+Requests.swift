@@ -20,6 +20,7 @@ extension PuzzleServer {
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
+            snapshotBytesThisTurn += Self.helloCost
             greet(conn, version: version, name: name, token: token)
         case .rooms:
             for room in rooms.sorted {
@@ -123,11 +124,13 @@ extension PuzzleServer {
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
         case .picture:
             guard let wire = room.pictureWire else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
+            snapshotBytesThisTurn += wire.lines.count
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
             var bytes: [UInt8] = []
             SnapshotCodec.encodeStartLayout(room.state, into: &bytes)
+            snapshotBytesThisTurn += bytes.count
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
@@ -376,7 +379,9 @@ extension PuzzleServer {
         let compact = conn.version >= 2
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
                                           pictureHash: compact ? room.pictureWire?.hash : nil), now: now,
-                             extended: compact, layout: compact, compact: compact, into: &bytes)
+                             extended: compact, layout: compact, compact: compact, layoutBytes: compact ? room.layoutLines : nil,
+                             into: &bytes)
+        snapshotBytesThisTurn += bytes.count
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
         conn.send(bytes: bytes)

@@ -12,6 +12,16 @@ final class HostedRoom {
     var picture: Picture? { didSet { cachedWire = nil } }
     /// `wire`, made on first use after the picture changes.
     private var cachedWire: PictureWire?
+    /// `S table` and `S edges` of the current puzzle (they change only with
+    /// it), kept for the next snapshot.
+    private var cachedLayout: (puzzle: Int, spec: PuzzleSpec, lines: [UInt8])?
+    var layoutLines: [UInt8] {
+        if let c = cachedLayout, c.puzzle == state.puzzleIndex, c.spec == state.spec { return c.lines }
+        var lines: [UInt8] = []
+        SnapshotCodec.encodeLayout(state, into: &lines)
+        cachedLayout = (state.puzzleIndex, state.spec, lines)
+        return lines
+    }
     /// The picture's hash and PNG lines (nil without a picture).
     var pictureWire: PictureWire? {
         if cachedWire == nil, let picture { cachedWire = PictureWire(picture) }
