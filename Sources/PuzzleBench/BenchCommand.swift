@@ -22,6 +22,7 @@ public enum BenchCommand {
         if options.core { return CoreBenchmark.command(options) }
         if options.render { return RenderBenchmark.command(options) }
         if options.joinBytes { return JoinBytes.command(options) }
+        if options.stormClients > 0 { return JoinStorm.command(options) }
         if let n = options.idleConnections { return IdleProbe.command(options, count: n) }
         return LoadTest.command(options)
     }

@@ -16,6 +16,9 @@ extension BenchOptions {
            puzzle bench --join-bytes [--size N] [--seed N] [--json]
                                                  the bytes of a JOIN (10x10 and 100x100 by default), fresh
                                                  and half placed, version 1 and 2, with and without PICTURE
+           puzzle bench --storm N [--draggers D] [--size RxC] [--seed N] [--json]
+                                                 N clients join one room (100x100 by default) at once, then
+                                                 drop and REJOIN at once, while D members drag (default 4)
            puzzle bench --decode FILE [--runs N] [--ppm OUT]
                                                  median time to decode a PNG, JPEG or PPM (default 5 runs);
                                                  --ppm writes the decoded pixels as a PPM
@@ -79,6 +82,8 @@ extension BenchOptions {
             case "--core": o.core = true
             case "--render": o.render = true
             case "--join-bytes": o.joinBytes = true
+            case "--storm": o.stormClients = try int(arg, 1...10_000)
+            case "--draggers": o.stormDraggers = try int(arg, 0...64)
             case "--decode": o.decodeFile = try value(arg)
             case "--runs": o.decodeRuns = try int(arg, 1...1000)
             case "--ppm": o.decodeOutput = try value(arg)
@@ -133,6 +138,7 @@ extension BenchOptions {
             guard o.rows == o.cols else { throw BenchUsageError("--join-bytes measures square boards: --size N") }
             o.joinBytesSizes = [o.rows]
         }
+        if o.stormClients > 0 && !sizeGiven { o.rows = 100; o.cols = 100 }
         guard o.bots >= o.rooms else { throw BenchUsageError("--bots (\(o.bots)) must be at least --rooms (\(o.rooms))") }
         return .run(o)
     }

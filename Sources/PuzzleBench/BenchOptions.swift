@@ -25,6 +25,10 @@ public struct BenchOptions: Equatable, Sendable {
     public var joinBytes = false
     /// Board sides `--join-bytes` measures (`--size N` measures N only).
     public var joinBytesSizes = [10, 100]
+    /// `--storm N`: N clients join one room at once, drop and rejoin at once (`JoinStorm`).
+    public var stormClients = 0
+    /// `--draggers N`: members of the storm's room who drag meanwhile.
+    public var stormDraggers = 4
     /// Core benchmark: board side (rows = cols).
     public var coreSize = 100
     /// Core benchmark: seconds per measured run.

@@ -48,6 +48,13 @@ import Testing
         try alice.waitFor(from: 0, "the server's refusal") { $0.hasPrefix("error BAD_PICTURE: IMAGE_TRUNCATED: ") }
         try alice.send("who")
         try alice.waitFor("ok: who 1")
+        // Another file of the same name: uploaded as trip-2, and the room uses that.
+        try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
+        try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/png-rgba8.png")).write(to: URL(fileURLWithPath: folder + "/other/trip.png"))
+        try alice.send("create logo jigsaw 3x3 picture=\(folder)/other/trip.png")
+        try alice.waitFor("a picture named trip exists already: uploading as trip-2…")
+        try alice.waitFor(from: 0, "trip-2 uploaded") { $0.hasPrefix("uploaded picture trip-2 (") && $0.hasSuffix("creating room logo…") }
+        try alice.waitFor("room logo has your picture: /join logo to play it")
         try alice.send("join beach")
         try alice.waitFor("joined beach as alice (#", prefix: true)
         alice.closeInput()

@@ -73,15 +73,17 @@ import PuzzleProtocol
         app.handle(.tick, now: 10_600)
         #expect(app.replay?.playback.shown == 1)
         var scene = app.scene(now: 10_600)
-        #expect(scene.room == "duo (replay of puzzle 0)")
-        #expect(scene.replayBanner?[1] == "alice placed piece 0 in cell 0,0")
+        #expect(scene.room == "duo: replay 0")
+        #expect(scene.replayStatus == ["2x", "move 1/4", "0:01", "alice placed piece 0 in cell 0,0"])
+        #expect(scene.panelKeys?.last == "Esc back to the room" && scene.replayBanner == nil)
         #expect(scene.state?.locks[0]?.holder == PlayerID(1), "the piece just moved is shown in its mover's hand")
         // The live room goes on underneath: a chat line arrives and is kept.
         app.handle(.serverLine(Substring("EV \(st.seq) say 2 still here")), now: 10_700)
         app.handle(.key(.end), now: 10_800)
         scene = app.scene(now: 10_800)
         #expect(scene.state?.correctCount == 4 && scene.state?.locks.isEmpty == true, "the end: the solved board")
-        #expect(scene.replayBanner?.first == "replay of puzzle 0: solved in 0:04")
+        #expect(scene.replayBanner?.first == "*** replay of puzzle 0: solved in 4.0 s ***")
+        #expect(scene.replayStatus?.first == "the end")
         // Table clicks do nothing on the replayed board.
         _ = app.takeRequests()
         app.handle(.key(.mouse(MouseEvent(button: .left, action: .press, row: 8, column: 20))), now: 10_900)
@@ -90,6 +92,20 @@ import PuzzleProtocol
         #expect(app.replay == nil)
         scene = app.scene(now: 11_000)
         #expect(scene.room == "duo" && scene.messages.contains { $0.text.contains("still here") })
+    }
+
+    @Test func aReplayInPagesIsAskedForPageByPage() throws {
+        var (app, _, lines) = try Self.solved()
+        _ = app.takeRequests()
+        PlayAppTests.type("/replay 0", into: &app, now: 1)
+        #expect(app.takeRequests().map(\.line) == ["REPLAY 0"])
+        let moves = lines.filter { $0.hasPrefix("S replay ") }
+        for line in lines.filter({ !$0.hasPrefix("S replay ") }) + moves.prefix(2) + ["OK replay 0 2 more=2"] {
+            app.handle(.serverLine(Substring(line)), now: 2)
+        }
+        #expect(app.replay == nil && app.takeRequests().map(\.line) == ["REPLAY 0 2"])
+        for line in moves.suffix(2) + ["OK replay 0 2"] { app.handle(.serverLine(Substring(line)), now: 3) }
+        #expect(app.replay?.replay.moves.count == 4 && app.replay?.replay.players.count == 2)
     }
 
     @Test func noReplayWhileHoldingAPieceOrBeforeASolve() throws {

@@ -51,21 +51,21 @@ import Testing
         // At 1x: the playback shows where it is; Home goes back to the start,
         // paused, and Right steps one move at a time, saying who made it.
         carol.type("/replay 0 1x\r")
-        _ = screenShows("the replay started", row("replay of puzzle 0  1x"))
+        // (A loaded machine may show it already at its end: Home goes back either way.)
+        _ = screenShows("the replay started", { $0.rows[0].hasPrefix(" duo: replay 0 | ") && row("Esc back to the room")($0) })
         carol.type("\u{1b}[H")  // Home
-        let start = screenShows("the replay at its start, paused", { row("1x paused  move 0/4  0:00")($0) && row("from the start")($0) })
-        #expect(start.rows[0].contains("duo (replay of puzzle 0)") && start.rows[0].contains("0/4 0%"), "\(start.rows[0])")
+        _ = screenShows("the replay at its start, paused", { $0.rows[0].hasPrefix(" duo: replay 0 | 1x paused | move 0/4 | 0:00 | the start") })
         carol.type("\u{1b}[C")  // Right: the first move, carol's
-        _ = screenShows("move 1 shown", { row(" move 1/4 ")($0) && row("carol placed piece 0 in cell 0,0")($0) && $0.rows[0].contains("1/4 25%") })
+        _ = screenShows("move 1 shown", { $0.rows[0].contains("| move 1/4 |") && $0.rows[0].contains("carol placed piece 0 in cell 0,0") })
         carol.type("\u{1b}[C")
-        _ = screenShows("move 2 shown", { row(" move 2/4 ")($0) && row("bob placed piece 1 in cell 0,1")($0) })
-        // Played on at 64x to the end: the solved board and the totals.
+        _ = screenShows("move 2 shown", { $0.rows[0].contains("| move 2/4 |") && $0.rows[0].contains("bob placed piece 1 in cell 0,1") })
+        // Played on at 64x to the end: the solved board and the totals over it.
         carol.type("\r")
         for _ in 0..<6 { carol.type("\u{1b}[A") }  // Up: faster, to 64x
-        let end = screenShows("the replay at its end", {
-            row("replay of puzzle 0: solved in ")($0) && $0.rows[0].contains("4/4 100%") && row("Esc leave  Enter again")($0)
+        _ = screenShows("the replay at its end", {
+            $0.rows[0].contains("| the end | move 4/4 |") && row("*** replay of puzzle 0: solved in ")($0)
+                && row("4 moves; placed: bob 3, carol 1")($0) && row("Enter again  Esc back to the room")($0)
         })
-        #expect(end.rows.contains { $0.contains("4 moves; placed: bob 3, carol 1") })
 
         // Esc: back to the live room, which went on meanwhile (bob's chat came in).
         _ = try bob.request("SAY welcome back")

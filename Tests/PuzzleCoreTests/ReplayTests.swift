@@ -126,6 +126,20 @@ import Testing
         #expect(ReplayPlayback(try Self.replay(), speed: 5, now: 0).speed == 4, "the nearest offered speed below")
     }
 
+    @Test func playersKeepTheColoursTheyHaveWhereTheReplayIsWatched() throws {
+        var r = try Self.replay()
+        r.players.append(ReplayPlayer(id: PlayerID(9), name: "carol"))
+        let playback = ReplayPlayback(r, now: 0, colorSlots: [bob: 0, alice: 2])
+        #expect(playback.state.players.mapValues(\.colorSlot) == [alice: 2, bob: 0, PlayerID(9): 1])
+        // Moves count for their movers as they are shown.
+        var p = playback
+        p.skipToEnd(now: 1)
+        #expect(p.state.players[alice]?.moves == 2 && p.state.players[bob]?.moves == 2)
+        #expect(p.shownState(now: 1).locks.isEmpty, "at the end, nothing in hand: the solved board")
+        p.rewind(now: 2)
+        #expect(p.shown == 0 && p.paused && p.state.players[alice]?.moves == 0)
+    }
+
     @Test func damagedMovesAreSkippedNotTrapped() throws {
         var r = try Self.replay()
         r.moves.insert(ReplayMove(elapsed: 1_100, player: bob, change: .placed(piece: 99, at: .board(Cell(row: 0, col: 0)), rotation: 0)), at: 1)

@@ -23,16 +23,23 @@ import Testing
 
     static func home(_ piece: Int, _ state: RoomState) -> Point { state.geometry.origin(of: state.homeCell(of: piece)) }
 
-    /// The replay REPLAY sent, read back with the protocol's reader.
+    /// The replay REPLAY sent (every page: `more=` asks for the next), read
+    /// back with the protocol's reader; the first page's reply.
     static func replay(_ c: LineClient, _ puzzle: Int) throws -> (reply: String, lines: [String], replay: PuzzleReplay?) {
-        let (reply, lines) = try c.request("REPLAY \(puzzle)")
+        var (reply, lines) = try c.request("REPLAY \(puzzle)")
+        let first = reply
+        var all = lines
+        while case .replay(_, _, let more?)? = ReplyCodec.decode(reply[...]) {
+            (reply, lines) = try c.request("REPLAY \(puzzle) \(more)")
+            all += lines
+        }
         var reader = ReplayCodec.Reader()
-        for line in lines where line.hasPrefix("S replay") { try reader.take(line.dropFirst(2)) }
-        return (reply, lines, try? reader.finish())
+        for line in all where line.hasPrefix("S replay") { try reader.take(line.dropFirst(2)) }
+        return (first, all, try? reader.finish())
     }
 
     @Test func historyAndReplayAfterASolveSayWhoDidWhatInOrder() throws {
-        let server = try TestServer(rooms: [Self.duo])
+        let server = try TestServer(rooms: [Self.duo]) { $0.replayPageMoves = 2 }
         defer { server.stop() }
         let alice = try LineClient(port: server.port, name: "alice")
         let a = try PlayerIdentityTests.hello2(alice, "alice").id
@@ -61,8 +68,15 @@ import Testing
         #expect(try bob.request("HISTORY 0").reply == "OK history 1")
         #expect(try bob.request("HISTORY 1").reply.hasPrefix("ERR UNKNOWN_PUZZLE room 'duo' keeps no replay of puzzle 1 (kept: 0;"))
 
+        // Two moves a page: the start, players, picture and moves 0-1, then the rest on asking.
+        let page = try bob.request("REPLAY 0")
+        #expect(page.reply == "OK replay 0 2 more=2" && page.state.filter { $0.hasPrefix("S replay ") }.count == 2)
+        #expect(page.state.contains { $0.hasPrefix("S picture ") })
+        let last = try bob.request("REPLAY 0 4")
+        #expect(last.reply == "OK replay 0 1" && last.state.count == 1 && last.state[0].hasPrefix("S replay "), "\(last)")
+        #expect(try bob.request("REPLAY 0 9").reply == "OK replay 0 0")
         let (reply, replayLines, replay) = try Self.replay(bob, 0)
-        #expect(reply == "OK replay 0 5")
+        #expect(reply == "OK replay 0 2 more=2")
         #expect(replayLines.first == "S replay-start 0 jigsaw 2x2 off sunset seed=\(state.settings.seed) elapsed=\(elapsed) moves=5 players=2")
         let moves = replayLines.filter { $0.hasPrefix("S replay ") }.map { $0.split(separator: " ").dropFirst(3).joined(separator: " ") }
         #expect(moves == ["\(a) placed 0 cell 0 0 0", "\(a) placed 1 cell 0 1 0", "\(a) placed 3 table 0 0 0",
@@ -75,7 +89,8 @@ import Testing
         #expect(zip(r.moves, r.moves.dropFirst()).allSatisfy { $0.elapsed <= $1.elapsed })
 
         // Malformed: typed errors, the connection lives on.
-        #expect(try bob.request("REPLAY").reply.hasPrefix("ERR BAD_ARGS usage: REPLAY <puzzle>"))
+        #expect(try bob.request("REPLAY").reply.hasPrefix("ERR BAD_ARGS usage: REPLAY <puzzle> [from]"))
+        #expect(try bob.request("REPLAY 0 -2").reply.hasPrefix("ERR BAD_NUMBER"))
         #expect(try bob.request("REPLAY -1").reply.hasPrefix("ERR BAD_NUMBER"))
         #expect(try bob.request("REPLAY x").reply.hasPrefix("ERR BAD_NUMBER"))
         #expect(try bob.request("HISTORY 0 1").reply.hasPrefix("ERR BAD_ARGS usage: HISTORY [puzzle]"))
@@ -127,12 +142,21 @@ import Testing
 
         // And after another restart, the history and the replays are still there.
         server = try TestServer(rooms: [Self.duo], dataDirectory: data, configure: configure)
-        defer { server.stop() }
         alice = try LineClient(port: server.port, name: "alice")
         _ = try PlayerIdentityTests.hello2(alice, "alice", token: token.token)
         _ = try PlayerIdentityTests.join(alice, "duo")
         #expect(try alice.request("HISTORY").reply == "OK history 2")
         (reply, _, replay) = try Self.replay(alice, 2)
         #expect(reply == "OK replay 2 16" && replay.map { $0.state(after: 16).correctCount } == 16)
+        alice.close()
+        server.stop()
+
+        // The setting lowered: the oldest replay goes at the start.
+        let lowered = try TestServer(rooms: [Self.duo], dataDirectory: data) { $0.replaysKept = 1 }
+        defer { lowered.stop() }
+        let bob = try LineClient(port: lowered.port, name: "bob")
+        _ = try bob.enter("duo", as: "bob")
+        #expect(try bob.request("HISTORY").state.filter { $0.hasPrefix("S history ") }.map { $0.split(separator: " ")[2] } == ["2"])
+        #expect(!FileManager.default.fileExists(atPath: data + "/rooms/duo/replay.1"))
     }
 }

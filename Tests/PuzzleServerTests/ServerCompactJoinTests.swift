@@ -132,3 +132,28 @@ import Testing
         #expect(text.utf8.count * 5 < pngBytes * 2, "jpeg \(text.utf8.count) png \(pngBytes)")
     }
 }
+
+/// Over real sockets: rooms sent in one loop turn are bounded, and a request
+/// held for the next turn keeps its place among the connection's requests.
+@Suite struct ServerRoomBudgetTests {
+    @Test func manySyncsPipelinedAreAllAnsweredInOrder() throws {
+        let server = try TestServer(rooms: [RoomSpec(name: "big", kind: .jigsaw, rows: 100, cols: 100, picture: "sunset")])
+        defer { server.stop() }
+        let c = try LineClient(port: server.port, name: "c")
+        _ = try PlayerIdentityTests.hello2(c, "ana")
+        #expect(try c.request("JOIN big").reply.hasPrefix("OK joined big"))
+        // 60 snapshots of about 20 KB: more than one turn's budget (1 MiB).
+        var batch = ""
+        for _ in 0..<60 { batch += "SYNC\n" }
+        batch += "PICTURE\nLAYOUT\nPING after\n"
+        try c.sendRaw(Array(batch.utf8))
+        for _ in 0..<60 {
+            let (reply, lines) = try c.awaitReply(timeout: 30)
+            #expect(reply.hasPrefix("OK sync seq="), "\(reply)")
+            #expect(lines.contains("S pieces start 0-9999"))
+        }
+        #expect(try c.awaitReply(timeout: 30).reply.hasPrefix("OK picture 256 256 "))
+        #expect(try c.awaitReply(timeout: 30).reply.hasPrefix("OK layout 10000 "))
+        #expect(try c.awaitReply(timeout: 30).reply == "PONG after")
+    }
+}

@@ -65,9 +65,9 @@ import Testing
         let png = try Self.fixture("png-rgba8.png")
         #expect(try Self.upload(bob, "trip", png).hasPrefix("ERR PICTURE_EXISTS a picture named 'trip' exists already (uploaded before"))
         #expect(try bob.request("UPLOAD sunset 100").reply.hasPrefix("ERR PICTURE_EXISTS a picture named 'sunset' exists already (one of the server's own"))
-        // The same bytes under another name: one file, two names.
+        // The same bytes under another name: one file (and its kept copy), two names.
         #expect(try Self.upload(bob, "trip2", jpeg).hasPrefix("OK uploaded trip2 37x45 "))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/pictures") == ["\(sha).jpg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/pictures").sorted() == ["\(sha).512.ppm", "\(sha).jpg"])
         // Uploads are not in other rooms' picture cycle (someone's photo stays theirs to use).
         #expect(try bob.request("CREATE plain jigsaw 2x2").reply == "OK created plain")
         #expect(try bob.request("PING").reply == "PONG")
@@ -166,6 +166,39 @@ import Testing
         #expect(try Self.upload(d, "big", jpeg).hasPrefix("OK uploaded big 1100x1000 "))
     }
 
+    /// What the browser page does, without a browser: the same lines as
+    /// WebSocket text messages, each DATA line within `max_line_length`
+    /// (the WebSocket message limit too); a message over it closes the link.
+    @Test func overAWebSocketTheLinesAreMessages() throws {
+        let server = try TestServer(rooms: [])
+        defer { server.stop() }
+        let web = try RawWebClient(port: server.port)
+        #expect(try web.upgrade().status == 101)
+        try web.sendLine("HELLO 2 wendy")
+        _ = try web.line(startingWith: "OK hello")
+        let jpeg = try Self.fixture("jpeg-large-420.jpg")
+        try web.sendLine("UPLOAD web \(jpeg.count)")
+        let ready = try web.line(startingWith: "OK upload ")
+        #expect(ready == "OK upload web bytes=\(jpeg.count) line=1016")
+        let lines = UploadChunk.lines(for: jpeg, charactersPerLine: 1016)
+        #expect(lines.allSatisfy { $0.utf8.count <= 1024 } && lines.count == 41)
+        try web.send(lines.flatMap { RawWebClient.frame(.text, Array($0.utf8)) })
+        #expect(try web.line(startingWith: "OK uploaded ") == "OK uploaded web 1100x1000 sha256=\(SHA256.hex(jpeg))")
+        try web.sendLine("CREATE sea jigsaw 48 picture=web")
+        #expect(try web.line(startingWith: "OK created") == "OK created sea")
+        try web.sendLine("JOIN sea")
+        let joined = try web.lines(through: "OK joined sea")
+        // About 48 pieces in the photo's shape (1100x1000): 6 rows of 7, a 56x48 picture.
+        #expect(joined.contains { $0 == "S picture 56 48" || $0.hasPrefix("S picture 56 48 ") }, "\(joined.filter { $0.hasPrefix("S picture") })")
+        // The page's own picture of it, drawn for browsers from the upload.
+        let pic = try RawWebClient(port: server.port)
+        try pic.send(RawWebClient.get("/picture/sea?w=200", port: server.port))
+        let r = try pic.response()
+        #expect(r.status == 200)
+        let png = try PNGDecoder.decode(r.body)
+        #expect(png.width == 200)
+    }
+
     /// The real `puzzle serve`, killed with SIGKILL right after the upload's
     /// OK and after the room's: both come back, the room with its photo.
     @Test func killNineAfterTheOKKeepsThePicture() throws {
@@ -190,6 +223,17 @@ import Testing
         let after = try c.request("JOIN sea").state
         let pixels = { (lines: [String]) in lines.filter { $0.hasPrefix("S picture ") || $0.hasPrefix("S px ") } }
         #expect(pixels(after) == pixels(before) && pixels(after).count == 33)
+        // Without its kept copy (a cache), the original is decoded again, to the same pixels.
+        try server.kill()
+        let pictures = data + "/pictures"
+        for file in try FileManager.default.contentsOfDirectory(atPath: pictures) where file.hasSuffix(".ppm") {
+            try FileManager.default.removeItem(atPath: pictures + "/" + file)
+        }
+        server = try ServerProcess(dataDirectory: data, rooms: ["lobby jigsaw 2x2"])
+        c = try LineClient(port: server.port, name: "ivy")
+        _ = try c.hello("ivy")
+        #expect(pixels(try c.request("JOIN sea").state) == pixels(before))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).contains { $0.hasSuffix(".512.ppm") })
         let photo = try ImageDecoder.decode(jpeg)
         let snapshot = try SnapshotCodec.decode(after.map { Substring($0) }, now: 0)
         #expect(snapshot.picture == (try PictureLibraryProbe.terminalPicture(photo, rows: 4, cols: 4)))

@@ -67,7 +67,9 @@ final class LoadTest: BotLineSink {
             let room = i % rooms.count
             let bot = try connections.connect(host: host, port: port, room: room)
             rooms[room].members.append(i)
-            bot.sendLine("HELLO 1 bot\(i)")
+            // Version 2, as the play client: compact snapshots (the start
+            // layout from the core, the picture by hash and never fetched).
+            bot.sendLine("HELLO 2 bot\(i)")
             bot.expect(.hello, intended: clock.now)
             bot.sendLine("JOIN \(rooms[room].name)")
             bot.expect(.join, intended: clock.now)

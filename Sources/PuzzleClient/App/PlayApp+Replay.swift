@@ -6,7 +6,7 @@ import PuzzleCore
 extension PlayApp {
     /// Starts playing a replay the server sent.
     mutating func startReplay(_ loaded: LoadedReplay, now: Int64) {
-        replay = ReplayView(loaded, now: now)
+        replay = ReplayView(loaded, now: now, colorSlots: session.state?.colorSlots ?? [:])
         overlay = nil
         needsDraw = true
     }
@@ -68,7 +68,7 @@ extension PlayApp {
     }
 
     /// The screen while a replay plays: the replayed board, fitted whole, with
-    /// the replay's players and the lines saying where it is; the rest of the
+    /// the replay's players and where it is on the status line; the rest of the
     /// screen (messages, prompt, windows) as ever.
     func replayScene(_ view: ReplayView, now t: Int64) -> Scene {
         let st = view.playback.shownState(now: t)
@@ -77,12 +77,17 @@ extension PlayApp {
         var names: [PlayerID: String] = [:]
         for p in view.replay.players { names[p.id] = p.name }
         var scene = Scene(width: viewport.size.cols, height: viewport.size.rows, colorMode: colorMode,
-                          room: "\(session.room ?? "?") (replay of puzzle \(view.replay.puzzle))", state: st,
+                          room: "\(session.room ?? "?"): replay \(view.replay.puzzle)", state: st,
                           picture: view.picture, myID: nil, names: names, view: fitted.origin, zoom: fitted.zoom,
                           showNumbers: viewport.showNumbers, now: t, rttMillis: session.rttMillis,
                           connectionNotice: link.up ? nil : link.notice ?? "connecting...",
                           messages: log.shownLines, messageScroll: log.scroll, editor: editor, overlay: overlay)
-        scene.replayBanner = view.bannerLines()
+        // Where the playback is goes on the status line and its keys in the
+        // panel, so that nothing covers the board while it plays (a swap
+        // board fills its table); the totals go over the solved board.
+        scene.replayStatus = view.statusWords()
+        scene.panelKeys = view.panelKeys()
+        scene.replayBanner = view.endLines()
         scene.chatOnly = log.chatOnly
         scene.viewShift = fitted.shift
         return scene

@@ -10,8 +10,9 @@ public struct ReplayView: Sendable {
     /// Speed when the player names none.
     public static let defaultSpeed = 4
 
-    public init(_ loaded: LoadedReplay, now: Int64) {
-        playback = ReplayPlayback(loaded.replay, speed: loaded.speed ?? Self.defaultSpeed, now: now)
+    /// `colorSlots`: the live room's, so that its players keep their colours.
+    public init(_ loaded: LoadedReplay, now: Int64, colorSlots: [PlayerID: Int] = [:]) {
+        playback = ReplayPlayback(loaded.replay, speed: loaded.speed ?? Self.defaultSpeed, now: now, colorSlots: colorSlots)
         picture = loaded.picture
     }
 
@@ -20,24 +21,36 @@ public struct ReplayView: Sendable {
     /// The mover's name, for the lines under the board.
     func name(_ id: PlayerID) -> String { replay.player(id)?.name ?? "#\(id.rawValue)" }
 
-    /// The lines drawn under the replayed board (each short enough for the
-    /// table of an 80-column terminal): where the playback is, the last move
-    /// and who made it, the keys; at the end, the totals.
-    func bannerLines() -> [String] {
+    /// The status line's words after the room while the replay plays: its
+    /// speed, where it is, the clock and the last move with who made it.
+    func statusWords() -> [String] {
         let r = replay
-        if playback.isFinished {
-            let end = r.isSolved && !r.truncated ? "solved in \(ClientSession.clock(r.solvedMillis ?? 0))" : "the kept moves end here"
-            return ["replay of puzzle \(r.puzzle): \(end)", ClientSession.statsText(r), "Esc leave  Enter again"]
-        }
-        let first = "replay of puzzle \(r.puzzle)  \(playback.speed)x\(playback.paused ? " paused" : "")  move \(playback.shown)/\(r.moves.count)  \(ClientSession.clock(playback.elapsedShown))"
-        var last = "from the start"
+        var words = ["\(playback.speed)x\(playback.paused ? " paused" : "")", "move \(playback.shown)/\(r.moves.count)",
+                     ClientSession.clock(playback.elapsedShown)]
+        if playback.isFinished { words[0] = "the end" }
         if let move = playback.lastMove {
             switch move.change {
-            case .placed(let piece, .board(let cell), _): last = "\(name(move.player)) placed piece \(piece) in cell \(cell.row),\(cell.col)"
-            case .placed(let piece, .table, _): last = "\(name(move.player)) put piece \(piece) on the table"
-            case .swapped(let piece, let other): last = "\(name(move.player)) swapped tiles \(piece) and \(other)"
+            case .placed(let piece, .board(let cell), _): words.append("\(name(move.player)) placed piece \(piece) in cell \(cell.row),\(cell.col)")
+            case .placed(let piece, .table, _): words.append("\(name(move.player)) put piece \(piece) on the table")
+            case .swapped(let piece, let other): words.append("\(name(move.player)) swapped tiles \(piece) and \(other)")
             }
+        } else {
+            words.append("the start")
         }
-        return [first, last, "Enter \(playback.paused ? "play" : "pause")  Up/Down speed  Right step  Home start  Esc leave"]
+        return words
+    }
+
+    /// The replay's keys, where the panel lists the table's (4 rows of 24 columns).
+    func panelKeys() -> [String] {
+        ["Enter \(playback.isFinished ? "again" : playback.paused ? "play" : "pause")  Right step",
+         "Up/Dn speed  Home start", "End the end", "Esc back to the room"]
+    }
+
+    /// Over the solved board at the end: the totals.
+    func endLines() -> [String]? {
+        guard playback.isFinished else { return nil }
+        let r = replay
+        let end = r.isSolved && !r.truncated ? "solved in \(ClientSession.seconds(r.solvedMillis ?? 0)) s" : "the kept moves end here"
+        return ["*** replay of puzzle \(r.puzzle): \(end) ***", ClientSession.statsText(r), "Enter again  Esc back to the room"]
     }
 }

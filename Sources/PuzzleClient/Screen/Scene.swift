@@ -41,8 +41,12 @@ public struct Scene: Sendable {
     public var solvedBanner: String?
     /// The solved puzzle's numbers under the banner: moves, who placed what.
     public var solvedStats: String?
-    /// While a replay plays (the table shows the replayed board): where it is
-    /// and its keys, drawn under the board.
+    /// While a replay plays (the table shows the replayed board): the status
+    /// line's words after the room (speed, move, clock, the last move and who
+    /// made it), the keys the panel lists instead of the table's, and at its
+    /// end the lines over the solved board.
+    public var replayStatus: [String]?
+    public var panelKeys: [String]?
     public var replayBanner: [String]?
     /// Whether the whole picture is shown over the board (hint).
     public var showHint: Bool

@@ -53,9 +53,8 @@ public enum SceneRenderer {
                 drawBanner("/next: next puzzle  Ctrl-O: watch it again", in: &frame, layout: layout, row: row)
             }
             if let lines = scene.replayBanner {
-                // Under the board, which is what the player watches.
-                let top = layout.viewTop + layout.viewRows - lines.count
-                for (i, line) in lines.enumerated() { drawBanner(line, in: &frame, layout: layout, row: top + i) }
+                let middle = layout.viewTop + layout.viewRows / 2
+                for (i, line) in lines.enumerated() { drawBanner(line, in: &frame, layout: layout, row: middle + i) }
             }
         } else if scene.choosingRoom && scene.connectionNotice == nil {
             frame.put("in no room yet: /join NAME to play (/rooms lists them)", row: layout.viewTop + 1, column: 2)
@@ -84,7 +83,9 @@ public enum SceneRenderer {
     static func drawStatus(_ scene: Scene, in frame: inout Frame) {
         frame.fill(row: 0, column: 0, height: 1, width: frame.width, with: Frame.Cell(" ", style: statusStyle))
         var parts = [" \(scene.room)" + (scene.watching ? " (watching)" : "")]
-        if let st = scene.state {
+        if let replay = scene.replayStatus {
+            parts += replay
+        } else if let st = scene.state {
             // Right after the room: on an 80-column terminal the end of the line is cut.
             if let warning = leaseWarning(scene, st) { parts.append(warning) }
             let p = st.progress(at: min(scene.now, scene.clockStoppedAt ?? scene.now))
@@ -174,7 +175,7 @@ public enum SceneRenderer {
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false
         // Keys that type nothing (a letter always goes to the prompt); the lid where the room offers it.
-        let keys = ["Tab grab  arrows move", rotates ? "Enter drop  ^R turn" : "Enter drop  S-arrows pan",
+        let keys = scene.panelKeys ?? ["Tab grab  arrows move", rotates ? "Enter drop  ^R turn" : "Enter drop  S-arrows pan",
                     scene.lidAllowed ? "^Up ^Down zoom  ^P lid" : "^Up ^Down zoom  ^N nums", "Esc release  /help"]
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)

@@ -93,6 +93,7 @@ extension ClientSession {
                 return refuse("no puzzle solved here yet (/history lists the solved ones)")
             }
             replaySpeed = speed
+            replayDownload = nil
             send(.replay(target), fromUser: true, now: now)
         case .replayStop: emit(.info, "no replay is playing")
         case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create,

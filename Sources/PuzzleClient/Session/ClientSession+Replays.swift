@@ -46,24 +46,30 @@ extension ClientSession {
         emit(.reply, "ok: \(text)", about: .listing(.end))
     }
 
-    /// The REPLAY reply: the replay and its picture, for the full screen.
-    mutating func handleReplay(_ lines: [String], text: String) {
-        var reader = ReplayCodec.Reader()
-        var size: (Int, Int)?
-        var rows: [Substring] = []
+    /// A REPLAY reply (one page): the replay and its picture, for the full
+    /// screen, once its last page is in; before that, the next page is asked for.
+    mutating func handleReplay(_ lines: [String], reply: Reply, now: Int64) {
+        guard case .replay(let puzzle, _, let more) = reply else { return }
+        var download = replayDownload.flatMap { $0.puzzle == puzzle ? $0 : nil } ?? ReplayDownload(puzzle: puzzle)
+        replayDownload = nil
         do {
             for line in lines {
                 if line.hasPrefix("S replay") {
-                    try reader.take(line.dropFirst(2)[...])
+                    try download.reader.take(line.dropFirst(2)[...])
                 } else if line.hasPrefix("S picture ") {
                     let w = line.split(separator: " ")
-                    if w.count == 4, let width = Int(w[2]), let height = Int(w[3]) { size = (width, height) }
-                } else if line.hasPrefix("S px ") {
-                    rows.append(line.dropFirst(5))
+                    if w.count == 4, let width = Int(w[2]), let height = Int(w[3]) { download.pictureSize = (width, height) }
+                } else if line.hasPrefix("S px "), download.pictureRows.count < 4096 {
+                    download.pictureRows.append(String(line.dropFirst(5)))
                 }
             }
-            let replay = try reader.finish()
-            let picture = size.flatMap { try? Picture(width: $0.0, height: $0.1, hexRows: rows) }
+            if let more {
+                replayDownload = download
+                send(.replay(puzzle, from: more), fromUser: false, now: now)
+                return
+            }
+            let replay = try download.reader.finish()
+            let picture = download.pictureSize.flatMap { try? Picture(width: $0.0, height: $0.1, hexRows: download.pictureRows) }
             loadedReplay = LoadedReplay(replay: replay, picture: picture, speed: replaySpeed)
             replaySpeed = nil
             let who = replay.players.map(\.name).joined(separator: ", ")

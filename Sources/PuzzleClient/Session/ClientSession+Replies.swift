@@ -62,9 +62,15 @@ extension ClientSession {
         }
         if case .join = p.request { awayFrom = nil }
         if case .rejoin = p.request { awayFrom = nil }
-        // A refused upload ends it; the error says why (below).
-        if case .upload = p.request { uploading = nil }
-        if case .data = p.request { uploading = nil }
+        // A name taken by another picture: the same file again under the next
+        // name (trip-2, trip-3, ...); any other refusal ends the upload, and
+        // the error says why (below).
+        switch p.request {
+        case .upload, .data:
+            if code == .pictureExists, retryUploadUnderAnotherName(now: p.sentAt) { return }
+            uploading = nil
+        default: break
+        }
         switch p.request {
         case .join where p.fromUser, .watch where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
@@ -198,7 +204,7 @@ extension ClientSession {
         case .history(let puzzle):
             handleHistory(state, puzzle: puzzle, text: text, fromUser: p.fromUser)
         case .replay:
-            handleReplay(state, text: text)
+            handleReplay(state, reply: reply, now: now)
         case .who, .rooms:
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);

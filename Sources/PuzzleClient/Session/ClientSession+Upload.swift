@@ -1,3 +1,4 @@
+import PuzzleCore
 import PuzzleProtocol
 
 /// Why a picture file could not be read (missing, a directory, too large).
@@ -53,6 +54,26 @@ extension ClientSession {
         emit(.info, "uploaded picture \(name) (\(width)x\(height)); creating room \(job.file.spec.name)…")
         send(.create(job.file.spec), fromUser: true, now: now,
              successNote: "room \(job.file.spec.name) has your picture: /join \(job.file.spec.name) to play it")
+    }
+
+    /// Names tried for one file: its own, then with `-2` ... `-5`.
+    static let uploadAttempts = 5
+
+    /// After `PICTURE_EXISTS`: uploads the same bytes as the next name
+    /// (`trip-2`, ...; the room will use it); false when the names are used up.
+    mutating func retryUploadUnderAnotherName(now: Int64) -> Bool {
+        guard var job = uploading else { return false }
+        let base = job.file.baseName
+        let attempt = job.file.attempt + 1
+        guard attempt < Self.uploadAttempts else { return false }
+        let suffix = "-\(attempt + 1)"
+        job.file.name = String(base.prefix(NameRule.maxLength - suffix.count)) + suffix
+        job.file.spec.picture = job.file.name
+        job.file.attempt = attempt
+        uploading = job
+        emit(.info, "a picture named \(base)\(attempt > 1 ? "-\(attempt)" : "") exists already: uploading as \(job.file.name)…")
+        send(.upload(name: job.file.name, bytes: job.bytes.count), fromUser: true, now: now)
+        return true
     }
 
     /// A byte count as people read it: `812 bytes`, `34 KB`, `3.4 MB`.

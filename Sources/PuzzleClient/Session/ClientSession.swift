@@ -54,6 +54,8 @@ public struct ClientSession: Sendable {
     var loadedReplay: LoadedReplay?
     /// The speed asked for with the replay on its way.
     var replaySpeed: Int?
+    /// A replay coming a page at a time (REPLAY's `more=`), until its last page.
+    var replayDownload: ReplayDownload?
     /// The latest solved puzzle a HISTORY reply listed.
     var latestListedSolve: Int?
     /// User commands that failed (refused by the server, or not understood).

@@ -11,6 +11,17 @@ public struct PictureFile: Hashable, Sendable {
     public var name: String
     /// The room to create from it once it is uploaded.
     public var spec: RoomSpec
+    /// The name first tried (`name` gets `-2`, `-3` when it is taken).
+    public var baseName: String
+    /// How many names were taken before `name`.
+    public var attempt = 0
+
+    public init(path: String, name: String, spec: RoomSpec) {
+        self.path = path
+        self.name = name
+        self.spec = spec
+        baseName = name
+    }
 
     /// The most bytes the client reads of a file: well over any server's
     /// upload limit (10 MiB by default), so the server's refusal says how

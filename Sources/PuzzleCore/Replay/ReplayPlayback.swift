@@ -29,14 +29,24 @@ public struct ReplayPlayback: Hashable, Sendable {
     var lastNow: Int64
 
     /// Starts at the puzzle's beginning at `now`, playing at `speed` (the
-    /// nearest offered speed at or below it).
-    public init(_ replay: PuzzleReplay, speed: Int = 4, now: Int64) {
+    /// nearest offered speed at or below it). `colorSlots`: the colours the
+    /// players have where the replay is watched (the live room's), kept so
+    /// that a player looks the same in both; the others take the lowest
+    /// free slots, in the order of their first move.
+    public init(_ replay: PuzzleReplay, speed: Int = 4, now: Int64, colorSlots: [PlayerID: Int] = [:]) {
         self.replay = replay
         // The players are in the room from the start, so that each move
         // counts for its mover as it is shown (a panel reads their moves).
         var state = replay.startState()
+        var taken = Set(replay.players.compactMap { colorSlots[$0.id] })
         for p in replay.players {
             state.applyUnchecked(RoomEvent(seq: state.seq + 1, time: 0, body: .joined(p.id, name: p.name)))
+            var slot = colorSlots[p.id]
+            if slot == nil {
+                slot = (0...).first { !taken.contains($0) }
+                taken.insert(slot!)
+            }
+            state.players[p.id]?.colorSlot = slot!
         }
         self.state = state
         start = state

@@ -15,19 +15,26 @@ import PuzzleCore
 ///     S history <puzzle> <kind> <r>x<c> <on|off> <picture> elapsed=<ms> moves=<n> players=<k>
 ///     S history-player <puzzle> <id> placed=<n> moves=<n> <name>
 public enum ReplayCodec {
-    /// Appends the replay's lines (`prefix` before each: `S ` on the wire).
-    public static func encode(_ r: PuzzleReplay, prefix: String = "S ", into out: inout [UInt8]) {
-        out.append(text: "\(prefix)replay-start \(r.puzzle) \(specWords(r.spec)) seed=\(r.seed) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\(r.truncated ? " truncated" : "")\n")
-        for p in r.players {
-            out.append(text: "\(prefix)replay-player \(p.id.rawValue) placed=\(p.placed) moves=\(p.moves) \(p.name)\n")
-        }
-        for m in r.moves {
+    /// Appends the replay's lines (`prefix` before each: `S ` on the wire):
+    /// its start and players (unless `header` is false: a later page), then
+    /// the moves in `moves` (all by default).
+    public static func encode(_ r: PuzzleReplay, prefix: String = "S ", header: Bool = true, moves range: Range<Int>? = nil,
+                              into out: inout [UInt8]) {
+        if header { encodeHeader(r, prefix: prefix, into: &out) }
+        for m in r.moves[range ?? r.moves.indices] {
             out.append(text: "\(prefix)replay \(m.elapsed) \(m.player.rawValue) ")
             switch m.change {
             case .placed(let piece, .board(let c), let rotation): out.append(text: "placed \(piece) cell \(c.row) \(c.col) \(rotation)\n")
             case .placed(let piece, .table(let p), let rotation): out.append(text: "placed \(piece) table \(p.x) \(p.y) \(rotation)\n")
             case .swapped(let piece, let other): out.append(text: "swapped \(piece) \(other)\n")
             }
+        }
+    }
+
+    static func encodeHeader(_ r: PuzzleReplay, prefix: String, into out: inout [UInt8]) {
+        out.append(text: "\(prefix)replay-start \(r.puzzle) \(specWords(r.spec)) seed=\(r.seed) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\(r.truncated ? " truncated" : "")\n")
+        for p in r.players {
+            out.append(text: "\(prefix)replay-player \(p.id.rawValue) placed=\(p.placed) moves=\(p.moves) \(p.name)\n")
         }
     }
 

@@ -59,25 +59,31 @@ public enum SnapshotCodec {
     /// Longest `S pieces` line's list of ranges, in bytes (more ranges take more lines).
     static let rangeLineBytes = 1000
 
+    /// `layoutBytes`: the `S table` and `S edges` lines as `encodeLayout`
+    /// wrote them for this puzzle (a server keeps them), instead of making them again.
     public static func encode(_ s: RoomSnapshot, now: Int64, extended: Bool = true, layout: Bool = false,
-                              compact: Bool = false, into out: inout [UInt8]) {
+                              compact: Bool = false, layoutBytes: [UInt8]? = nil, into out: inout [UInt8]) {
         let st = s.state
         let set = st.settings
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
         out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\(set.seats.map { " seats=\($0)" } ?? "")\n" : "\n")
-        for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
-            let hint = p.hintUntil.map { "\(max(0, $0.clampedSubtracting(now)))" } ?? "-"
-            out.append(text: "S player \(id.rawValue) \(p.moves) \(p.hintUsed ? 1 : 0) \(hint) \(p.name)\n")
+        // Sorted once: a room of a thousand players writes three lines each.
+        let players = st.players.sorted(by: { $0.key < $1.key })
+        func line(_ kind: StaticString, _ id: PlayerID, _ value: Int) {
+            out.append(ascii: kind); out.append(decimal: id.rawValue)
+            out.append(UInt8(ascii: " ")); out.append(decimal: value); out.append(UInt8(ascii: "\n"))
+        }
+        for (id, p) in players {
+            out.append(ascii: "S player "); out.append(decimal: id.rawValue); out.append(UInt8(ascii: " "))
+            out.append(decimal: p.moves); out.append(ascii: p.hintUsed ? " 1 " : " 0 ")
+            if let until = p.hintUntil { out.append(decimal: Int(max(0, until.clampedSubtracting(now)))) } else { out.append(UInt8(ascii: "-")) }
+            out.append(UInt8(ascii: " ")); out.append(text: p.name); out.append(UInt8(ascii: "\n"))
         }
         if extended {
-            for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
-                out.append(text: "S total \(id.rawValue) \(p.totalMoves)\n")
-            }
-            for (id, p) in st.players.sorted(by: { $0.key < $1.key }) {
-                out.append(text: "S color \(id.rawValue) \(p.colorSlot)\n")
-            }
+            for (id, p) in players { line("S total ", id, p.totalMoves) }
+            for (id, p) in players { line("S color ", id, p.colorSlot) }
             for (id, p) in st.absent.sorted(by: { $0.key < $1.key }) {
                 out.append(text: "S absent \(id.rawValue) \(p.moves) \(p.totalMoves) \(p.hintUsed ? 1 : 0) \(p.name)\n")
             }
@@ -86,7 +92,7 @@ public enum SnapshotCodec {
             }
         }
         if layout {
-            for line in layoutLines(st) { out.append(text: line + "\n") }
+            if let layoutBytes { out.append(contentsOf: layoutBytes) } else { encodeLayout(st, into: &out) }
         }
         if compact { encodeCompactPieces(st, into: &out) } else { encodePieces(st, only: nil, into: &out) }
         for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
@@ -166,6 +172,11 @@ public enum SnapshotCodec {
             out.append(decimal: piece.rotation)
             out.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// `layoutLines` as bytes, each line with its LF.
+    public static func encodeLayout(_ st: RoomState, into out: inout [UInt8]) {
+        for line in layoutLines(st) { out.append(text: line); out.append(UInt8(ascii: "\n")) }
     }
 
     /// The table's size and the board's corner, in the units of `S piece ...

@@ -30,8 +30,9 @@ public enum Reply: Hashable, Sendable {
     case who(count: Int)
     /// HISTORY: `count` solved puzzles listed.
     case history(count: Int)
-    /// REPLAY: puzzle `puzzle`'s replay, `moves` move lines.
-    case replay(puzzle: Int, moves: Int)
+    /// REPLAY: puzzle `puzzle`'s replay, `moves` move lines; `more`: the
+    /// move the next page starts at, when there is one.
+    case replay(puzzle: Int, moves: Int, more: Int? = nil)
     case grabbed(piece: Int)
     case dragged(piece: Int, to: Point, target: Cell?)
     case rotated(piece: Int, rotation: Int)

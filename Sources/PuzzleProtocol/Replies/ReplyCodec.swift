@@ -54,7 +54,9 @@ public enum ReplyCodec {
             out.append(ascii: " layout"); num(n); field("puzzle", puzzle); field("seed", String(seed))
         case .who(let n): out.append(ascii: " who"); num(n)
         case .history(let n): out.append(ascii: " history"); num(n)
-        case .replay(let puzzle, let moves): out.append(ascii: " replay"); num(puzzle); num(moves)
+        case .replay(let puzzle, let moves, let more):
+            out.append(ascii: " replay"); num(puzzle); num(moves)
+            if let more { field("more", more) }
         case .grabbed(let piece): out.append(ascii: " grabbed"); num(piece)
         case .dragged(let piece, let to, let target):
             out.append(ascii: " dragged"); num(piece); num(to.x); num(to.y)
@@ -125,7 +127,7 @@ public enum ReplyCodec {
         case "history": return int(0).map { .history(count: $0) }
         case "replay":
             guard let puzzle = int(0), let moves = int(1) else { return nil }
-            return .replay(puzzle: puzzle, moves: moves)
+            return .replay(puzzle: puzzle, moves: moves, more: fields["more"].flatMap { Int($0) })
         case "stats":
             return .stats(args.compactMap { a in
                 let kv = a.split(separator: "=", maxSplits: 1)

@@ -112,7 +112,9 @@ extension Request {
         case "STATS": try count(0...0); return .stats
         case "DIGEST": try count(0...0); return .digest
         case "HISTORY": try count(0...1); return .history(try args.first.map(puzzleNumber))
-        case "REPLAY": try count(1...1); return .replay(try puzzleNumber(args[0]))
+        case "REPLAY":
+            try count(1...2)
+            return .replay(try puzzleNumber(args[0]), from: args.count > 1 ? try number(args[1], 0...1_000_000_000) : 0)
         case "PICTURE":
             try count(0...1)
             guard let format = args.isEmpty ? .png : PictureFormat(rawValue: args[0].lowercased()) else { throw usage() }

@@ -39,8 +39,9 @@ public enum Request: Hashable, Sendable {
     case digest
     /// The room's solved puzzles kept for replay (`HISTORY [puzzle]`): all, or one.
     case history(Int?)
-    /// A solved puzzle's replay: how it started and every move (`REPLAY <puzzle>`).
-    case replay(Int)
+    /// A solved puzzle's replay (`REPLAY <puzzle> [from]`): how it started
+    /// and its moves from move `from` on, a page at a time.
+    case replay(Int, from: Int = 0)
     /// The room's picture (`PICTURE [png|jpeg]`: `S png` or `S jpeg` lines)
     /// for a client whose cache lacks the hash a compact snapshot named.
     case picture(PictureFormat)
@@ -55,6 +56,15 @@ public enum Request: Hashable, Sendable {
     public var isPlay: Bool {
         switch self {
         case .grab, .drag, .rotate, .drop, .release, .keep, .hint, .next: return true
+        default: return false
+        }
+    }
+
+    /// Whether the answer may carry a whole room (a snapshot, the picture or
+    /// the start layout): what a server spreads over its loop turns.
+    public var sendsRoom: Bool {
+        switch self {
+        case .join, .rejoin, .watch, .sync, .syncFrom, .picture, .layout: return true
         default: return false
         }
     }
@@ -120,7 +130,7 @@ public enum Request: Hashable, Sendable {
         "STATS": "STATS",
         "DIGEST": "DIGEST",
         "HISTORY": "HISTORY [puzzle]",
-        "REPLAY": "REPLAY <puzzle>",
+        "REPLAY": "REPLAY <puzzle> [from]",
         "PICTURE": "PICTURE [png|jpeg]",
         "LAYOUT": "LAYOUT",
         "HELP": "HELP",
@@ -149,7 +159,7 @@ public enum Request: Hashable, Sendable {
         case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
         case .picture(let format): return format == .png ? "PICTURE" : "PICTURE \(format.rawValue)"
         case .history(let p): return "HISTORY\(opt(p))"
-        case .replay(let p): return "REPLAY \(p)"
+        case .replay(let p, let from): return "REPLAY \(p)" + (from == 0 ? "" : " \(from)")
         default: return verb
         }
     }

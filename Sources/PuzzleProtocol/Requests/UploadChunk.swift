@@ -77,7 +77,9 @@ public enum UploadChunk {
 
     private static func decodeQuads(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Bool {
         guard !text.isEmpty, text.count % 4 == 0 else { return false }
-        out.reserveCapacity(out.count + text.count / 4 * 3)
+        // No reserveCapacity here: asked for a little more on every line, an
+        // array grows to exactly that each time, copying it all (quadratic);
+        // plain appends grow it geometrically.
         return values.withUnsafeBufferPointer { table in
             var i = 0
             while i < text.count {

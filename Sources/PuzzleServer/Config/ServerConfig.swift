@@ -67,6 +67,10 @@ public struct ServerConfig: Equatable, Sendable {
     /// Solved puzzles' replays each room keeps on disk, the oldest deleted
     /// first; 0 keeps none. Default 20. Key `replays_kept`.
     public var replaysKept = 20
+    /// Moves one REPLAY reply sends at most (the rest come with `REPLAY
+    /// <puzzle> <from>`), so that a reply stays well under the output
+    /// queue's hard limit. Not a config key: tests make pages small.
+    public var replayPageMoves = 8192
     /// How long a grabbed piece stays locked to its holder without a drag or drop
     /// before the lease expires and the piece goes back. Default 30000 ms. Key `lease_ms`.
     public var leaseMillis: Int

@@ -10,6 +10,10 @@ final class FlushList {
 /// One client connection: its socket, input framing, output queue and the
 /// player it speaks for once greeted.
 final class Connection {
+    /// A request that sends a room (JOIN, REJOIN, WATCH, SYNC, PICTURE,
+    /// LAYOUT) read after the turn's budget for those was spent: handled
+    /// first next turn, before the lines after it (see `snapshotBytesPerTurn`).
+    var heldRequest: Request?
     let token: UInt64
     let socket: Socket
     /// "host:port", for log lines.

@@ -73,7 +73,8 @@ extension PuzzleServer {
     func readInput(_ conn: Connection) {
         guard !conn.inputEnded else {
             // Level-triggered hangups repeat; the connection is only waiting to flush.
-            if conn.out.isEmpty { close(conn, reason: "peer closed") }
+            // (Not while a request waits for its turn: it is still answered.)
+            if conn.out.isEmpty && conn.heldRequest == nil { close(conn, reason: "peer closed") }
             return
         }
         if case .draining = conn.state { return drain(conn) }
@@ -106,6 +107,12 @@ extension PuzzleServer {
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
+        if let held = conn.heldRequest, conn.state.isActive {
+            guard snapshotBytesThisTurn < Self.snapshotBytesPerTurn else { return backlog.append(conn) }
+            conn.heldRequest = nil
+            handle(held, from: conn)
+            handled += 1
+        }
         while conn.state.isActive, let frame = conn.framer.next() {
             conn.lastActivity = now
             switch frame {
@@ -119,7 +126,15 @@ extension PuzzleServer {
                 stats.requests += 1
                 switch parsed {
                 case .failure(let error): reply(conn, error: error)
-                case .success(let request): handle(request, from: conn)
+                case .success(let request):
+                    let costly: Bool
+                    if case .hello = request { costly = true } else { costly = request.sendsRoom }
+                    if costly && snapshotBytesThisTurn >= Self.snapshotBytesPerTurn {
+                        conn.heldRequest = request
+                        backlog.append(conn)
+                        return
+                    }
+                    handle(request, from: conn)
                 }
             }
             handled += 1

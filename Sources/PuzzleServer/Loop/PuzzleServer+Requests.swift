@@ -20,6 +20,7 @@ extension PuzzleServer {
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
+            snapshotBytesThisTurn += Self.helloCost
             greet(conn, version: version, name: name, token: token)
         case .rooms:
             for room in rooms.sorted {
@@ -123,11 +124,13 @@ extension PuzzleServer {
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
         case .picture(let format):
             guard let wire = room.pictureWire(format) else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
+            snapshotBytesThisTurn += wire.lines.count
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
             var bytes: [UInt8] = []
             SnapshotCodec.encodeStartLayout(room.state, into: &bytes)
+            snapshotBytesThisTurn += bytes.count
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
@@ -176,8 +179,8 @@ extension PuzzleServer {
             for replay in listed { ReplayCodec.encodeHistory(replay, into: &bytes) }
             if !bytes.isEmpty { conn.send(bytes: bytes) }
             conn.send(.history(count: listed.count))
-        case .replay(let puzzle):
-            sendReplay(puzzle, of: room, to: conn)
+        case .replay(let puzzle, let from):
+            sendReplay(puzzle, from: from, of: room, to: conn)
         case .say(let text):
             if let wait = pacing.takeChat(from: &conn.chatBucket, now: now) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
@@ -376,7 +379,9 @@ extension PuzzleServer {
         let compact = conn.version >= 2
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
                                           pictureHash: compact ? room.pictureHash : nil), now: now,
-                             extended: compact, layout: compact, compact: compact, into: &bytes)
+                             extended: compact, layout: compact, compact: compact, layoutBytes: compact ? room.layoutLines : nil,
+                             into: &bytes)
+        snapshotBytesThisTurn += bytes.count
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
         conn.send(bytes: bytes)
@@ -387,32 +392,39 @@ extension PuzzleServer {
         for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
     }
 
-    /// REPLAY: a kept replay's lines, with its picture (the puzzle's, which
-    /// may not be the room's now), as one write: the slow-reader rules pace
-    /// it like a snapshot.
-    private func sendReplay(_ puzzle: Int, of room: HostedRoom, to conn: Connection) {
+    /// REPLAY: a kept replay's lines as one write (the slow-reader rules pace
+    /// it like a snapshot), a page of moves at a time: from move 0, its start,
+    /// players and picture (the puzzle's, which may not be the room's now) too.
+    private func sendReplay(_ puzzle: Int, from: Int, of room: HostedRoom, to conn: Connection) {
         let refusal = ProtocolError.unknownPuzzle(puzzle, room: room.name, kept: room.history.map(\.puzzle))
         guard room.history.contains(where: { $0.puzzle == puzzle }) else { return reply(conn, error: refusal) }
         let replay: PuzzleReplay
         if let unsaved = room.unsavedReplay, unsaved.puzzle == puzzle {
             replay = unsaved
+        } else if let read = room.lastReplayRead, read.puzzle == puzzle {
+            replay = read
         } else {
             do {
                 guard let kept = try store.loadReplay(room: room.name, puzzle: puzzle) else { return reply(conn, error: refusal) }
                 replay = kept
+                room.lastReplayRead = kept
             } catch {
                 logger.error("room \(room.name): \(error)")
                 return reply(conn, error: .storage("the replay of puzzle \(puzzle) could not be read (\(Self.storageReason(error)))"))
             }
         }
+        let start = min(from, replay.moves.count)
+        let end = start + min(replay.moves.count - start, max(1, config.replayPageMoves))
         var bytes: [UInt8] = []
-        ReplayCodec.encode(replay, into: &bytes)
+        ReplayCodec.encode(replay, header: from == 0, moves: start..<end, into: &bytes)
         let spec = replay.spec
-        if let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols) {
+        if from == 0, let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols) {
             bytes.append(text: "S picture \(picture.width) \(picture.height)\n")
             for row in picture.hexRows() { bytes.append(text: "S px \(row)\n") }
         }
-        conn.send(bytes: bytes)
-        conn.send(.replay(puzzle: puzzle, moves: replay.moves.count))
+        if !bytes.isEmpty { conn.send(bytes: bytes) }
+        // Kept only while a reader goes through its pages: rooms hold no replay for long.
+        if end == replay.moves.count { room.lastReplayRead = nil }
+        conn.send(.replay(puzzle: puzzle, moves: end - start, more: end < replay.moves.count ? end : nil))
     }
 }

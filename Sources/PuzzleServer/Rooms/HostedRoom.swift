@@ -26,6 +26,16 @@ final class HostedRoom {
         cachedWires[format] = wire
         return wire
     }
+    /// `S table` and `S edges` of the current puzzle (they change only with
+    /// it), kept for the next snapshot.
+    private var cachedLayout: (puzzle: Int, spec: PuzzleSpec, lines: [UInt8])?
+    var layoutLines: [UInt8] {
+        if let c = cachedLayout, c.puzzle == state.puzzleIndex, c.spec == state.spec { return c.lines }
+        var lines: [UInt8] = []
+        SnapshotCodec.encodeLayout(state, into: &lines)
+        cachedLayout = (state.puzzleIndex, state.spec, lines)
+        return lines
+    }
     /// Members in join order.
     private(set) var members: [Connection] = []
     /// When the next clock mark is due while the puzzle clock runs (half a
@@ -44,6 +54,9 @@ final class HostedRoom {
     /// disk): tried again before each snapshot, which waits for it (the
     /// journal the snapshot would compact still holds the puzzle's moves).
     var unsavedReplay: PuzzleReplay?
+    /// The replay REPLAY read last, until its last page is sent (its pages
+    /// are asked for one after another).
+    var lastReplayRead: PuzzleReplay?
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)

@@ -82,7 +82,8 @@ extension RoomStore {
 
     /// Every kept replay of the room, oldest first, without its moves (what
     /// HISTORY lists). Unreadable files are reported in `loadIssues` and left
-    /// in place.
+    /// in place. Replays beyond `replaysKept` (the setting was lowered) are
+    /// deleted, oldest first.
     func loadHistory(_ paths: RoomPaths) throws(RoomStoreError) -> [PuzzleReplay] {
         // Leftovers of a write that never finished.
         let directory = paths.directory
@@ -90,8 +91,14 @@ extension RoomStore {
         where entry.hasPrefix(Self.replayPrefix) && entry.hasSuffix(".tmp") {
             try onPath(directory + "/" + entry) { () throws(Errno) in try FileSystem.removeFile(directory + "/" + entry, ignoringMissing: true) }
         }
+        var puzzles = try replayPuzzles(paths)
+        for puzzle in puzzles.dropLast(replaysKept) {
+            let old = replayPath(paths, puzzle: puzzle)
+            try onPath(old) { () throws(Errno) in try FileSystem.removeFile(old, ignoringMissing: true) }
+        }
+        puzzles = Array(puzzles.suffix(replaysKept))
         var history: [PuzzleReplay] = []
-        for puzzle in try replayPuzzles(paths) {
+        for puzzle in puzzles {
             do throws(RoomStoreError) {
                 if var replay = try loadReplay(room: paths.name, puzzle: puzzle) {
                     replay.moves = []

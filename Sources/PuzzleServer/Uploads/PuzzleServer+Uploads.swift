@@ -49,14 +49,18 @@ extension PuzzleServer {
             endUpload(conn, why: "another request came before its last byte", discardRest: false)
             return false
         }
-        guard conn.upload?.discarding == false else { return true }
-        let number = (conn.upload?.lines ?? 0) + 1
-        guard UploadChunk.decode(payload, into: &conn.upload!.bytes) else {
+        guard var upload = conn.upload, !upload.discarding else { return true }
+        // Taken out while it grows: a buffer still referenced from the
+        // connection would be copied whole by every append (copy on write).
+        conn.upload = nil
+        let number = upload.lines + 1
+        let decoded = UploadChunk.decode(payload, into: &upload.bytes)
+        upload.lines = number
+        conn.upload = upload
+        guard decoded else {
             endUpload(conn, why: "DATA line \(number) is not whole quads of padded base64", byDataLine: true)
             return true
         }
-        conn.upload!.lines = number
-        let upload = conn.upload!
         if upload.bytes.count > upload.expected {
             endUpload(conn, why: "more than the \(upload.expected) bytes announced arrived", byDataLine: true)
         } else if upload.bytes.count == upload.expected {
@@ -171,16 +175,26 @@ extension PuzzleServer {
 }
 
 extension PuzzleServer {
-    /// Offers every recorded upload before the rooms are restored, decoded
-    /// on every core. One whose file is missing or damaged, or whose name the
-    /// host's pictures now have, is left out with an error in the log (a room
-    /// made from it keeps its place and pieces; it just has no picture).
+    /// Offers every recorded upload before the rooms are restored, from its
+    /// kept copy (512 pixels a side) where there is one, else decoded from
+    /// its original (and the copy made), on every core. One whose file is
+    /// missing or damaged, or whose name the host's pictures now have, is
+    /// left out with an error in the log (a room made from it keeps its
+    /// place and pieces; it just has no picture).
     func loadUploads() {
         for problem in uploadStore.problems { logger.error(problem) }
         let named = uploadStore.entries.sorted { $0.key < $1.key }
         guard !named.isEmpty else { return }
         let limits = ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes)
-        let results = PictureLibrary.decode(named.map { uploadStore.path(of: $0.value) }, limits: limits)
+        var results = PictureLibrary.decode(named.map { uploadStore.keptPath(of: $0.value) }, limits: limits)
+        let missing = results.indices.filter { if case .failure = results[$0] { true } else { false } }
+        let originals = PictureLibrary.decode(missing.map { uploadStore.path(of: named[$0].value) }, limits: limits)
+        for (i, result) in zip(missing, originals) {
+            results[i] = result
+            if case .success(let image) = result {
+                UploadStore.writeKept(image, of: named[i].value, in: uploadStore.picturesDirectory)
+            }
+        }
         for ((name, entry), result) in zip(named, results) {
             switch result {
             case .success(let image) where !pictures.isHostPicture(name):

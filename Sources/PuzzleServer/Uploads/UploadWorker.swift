@@ -97,6 +97,7 @@ final class UploadWorker: @unchecked Sendable {
         } catch {
             return .failure(.storage("the server could not store the picture (\(error)); nothing was stored"))
         }
+        UploadStore.writeKept(kept, of: entry, in: picturesDirectory)
         return .success(Stored(entry: entry, image: kept, width: image.width, height: image.height))
     }
 }
