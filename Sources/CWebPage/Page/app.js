@@ -346,6 +346,18 @@
     S.awaitingLayout = true; S.heldEvents = [];
     req('LAYOUT', (line, s) => {
       const start = [];
+      // Compact: `S start table|cell <base64>`, three bytes a piece (a
+      // slot's x/5, y/5 and the rotation; or a cell's row, column, rotation).
+      let n = 0;
+      for (const l of s) {
+        const w = l.split(' ');
+        if (w[1] !== 'start') continue;
+        const bin = atob(w[3] || '');
+        for (let i = 0; i + 2 < bin.length; i += 3, n++) {
+          const a = bin.charCodeAt(i), b = bin.charCodeAt(i + 1), rot = bin.charCodeAt(i + 2);
+          start[n] = w[2] === 'cell' ? { cell: true, r: a, c: b, rot } : { cell: false, x: a * 5, y: b * 5, rot };
+        }
+      }
       for (const l of s) {
         const w = l.split(' ');
         if (w[1] !== 'piece') continue;

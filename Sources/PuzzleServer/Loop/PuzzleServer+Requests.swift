@@ -129,7 +129,8 @@ extension PuzzleServer {
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
             var bytes: [UInt8] = []
-            SnapshotCodec.encodeStartLayout(room.state, into: &bytes)
+            // Three bytes a piece; `S piece` lines only for a layout that does not fit that.
+            if !StartLayoutCodec.encode(room.state.startPieces, into: &bytes) { SnapshotCodec.encodeStartLayout(room.state, into: &bytes) }
             snapshotBytesThisTurn += bytes.count
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
