@@ -105,9 +105,17 @@ import Testing
         try c.send("DATA AAAA\nPING y")
         #expect(try c.awaitReply().reply.hasPrefix("ERR UPLOAD_ABORTED upload of 'cut' aborted: another request came before its last byte"))
         #expect(try c.awaitReply().reply == "PONG y")
-        // Given up before its first DATA line: no reply of its own.
-        #expect(try c.request("UPLOAD none 6").reply.hasPrefix("OK upload none "))
+        // Before its first DATA line an upload waits: other requests (sent while
+        // the go-ahead travelled) are answered as usual, then its bytes come.
+        #expect(try c.request("UPLOAD wait 6").reply.hasPrefix("OK upload wait "))
         #expect(try c.request("PING z").reply == "PONG z")
+        try c.send("DATA AAAA\nDATA AAAA")
+        #expect(try c.awaitReply().reply == "ERR BAD_PICTURE an uploaded picture is a PNG or a JPEG file; this is neither")
+        // Never started, and another UPLOAD comes: the first goes without a reply.
+        #expect(try c.request("UPLOAD none 6").reply.hasPrefix("OK upload none "))
+        #expect(try c.request("UPLOAD none2 3").reply.hasPrefix("OK upload none2 "))
+        try c.send("DATA AAAA")
+        #expect(try c.awaitReply().reply.hasPrefix("ERR BAD_PICTURE "))
         // Nothing of these was kept.
         let data = server.config.dataDirectory
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(data)/pictures").isEmpty)

@@ -19,6 +19,8 @@ extension PuzzleServer {
 
     /// UPLOAD: every check that needs no bytes, then the go-ahead.
     func beginUpload(_ name: String, bytes: Int, conn: Connection) {
+        // An upload of this connection not started yet (no DATA line) gives way: it owes no reply.
+        if conn.upload?.lines == 0 { conn.upload = nil }
         guard config.uploads else { return reply(conn, error: .uploadsOff) }
         let limit = config.effectiveUploadMaxBytes
         guard bytes <= limit else { return reply(conn, error: .tooLarge(bytes, limit: limit)) }
@@ -46,10 +48,22 @@ extension PuzzleServer {
     /// usual (false).
     func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
         guard let payload = Self.dataPayload(line) else {
+            // Before its first DATA line the upload waits: a request the
+            // client sent while the go-ahead was on its way (a PING, a KEEP)
+            // is answered as usual, before the upload's own reply. Once its
+            // bytes have started, any other line ends it.
+            if let upload = conn.upload, upload.lines == 0, !upload.discarding { return false }
             endUpload(conn, why: "another request came before its last byte", discardRest: false)
             return false
         }
-        guard var upload = conn.upload, !upload.discarding else { return true }
+        guard var upload = conn.upload else { return true }
+        guard !upload.discarding else {
+            if upload.owesReply {
+                conn.upload?.owesReply = false
+                reply(conn, error: .uploadAborted(upload.name, upload.abortedBecause))
+            }
+            return true
+        }
         // Taken out while it grows: a buffer still referenced from the
         // connection would be copied whole by every append (copy on write).
         conn.upload = nil
@@ -105,6 +119,9 @@ extension PuzzleServer {
         if discardRest {
             conn.upload?.bytes = []
             conn.upload?.discarding = true
+            // Its DATA lines may yet come (a client slower than the time limit): they get their one reply then.
+            conn.upload?.owesReply = upload.lines == 0 && !byDataLine
+            conn.upload?.abortedBecause = why
         } else {
             conn.upload = nil
         }

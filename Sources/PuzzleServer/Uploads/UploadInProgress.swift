@@ -13,6 +13,11 @@ struct UploadInProgress {
     /// Given up (its reply sent, if it needed one): later DATA lines of it
     /// are read and dropped without replies, until any other line.
     var discarding = false
+    /// Given up before its first DATA line (its time ran out): a DATA line
+    /// that still comes gets the reply the upload's lines are owed, once.
+    var owesReply = false
+    /// Why it was given up, for that late reply.
+    var abortedBecause = ""
 
     /// How long an upload may take from its go-ahead to its last byte.
     static let timeLimitMillis: Int64 = 120_000
