@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleCore
 import PuzzleImages
 import PuzzleProtocol
@@ -82,5 +83,40 @@ import Testing
         let sunset = try #require(Picture.builtin("sunset", width: 32, height: 32))
         #expect(try Self.join(&s, picture: sunset).isEmpty)
         #expect(s.mirror?.picture == sunset)
+    }
+}
+
+/// The pictures kept on disk between runs: written by hash, read back only
+/// when the file is the picture its name says, built-ins not written.
+@Suite struct PictureDiskCacheTests {
+    static func directory() -> String {
+        let d = NSTemporaryDirectory() + "puzzle-pictures-\(UUID().uuidString)"
+        return d
+    }
+
+    @Test func aPictureKeptIsThereNextRunAndAForgedFileIsNot() throws {
+        let dir = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var cache = PictureCache()
+        cache.insert(PictureCacheTests.photo)
+        let sunset = try #require(Picture.builtin("sunset", width: 32, height: 32))
+        cache.insert(sunset)
+        PictureDiskCache(directory: dir).keep(cache)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(names == ["\(PictureCacheTests.photo.contentHashHex).png"])
+        // A file whose content is not its name's picture is not taken.
+        let other = try Picture(width: 8, height: 8) { _, _ in RGB(r: 9, g: 9, b: 9) }
+        #expect(FileManager.default.createFile(atPath: dir + "/0123456789abcdef.png", contents: Data(PNGEncoder.encode(other))))
+        #expect(FileManager.default.createFile(atPath: dir + "/fedcba9876543210.png", contents: Data("not a png".utf8)))
+        var next = PictureCache()
+        PictureDiskCache(directory: dir).load(into: &next)
+        #expect(next.hashes == [PictureCacheTests.photo.contentHashHex])
+        #expect(next.kept(PictureCacheTests.photo.contentHashHex) == PictureCacheTests.photo)
+    }
+
+    @Test func theDirectoryComesFromXDGOrHome() {
+        #expect(PictureDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/puzzle-room/pictures")
+        #expect(PictureDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/puzzle-room/pictures")
+        #expect(PictureDiskCache.defaultDirectory(environment: [:]) == nil)
     }
 }

@@ -28,6 +28,8 @@ public final class InteractiveRunner {
     var mouseMotion = false
     /// Where this player's resume token is kept across runs, if it is.
     let tokenFile: ResumeTokenFile?
+    /// The session's pictures kept between runs.
+    let pictureDisk: PictureDiskCache?
 
     static let socketToken: UInt64 = 1
     static let inputToken: UInt64 = 2
@@ -39,8 +41,10 @@ public final class InteractiveRunner {
         renderer = FrameRenderer(colorMode: colorMode)
         var notes: [String] = []
         tokenFile = ResumeTokenFile.open(for: options) { notes.append($0) }
-        let session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
-                                watch: options.watch)
+        var session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
+                                    watch: options.watch)
+        pictureDisk = options.cacheDirectory.map(PictureDiskCache.init)
+        pictureDisk?.load(into: &session.pictures)
         app = PlayApp(session: session, colorMode: colorMode, notes: notes)
     }
 
@@ -137,6 +141,7 @@ public final class InteractiveRunner {
             do { try link.send(app.takeRequests()) } catch { lost(ConnectionLoss.reason(error)) }
         }
         tokenFile?.keep(app.session.resumeToken) { app.handle(.note($0), now: now) }
+        pictureDisk?.keep(app.session.pictures)
         if app.wantsMouseMotion != mouseMotion {
             mouseMotion.toggle()
             try? TerminalWriter(fd: 1).writeAll(mouseMotion ? ANSI.enableMouseMotion : ANSI.disableMouseMotion)

@@ -30,7 +30,12 @@ public final class PlainRunner {
         tokenFile = ResumeTokenFile.open(for: options, report: write)
         session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
                                 watch: options.watch)
+        pictureDisk = options.cacheDirectory.map(PictureDiskCache.init)
+        pictureDisk?.load(into: &session.pictures)
     }
+
+    /// The session's pictures kept between runs.
+    private let pictureDisk: PictureDiskCache?
 
     /// Where this player's resume token is kept across runs, if it is.
     private let tokenFile: ResumeTokenFile?
@@ -75,6 +80,7 @@ public final class PlainRunner {
             if let rooms = session.takeRoomChoices() { for line in rooms { write("  " + line) } }
             for line in session.takeOutput() { write(line.text) }
             tokenFile?.keep(session.resumeToken, report: write)
+            pictureDisk?.keep(session.pictures)
 
             switch session.phase {
             case .finished:

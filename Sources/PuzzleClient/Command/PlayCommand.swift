@@ -105,6 +105,7 @@ public enum PlayCommand {
                 return 0
             case .run(var o):
                 o.stateDirectory = ResumeTokenFile.defaultDirectory(environment: environment)
+                o.cacheDirectory = PictureDiskCache.defaultDirectory(environment: environment)
                 options = o
             }
         } catch {

@@ -14,6 +14,8 @@ public struct PlayOptions: Hashable, Sendable {
     /// Where the player's resume tokens are kept (`ResumeTokenFile`); nil: not kept,
     /// every run is a new player.
     public var stateDirectory: String?
+    /// Where pictures the server sent are kept between runs (`PictureDiskCache`); nil: not kept.
+    public var cacheDirectory: String?
     /// Start as a new player: the token kept for this name and server is replaced.
     public var newPlayer = false
     /// Watch the room instead of playing in it (`WATCH`).

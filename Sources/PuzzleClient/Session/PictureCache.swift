@@ -21,6 +21,12 @@ public struct PictureCache: Sendable {
 
     public var count: Int { entries.count }
 
+    /// The hashes kept, least recently used first.
+    public var hashes: [String] { entries.map(\.hash) }
+
+    /// The picture kept under `hash`, without counting it as used.
+    public func kept(_ hash: String) -> Picture? { entries.first { $0.hash == hash }?.picture }
+
     /// The picture with this hash: from the cache, or a built-in `name` drawn
     /// at `width` × `height` when that is the one named; nil when it must be fetched.
     public mutating func picture(hash: String, name: String, width: Int, height: Int) -> Picture? {

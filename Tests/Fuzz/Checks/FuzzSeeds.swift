@@ -168,6 +168,9 @@ enum SampleGame {
             if room.isSolved { try? room.perform(.next, by: player, at: time, into: &events) }
             if step % 50 == 25 {
                 output.snapshots.append(SnapshotCodec.lines(RoomSnapshot(name: name, state: room, picture: picture), now: time))
+                // And the compact form version 2 clients read (ranges, the picture's hash).
+                output.snapshots.append(SnapshotCodec.lines(RoomSnapshot(name: name, state: room, picture: picture), now: time,
+                                                            layout: true, compact: true))
             }
             if let store {
                 try? store.append(room: name, events: events)

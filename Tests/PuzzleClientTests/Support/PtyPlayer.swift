@@ -5,7 +5,8 @@ import PuzzleTestSupport
 /// The real `puzzle play` on a pseudo-terminal (util-linux `script` provides
 /// it): keys go in as bytes, the screen's bytes are collected and can be
 /// waited for with a deadline. Its resume tokens are kept under `stateHome`
-/// (`XDG_STATE_HOME`), a directory of the test's, never the user's.
+/// (`XDG_STATE_HOME`, and its pictures under `XDG_CACHE_HOME`), a directory
+/// of the test's, never the user's.
 final class PtyPlayer: @unchecked Sendable {
     let process: Process
     private let input: Pipe
@@ -26,6 +27,8 @@ final class PtyPlayer: @unchecked Sendable {
         env["TERM"] = "xterm-256color"
         env["COLORTERM"] = "truecolor"
         env["XDG_STATE_HOME"] = stateHome
+        // Pictures kept between runs go there too, never to the user's cache.
+        env["XDG_CACHE_HOME"] = stateHome
         env.removeValue(forKey: "NO_COLOR")
         process.environment = env
         input = Pipe()
