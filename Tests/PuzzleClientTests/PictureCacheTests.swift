@@ -114,6 +114,28 @@ import Testing
         #expect(next.kept(PictureCacheTests.photo.contentHashHex) == PictureCacheTests.photo)
     }
 
+    @Test func aPictureSentAsAJPEGIsKeptUnderTheServersHash() throws {
+        let dir = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try JPEGDecoder.decode(JPEGEncoder.encode(PictureCacheTests.photo))
+        let near = try Picture(width: 8, height: 8, pixels: stride(from: 0, to: image.rgb.count, by: 3).map {
+            RGB(r: image.rgb[$0], g: image.rgb[$0 + 1], b: image.rgb[$0 + 2])
+        })
+        let server = PictureCacheTests.photo.contentHashHex
+        #expect(near.contentHashHex != server)
+        var cache = PictureCache()
+        cache.insert(near, hash: server)
+        PictureDiskCache(directory: dir).keep(cache)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["\(server)-\(near.contentHashHex).png"])
+        // Damage shows: pixels that are not the second hash's are not taken.
+        let other = try Picture(width: 8, height: 8) { _, _ in RGB(r: 9, g: 9, b: 9) }
+        #expect(FileManager.default.createFile(atPath: dir + "/0123456789abcdef-fedcba9876543210.png", contents: Data(PNGEncoder.encode(other))))
+        var next = PictureCache()
+        PictureDiskCache(directory: dir).load(into: &next)
+        #expect(next.hashes == [server])
+        #expect(next.kept(server) == near)
+    }
+
     @Test func theDirectoryComesFromXDGOrHome() {
         #expect(PictureDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/h"]) == "/c/puzzle-room/pictures")
         #expect(PictureDiskCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"]) == "/h/.cache/puzzle-room/pictures")

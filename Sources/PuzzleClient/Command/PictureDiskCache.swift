@@ -7,7 +7,9 @@ import PuzzleImages
 /// one PNG per picture, named by its hash, under the XDG cache directory
 /// (`$XDG_CACHE_HOME/puzzle-room/pictures/`, by default
 /// `~/.cache/puzzle-room/pictures/`). A file is trusted only when it decodes
-/// to a picture with the hash its name says; the directory holds at most
+/// to a picture with the hash its name says: `<hash>.png`, or for a picture
+/// sent as a JPEG (whose pixels are near the server's, not its own)
+/// `<hash>-<pixels' hash>.png`, filed under the first; the directory holds at most
 /// `limit` files (the oldest go). A cache that cannot be read or written
 /// costs only a fetch: failures are ignored.
 final class PictureDiskCache {
@@ -36,11 +38,13 @@ final class PictureDiskCache {
     func load(into cache: inout PictureCache) {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return }
-        var files: [(hash: String, path: String, date: Date)] = []
-        for name in names where name.hasSuffix(".png") && Self.isHash(name.dropLast(4)) {
+        var files: [(hash: String, pixels: String, path: String, date: Date)] = []
+        for name in names where name.hasSuffix(".png") {
+            let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), parts.allSatisfy(Self.isHash) else { continue }
             let path = directory + "/" + name
             guard let a = try? fm.attributesOfItem(atPath: path), let size = a[.size] as? Int, size <= Self.maxFileBytes else { continue }
-            files.append((String(name.dropLast(4)), path, (a[.modificationDate] as? Date) ?? .distantPast))
+            files.append((String(parts[0]), String(parts[parts.count - 1]), path, (a[.modificationDate] as? Date) ?? .distantPast))
         }
         for f in files.sorted(by: { $0.date < $1.date }).suffix(PictureCache.limit) {
             guard let data = fm.contents(atPath: f.path),
@@ -50,8 +54,8 @@ final class PictureDiskCache {
             pixels.reserveCapacity(image.width * image.height)
             for i in stride(from: 0, to: image.rgb.count, by: 3) { pixels.append(RGB(r: image.rgb[i], g: image.rgb[i + 1], b: image.rgb[i + 2])) }
             guard let picture = try? Picture(width: image.width, height: image.height, pixels: pixels),
-                  picture.contentHashHex == f.hash else { continue }
-            cache.insert(picture)
+                  picture.contentHashHex == f.pixels else { continue }
+            cache.insert(picture, hash: f.hash)
             stored.insert(f.hash)
         }
     }
@@ -66,7 +70,8 @@ final class PictureDiskCache {
             stored.insert(hash)
             // Built-in pictures are drawn here in a moment: only the others are worth a file.
             guard let picture = cache.kept(hash), !Picture.builtinNames.contains(where: { Picture.builtin($0, width: picture.width, height: picture.height) == picture }) else { continue }
-            let path = directory + "/" + hash + ".png", temporary = path + ".part"
+            let own = picture.contentHashHex
+            let path = directory + "/" + hash + (own == hash ? "" : "-" + own) + ".png", temporary = path + ".part"
             guard fm.createFile(atPath: temporary, contents: Data(PNGEncoder.encode(picture))) else { continue }
             _ = try? fm.removeItem(atPath: path)
             try? fm.moveItem(atPath: temporary, toPath: path)
