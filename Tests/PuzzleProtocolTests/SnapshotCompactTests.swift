@@ -29,6 +29,28 @@ import Testing
         #expect(lines.allSatisfy { !$0.hasPrefix("S pieces ") || $0.utf8.count <= SnapshotCodec.rangeLineBytes + 40 })
     }
 
+    @Test func scatteredPiecesGoAsABitmapAndReadBack() throws {
+        let st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 10, cols: 10), seed: 4))
+        // Every other piece home: fifty runs, so a bitmap is shorter.
+        var full = SnapshotCodec.lines(RoomSnapshot(name: "b", state: st, picture: nil), now: 0)
+        for (k, line) in full.enumerated() where line.hasPrefix("S piece ") {
+            let id = Int(line.split(separator: " ")[2])!
+            if id % 2 == 0 { full[k] = "S piece \(id) cell \(id / 10) \(id % 10) 0" }
+        }
+        let mid = try SnapshotCodec.decode(full.map { $0[...] }, now: 0).state
+        let lines = SnapshotCodec.lines(RoomSnapshot(name: "b", state: mid, picture: nil), now: 0, compact: true)
+        let home = try #require(lines.first { $0.hasPrefix("S pieces home ") })
+        #expect(home.hasPrefix("S pieces home bits "), "\(home)")
+        #expect(lines.contains { $0.hasPrefix("S pieces start bits ") })
+        #expect(try SnapshotCodec.decode(lines.map { $0[...] }, now: 0).state == mid)
+        // All nine of a 3x3 home, as bits: 0xFF 0x80.
+        let three = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 9))
+        var solved = SnapshotCodec.lines(RoomSnapshot(name: "r", state: three, picture: nil), now: 0, compact: true)
+        solved.removeAll { $0.hasPrefix("S pieces ") || $0.hasPrefix("S piece ") }
+        let back = try SnapshotCodec.decode((solved + ["S pieces home bits /4A="]).map { $0[...] }, now: 0).state
+        #expect((0..<9).allSatisfy { back.isCorrect($0) })
+    }
+
     @Test func aSwapBoardsTilesAreRangesToo() throws {
         let st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 5, cols: 5), seed: 9))
         let lines = SnapshotCodec.lines(RoomSnapshot(name: "s", state: st, picture: nil), now: 0, compact: true)
@@ -45,6 +67,11 @@ import Testing
         "S pieces sideways 0-8",        // unknown kind
         "S pieces home 0-3",            // pieces 4...8 missing
         "S pieces home",                // no ranges
+        "S pieces home bits /4E=",      // a bit past the ninth piece
+        "S pieces home bits /w==",      // eight pieces' bits for nine
+        "S pieces home bits /4A",       // not whole base64 quads
+        "S pieces home bits /4A= 0",    // a word too many
+        "S pieces home bits /wA=",      // piece 8 missing
     ]) func badRangesAreRefused(_ bad: String) throws {
         let st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 9))
         var lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: st, picture: nil), now: 0, compact: true)

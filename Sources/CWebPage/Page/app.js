@@ -456,14 +456,23 @@
           // the puzzle's start layout (LAYOUT, kept by withLayout) put it.
           const home = w[2] === 'home';
           if (!home && !starts) starts = layouts.get(layoutKey(lines)) || [];
+          const put = (id) => {
+            const p = newPiece(id);
+            if (home) { p.cell = true; p.r = Math.floor(id / S.cols); p.c = id % S.cols; }
+            else if (starts[id]) Object.assign(p, starts[id]);
+            pieces[id] = p;
+          };
+          if (w[3] === 'bits') {
+            // A bitmap (scattered sets): bit i, high bit first, is piece i.
+            const bin = atob(w[4] || '');
+            for (let id = 0; id < S.rows * S.cols && (id >> 3) < bin.length; id++) {
+              if (bin.charCodeAt(id >> 3) & (0x80 >> (id & 7))) put(id);
+            }
+            break;
+          }
           for (const part of (w[3] || '').split(',')) {
             const ends = part.split('-'), a = Number(ends[0]), b = ends.length > 1 ? Number(ends[1]) : a;
-            for (let id = a; id <= b && id < S.rows * S.cols; id++) {
-              const p = newPiece(id);
-              if (home) { p.cell = true; p.r = Math.floor(id / S.cols); p.c = id % S.cols; }
-              else if (starts[id]) Object.assign(p, starts[id]);
-              pieces[id] = p;
-            }
+            for (let id = a; id <= b && id < S.rows * S.cols; id++) put(id);
           }
           break;
         }
