@@ -56,6 +56,19 @@ import PuzzleProtocol
         let scene = app.scene(now: 30)
         #expect(scene.solvedBanner == "puzzle 0 solved in 8.0 s")
         #expect(scene.solvedStats == "5 moves; placed: bob 3, alice 1")
+        // Another room's puzzle 0 (a play test's find: its banner showed
+        // these numbers): a switch forgets them, and its solve asks again.
+        PlayAppTests.type("/join trio", into: &app, now: 40)
+        #expect(app.takeRequests().map(\.line) == ["JOIN trio"])
+        var other = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2), seed: 8))
+        var ev: [RoomEvent] = []
+        try other.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "trio", state: other, picture: nil), now: 0) + ["OK joined trio id=1 seq=\(other.seq)"] {
+            app.handle(.serverLine(Substring(line)), now: 50)
+        }
+        #expect(app.scene(now: 60).solvedStats == nil)
+        app.handle(.serverLine(Substring("EV \(other.seq + 1) solved 0 4000")), now: 70)
+        #expect(app.takeRequests().map(\.line) == ["HISTORY 0"])
         _ = st
     }
 

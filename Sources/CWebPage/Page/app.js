@@ -73,7 +73,7 @@
     kind: 'jigsaw', rows: 0, cols: 0, rotation: false, puzzle: 0, seq: 0, lease: 30000,
     hintMs: 2000, lid: false, elapsed: 0, elapsedAt: 0, running: false, solvedMs: null,
     table: null, edges: null, pieces: [], players: new Map(), syncing: false,
-    picture: null, pictureHash: '', pictureKey: '', awaitingLayout: false, heldEvents: [], hiPicture: null, hiWidth: 0, hiFailed: false, hiLoading: 0,
+    picture: null, pictureHash: '', pictureKey: '', awaitingLayout: false, heldEvents: [], hiPicture: null, hiWidth: 0, hiRetryAt: 0, hiBackoff: 0, hiLoading: 0,
     hintUntil: 0, hintUsed: false, zTop: 0, pendingResume: null, watching: false, watchers: new Map(),
   };
   const link = { ws: null, up: false, pending: [], sLines: [], attempt: 0, openedAt: 0,
@@ -507,7 +507,7 @@
     if (picW && rows.length) S.picture = pictureFromRows(picW, picH, rows);
     else if (picHash) { S.picture = null; wantPicture(picHash); }
     S.pictureKey = `${S.room}#${S.puzzle}`;
-    if (S.pictureKey !== oldKey) { S.hiPicture = null; S.hiWidth = 0; S.hiFailed = false; }
+    if (S.pictureKey !== oldKey) { S.hiPicture = null; S.hiWidth = 0; S.hiRetryAt = 0; S.hiBackoff = 0; }
     paths.clear(); sprites.clear(); spritePixels = 0;
     layoutChanged();
   }
@@ -533,7 +533,7 @@
   }
   /** The picture at the width this screen needs, from /picture (the `S px` rows until it comes). */
   function ensurePicture() {
-    if (!S.joined || S.hiFailed || S.hiLoading) return;
+    if (!S.joined || S.hiLoading || now() < S.hiRetryAt) return;
     const boardPx = S.cols * UNIT * view.scale * (window.devicePixelRatio || 1);
     // The server draws at most 2048 pixels a side.
     const most = Math.min(2048, Math.floor(2048 * S.cols / Math.max(1, S.rows)));
@@ -547,13 +547,21 @@
       .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.blob(); })
       .then((b) => createImageBitmap(b))
       .then((bmp) => {
-        S.hiLoading = 0;
+        S.hiLoading = 0; S.hiBackoff = 0;
         if (key !== S.pictureKey) { ensurePicture(); return; }
         S.hiPicture = bmp; S.hiWidth = want;
         sprites.clear(); spritePixels = 0; needDraw(); drawLid();
         ensurePicture(); // the view may want a bigger one by now
       })
-      .catch(() => { S.hiLoading = 0; if (key === S.pictureKey) S.hiFailed = true; });
+      .catch(() => {
+        // A flaky link: try again later (2 s, doubling up to a minute), not
+        // never; meanwhile the snapshot's small picture is drawn.
+        S.hiLoading = 0;
+        if (key !== S.pictureKey) return;
+        S.hiBackoff = Math.min(60000, (S.hiBackoff || 1000) * 2);
+        S.hiRetryAt = now() + S.hiBackoff;
+        setTimeout(ensurePicture, S.hiBackoff + 50);
+      });
   }
   function currentPicture() { return S.hiPicture || S.picture; }
 

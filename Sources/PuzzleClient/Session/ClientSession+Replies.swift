@@ -319,11 +319,14 @@ extension ClientSession {
                     send(.picture(.jpeg), fromUser: false, now: now)
                 }
             }
+            let roomBefore = mirror?.name
             mirror = snap
             for (id, info) in snap.state.players { names[id] = info.name }
             adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
-            if solvedStats?.puzzle != snap.state.puzzleIndex { solvedStats = nil }
+            // The numbers belong to one room's solved puzzle: another room's
+            // puzzle 0, or this one not solved, must ask for its own.
+            if roomBefore != snap.name || !snap.state.isSolved || solvedStats?.puzzle != snap.state.puzzleIndex { solvedStats = nil }
             if snap.state.isSolved { requestSolvedStats(snap.state.puzzleIndex, now: now) }
             return true
         } catch {
