@@ -570,9 +570,17 @@ def main():
         laptop.find_element(By.ID, 'c-picture').send_keys(os.path.abspath(os.path.join(fixtures, 'jpeg-large-420.jpg')))
         wait(laptop, 'the photo chosen', lambda d: 'jpeg-large-420.jpg (31 KB)' in d.find_element(By.ID, 'c-picture-note').text)
         shot(laptop, args.shots, 'laptop-photo-chosen')
+        # A flaky link: the sharp picture's first fetches fail (blocked here);
+        # the page must try again later, not keep the small one for good.
+        laptop.execute_cdp_cmd('Network.enable', {})
+        laptop.execute_cdp_cmd('Network.setBlockedURLs', {'urls': ['*/picture/*']})
         laptop.find_element(By.CSS_SELECTOR, '#create-form button[type=submit]').click()
         wait(laptop, 'the room made of the photo joined',
              lambda d: (lambda s: s['inGame'] and s['room'] == 'photo' and s['cols'] == 4)(state(d)))
+        wait(laptop, 'the small picture drawn and /picture failed', lambda d: (lambda s: s['hasPicture'] and s['hiBackoff'] > 0)(state(d)))
+        if state(laptop)['hiPicture'] > 0:
+            raise Failure('a sharp picture came though /picture was blocked')
+        laptop.execute_cdp_cmd('Network.setBlockedURLs', {'urls': []})
         trace = '\n'.join(js(laptop, 'return window.puzzlePage.debug.trace') or [])
         if '< OK uploaded photo 1100x1000 sha256=' not in trace:
             raise Failure(f'no upload seen in the laptop\'s lines: {trace[-2000:]}')

@@ -2011,7 +2011,7 @@
       connected: link.up, joined: S.joined, inGame: S.inGame, room: S.room, id: S.id, name: S.name,
       watching: S.watching, watchers: [...S.watchers.values()], countdown: countdown(),
       kind: S.kind, rows: S.rows, cols: S.cols, puzzle: S.puzzle, seq: S.seq, solved: S.solvedMs !== null,
-      placed: progress(), edges: !!S.edges, table: S.table, hiPicture: S.hiWidth, holding: drag.piece,
+      placed: progress(), edges: !!S.edges, table: S.table, hiPicture: S.hiWidth, hiBackoff: S.hiBackoff, hasPicture: !!S.picture, holding: drag.piece,
       held: S.pieces.filter((p) => p && p.holder).map((p) => ({ piece: p.id, holder: p.holder, target: p.target })),
     }),
     piece: (id) => {
