@@ -74,6 +74,13 @@ import Testing
             return
         }
         #expect(path == "~/Photos/trip.jpg" && spec.picture == "trip" && spec.rotation && spec.rows == 10)
+        // One's own photo stays for the next puzzles, unless asked otherwise.
+        #expect(!spec.cyclesPictures)
+        guard case .createWithFile(let cycling, _)? = try ClientCommand.parse("create den jigsaw 10x10 picture=./trip.jpg pictures=cycle") else {
+            Issue.record("not a create with a file")
+            return
+        }
+        #expect(cycling.cyclesPictures)
         #expect(try ClientCommand.parse("create den jigsaw 10x10 picture=harbor") == .create(try RoomSpec.parse(["den", "jigsaw", "10x10", "picture=harbor"])))
     }
 }

@@ -1840,7 +1840,8 @@
     lobbyError('');
     const create = (picture) => {
       let line = `CREATE ${name} ${kind} ${pieces || `${rows}x${cols}`}`;
-      if (picture) line += ` picture=${picture}`;
+      // A room of one's own photo keeps it for its next puzzles too.
+      if (picture) line += ` picture=${picture} pictures=fixed`;
       if ($('c-rotation').checked && kind === 'jigsaw') line += ' rotation=on';
       if (pw) line += ` password=${pw}`;
       req(line, () => { clearPhoto(); join(name, pw || null); }, (code, text) => { lobbyError(readable(code, text)); return true; });

@@ -197,6 +197,9 @@ public enum ClientCommand: Hashable, Sendable {
                 if let i = words.firstIndex(where: { $0.lowercased().hasPrefix("picture=") }),
                    let path = Optional(String(words[i].dropFirst(8))), PictureFile.isPath(path) {
                     words[i] = Substring("picture=" + PictureFile.pictureName(forPath: path))
+                    // A room of one's own photo keeps it for its next puzzles
+                    // (the server's default cycles through the host's pictures).
+                    if !words.contains(where: { $0.lowercased().hasPrefix("pictures=") }) { words.append("pictures=fixed") }
                     return .createWithFile(try RoomSpec.parse(words), path: path)
                 }
                 return .create(try RoomSpec.parse(words))
