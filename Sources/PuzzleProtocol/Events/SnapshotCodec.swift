@@ -357,7 +357,9 @@ public enum SnapshotCodec {
         }
         func spec(kind: Substring, size: Substring, rotation: Substring, picture: Substring) throws(SnapshotError) -> PuzzleSpec {
             let rc = size.split(separator: "x")
-            guard let k = PuzzleKind(rawValue: String(kind)), rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]),
+            // A picture name follows the name rule wherever it is written (a
+            // replay's start line repeats it, and is read back strictly).
+            guard NameRule.isValid(picture), let k = PuzzleKind(rawValue: String(kind)), rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]),
                   let s = try? PuzzleSpec(kind: k, rows: r, cols: c, rotation: rotation == "on", picture: String(picture))
             else { throw .malformed("bad puzzle spec") }
             return s

@@ -55,14 +55,16 @@ public enum StoreCheck {
         guard let room = rooms.first else { return }
 
         let reloaded: [StoredRoom]
+        let reloadIssues: [RoomLoadIssue]
         do {
             let store = try RoomStore(directory: base, fsync: .never, snapshotEvery: 0)
             reloaded = try store.loadAll(now: now)
+            reloadIssues = store.loadIssues
             store.close()
         } catch {
             throw FuzzFailure(.store, "reloading failed: \(error)")
         }
-        try require(reloaded.count == 1, .store, "a stored room did not load back")
+        try require(reloaded.count == 1, .store, "a stored room did not load back: \(reloadIssues)")
         let before = room.snapshot.state, after = reloaded[0].snapshot.state
         try require(after.digest == before.digest && after.settings == before.settings && reloaded[0].password == room.password, .store,
                     "the room changed through storing and loading: \(before.spec) seq \(before.seq) digest \(before.digest) became \(after.spec) seq \(after.seq) digest \(after.digest)")
