@@ -275,7 +275,9 @@ public enum SnapshotCodec {
                     if parts.count == 2 { header[parts[0]] = parts[1] }
                 }
             case "player":
-                guard w.count >= 6 else { throw .malformed(String(line)) }
+                // Names follow the name rule wherever they are written (a
+                // replay lists them too, and is read back strictly).
+                guard w.count == 6, NameRule.isValid(w[5]) else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
                 info.moves = try ranged(2, RoomLimits.moves)
                 info.hintUsed = w[3] == "1"
@@ -291,7 +293,7 @@ public enum SnapshotCodec {
                 guard w.count == 3 else { throw .malformed(String(line)) }
                 former = (try ranged(1, RoomLimits.moves), try ranged(2, RoomLimits.moves))
             case "absent":
-                guard w.count >= 6 else { throw .malformed(String(line)) }
+                guard w.count == 6, NameRule.isValid(w[5]) else { throw .malformed(String(line)) }
                 var info = PlayerInfo(name: w[5...].joined(separator: " "))
                 info.moves = try ranged(2, RoomLimits.moves)
                 info.totalMoves = try ranged(3, RoomLimits.moves)

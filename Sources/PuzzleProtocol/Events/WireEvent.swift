@@ -129,7 +129,7 @@ public enum EventCodec {
             for _ in 0..<4 { text = text.drop { $0 == " " }.drop { $0 != " " } }
             return .say(seq: seq, player: p, text: String(text.dropFirst()))
         case "joined":
-            guard w.count == 5, let p = pid(3) else { return nil }
+            guard w.count == 5, let p = pid(3), NameRule.isValid(String(w[4])) else { return nil }
             body = .joined(p, name: String(w[4]))
         case "left":
             guard w.count == 4, let p = pid(3) else { return nil }
