@@ -21,6 +21,25 @@ struct ChecksummedLineFile {
         var tornBytes: Int
     }
 
+    /// The file's records as `decode` reads its lines, with what was lost
+    /// said in `problems` (for the log): a torn last line, and each line that
+    /// is damaged or that `decode` refuses (`file` names the file in those
+    /// sentences, `consequence` says what such a line costs).
+    func loadRecords<Record>(file: String, consequence: String,
+                             decode: (ArraySlice<UInt8>) -> Record?) throws(RoomStoreError) -> (records: [Record], problems: [String]) {
+        let contents = try load()
+        var records: [Record] = [], problems: [String] = []
+        if contents.tornBytes > 0 { problems.append("\(file) file ends in a torn line (\(contents.tornBytes) bytes); cut off") }
+        for (i, line) in contents.lines.enumerated() {
+            guard let record = line.flatMap(decode) else {
+                problems.append("\(file) line \(i + 1) is damaged; \(consequence)")
+                continue
+            }
+            records.append(record)
+        }
+        return (records, problems)
+    }
+
     /// Reads the file (absent: empty), cutting off a torn last line.
     func load() throws(RoomStoreError) -> Contents {
         let path = path, sync = sync

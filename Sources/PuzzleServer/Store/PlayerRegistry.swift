@@ -53,25 +53,15 @@ final class PlayerRegistry {
         tokens = ChecksummedLineFile(path: directory + "/players", sync: sync)
         ids = ChecksummedLineFile(path: directory + "/player-ids", sync: sync)
         var largest = 0
-        let players = try tokens.load()
-        if players.tornBytes > 0 { skippedLines.append("players file ends in a torn line (\(players.tornBytes) bytes); cut off") }
-        for (i, line) in players.lines.enumerated() {
-            guard let (token, entry) = line.flatMap(Self.decodeToken) else {
-                skippedLines.append("players line \(i + 1) is damaged; its token no longer resumes")
-                continue
-            }
+        let players = try tokens.loadRecords(file: "players", consequence: "its token no longer resumes", decode: Self.decodeToken)
+        skippedLines += players.problems
+        for (token, entry) in players.records {
             byToken[token] = entry
             largest = max(largest, entry.id.rawValue)
         }
-        let reserved = try ids.load()
-        if reserved.tornBytes > 0 { skippedLines.append("player-ids file ends in a torn line (\(reserved.tornBytes) bytes); cut off") }
-        for (i, line) in reserved.lines.enumerated() {
-            guard let id = line.flatMap(Self.decodeID) else {
-                skippedLines.append("player-ids line \(i + 1) is damaged; skipped")
-                continue
-            }
-            largest = max(largest, id)
-        }
+        let reserved = try ids.loadRecords(file: "player-ids", consequence: "skipped", decode: Self.decodeID)
+        skippedLines += reserved.problems
+        for id in reserved.records { largest = max(largest, id) }
         continueAfter(largest)
     }
 

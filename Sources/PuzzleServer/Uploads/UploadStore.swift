@@ -54,15 +54,9 @@ final class UploadStore {
         self.directory = directory
         self.sync = sync
         records = ChecksummedLineFile(path: directory + "/uploads", sync: sync)
-        let contents = try records.load()
-        if contents.tornBytes > 0 { problems.append("uploads file ends in a torn line (\(contents.tornBytes) bytes); cut off") }
-        for (i, line) in contents.lines.enumerated() {
-            guard let (name, entry) = line.flatMap(Self.decode) else {
-                problems.append("uploads line \(i + 1) is damaged; that uploaded picture is lost")
-                continue
-            }
-            entries[name] = entry
-        }
+        let loaded = try records.loadRecords(file: "uploads", consequence: "that uploaded picture is lost", decode: Self.decode)
+        problems += loaded.problems
+        for (name, entry) in loaded.records { entries[name] = entry }
         let pictures = picturesDirectory
         _ = try onPath(pictures) { () throws(Errno) in try Directory.createAll(pictures) }
         for file in (try? Directory.entries(pictures)) ?? [] where file.hasSuffix(".tmp") {
