@@ -86,6 +86,10 @@ final class Connection {
     }
 
     var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }
+    /// The id and name a listing of watchers shows (0 and `-` before HELLO,
+    /// which a member always said: the listing's fields are never empty).
+    var listedID: PlayerID { player ?? PlayerID(0) }
+    var listedName: String { name ?? "-" }
 
     /// Queues a reply (or any line meant for this connection only), after the
     /// room broadcasts it has not been handed yet, so its order is kept.
@@ -100,6 +104,14 @@ final class Connection {
     func send(_ reply: Reply) {
         replyScratch.removeAll(keepingCapacity: true)
         ReplyCodec.encode(reply, into: &replyScratch)
+        send(bytes: replyScratch)
+    }
+
+    /// Queues a state line (`S help`, `S room`, `S who`, ...) through the one
+    /// state-record codec, into the buffer replies use.
+    func send(_ record: StateRecord) {
+        replyScratch.removeAll(keepingCapacity: true)
+        StateRecordCodec.encode(record, into: &replyScratch)
         send(bytes: replyScratch)
     }
 
