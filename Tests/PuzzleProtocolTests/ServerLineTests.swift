@@ -28,9 +28,10 @@ import Testing
     @Test func pushedLines() {
         #expect(classify("S room den kind=swap") == .state("S room den kind=swap"))
         #expect(classify("EV 4 grabbed 1 2") == .event("EV 4 grabbed 1 2"))
-        #expect(classify("BYE SHUTDOWN server is stopping") == .bye(code: "SHUTDOWN", message: "server is stopping"))
-        #expect(classify("BYE IDLE") == .bye(code: "IDLE", message: ""))
-        #expect(classify("BYE") == .bye(code: "", message: ""))
+        #expect(classify("BYE SHUTDOWN server is stopping") == .bye(WireGoodbye(.shutdown, "server is stopping")))
+        #expect(classify("BYE IDLE") == .bye(WireGoodbye(.idle, "")))
+        #expect(classify("BYE") == .bye(WireGoodbye(GoodbyeCode(rawValue: ""), "")))
+        #expect(classify("BYE LATER  two  spaces") == .bye(WireGoodbye(GoodbyeCode(rawValue: "LATER"), "two  spaces")))
         for line in ["S x", "EV 1 left 2", "BYE X y"] {
             #expect(!classify(line).isReply, "\(line)")
         }

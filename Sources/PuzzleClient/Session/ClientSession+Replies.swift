@@ -12,8 +12,8 @@ extension ClientSession {
         case .state(let text):
             // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
             if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(text)) }
-        case .bye(let code, let message):
-            emit(.info, "server closed the connection: \(code) \(message)")
+        case .bye(let bye):
+            emit(.info, "server closed the connection: \(bye)")
         case .ok, .error, .pong:
             let state = stateLines
             stateLines.removeAll()

@@ -9,7 +9,7 @@ public enum ServerLine: Hashable, Sendable {
     case pong(String)
     case state(Substring)
     case event(Substring)
-    case bye(code: String, message: String)
+    case bye(WireGoodbye)
     case unknown(Substring)
 
     public static func classify(_ line: Substring) -> ServerLine {
@@ -18,13 +18,13 @@ public enum ServerLine: Hashable, Sendable {
         if line == "OK" { return .ok("") }
         if line.hasPrefix("OK ") { return .ok(String(line.dropFirst(3))) }
         if line == "PONG" || line.hasPrefix("PONG ") { return .pong(String(line.dropFirst(4).drop { $0 == " " })) }
-        if line.hasPrefix("ERR ") || line == "BYE" || line.hasPrefix("BYE ") {
-            let rest = line.drop { $0 != " " }.dropFirst()
+        if line.hasPrefix("ERR ") {
+            let rest = line.dropFirst(4)
             let code = rest.prefix { $0 != " " }
             let message = rest.dropFirst(code.count).drop { $0 == " " }
-            return line.hasPrefix("ERR") ? .error(code: ErrorCode(rawValue: String(code)), message: String(message))
-                                         : .bye(code: String(code), message: String(message))
+            return .error(code: ErrorCode(rawValue: String(code)), message: String(message))
         }
+        if let bye = WireGoodbye.decode(line) { return .bye(bye) }
         return .unknown(line)
     }
 

@@ -91,14 +91,6 @@ final class Connection {
     var listedID: PlayerID { player ?? PlayerID(0) }
     var listedName: String { name ?? "-" }
 
-    /// Queues a reply (or any line meant for this connection only), after the
-    /// room broadcasts it has not been handed yet, so its order is kept.
-    func send(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        send(bytes: bytes)
-    }
-
     /// Queues a reply, encoded by the one reply codec into a buffer kept for
     /// the next one (a reply per DRAG must not cost an allocation).
     func send(_ reply: Reply) {
@@ -115,6 +107,8 @@ final class Connection {
         send(bytes: replyScratch)
     }
 
+    /// Queues bytes meant for this connection only (whole lines), after the
+    /// room broadcasts it has not been handed yet, so their order is kept.
     func send(bytes: [UInt8]) {
         syncRoom()
         let chunk: ByteChunk
