@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// The byte-level rule (what the load test's bots read by) and `classify` agree.
+    @Test func kindsFromBytesAgreeWithClassify() {
+        let lines = ["OK", "OK x", "OK  two", "ERR A b", "ERR BAD_ARGS", "PONG", "PONG t", "S x", "S room den", "EV 1 left 2",
+                     "BYE", "BYE SLOW too slow", "", "o", "ok", "OKAY", "ERR", "ERROR x", "PONGS", "PONGx y", "BYEBYE now",
+                     "EV", "EVENT 1", "S", "Sx", "HELLO", "E", "EV1", "B", "BY"]
+        for line in lines {
+            let kind = Array(line.utf8).withUnsafeBytes { ServerLine.kind(of: $0) }
+            let expected: ServerLine.Kind = switch classify(line) {
+            case .ok: .ok
+            case .error: .error
+            case .pong: .pong
+            case .state: .state
+            case .event: .event
+            case .bye: .bye
+            case .unknown: .unknown
+            }
+            #expect(kind == expected, "\(line)")
+        }
+    }
+
     @Test func replyFieldsReadKeyValueWords() {
         let f = replyFields("digest seq=12 value=00ab=cd  empty= =x plain")
         #expect(f == ["seq": "12", "value": "00ab=cd"])
