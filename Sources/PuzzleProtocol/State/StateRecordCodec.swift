@@ -48,9 +48,7 @@ public enum StateRecordCodec {
 
     /// The line for `record`, without its terminator (for logs and tests).
     public static func line(_ record: StateRecord) -> String {
-        var bytes: [UInt8] = []
-        encode(record, into: &bytes)
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
+        String(encodedLine: { encode(record, into: &$0) })
     }
 
     /// Reads a state line (without its terminator). Nil when it is not one of
