@@ -196,11 +196,11 @@ import PuzzleProtocol
         var (s, _) = try joined()
         s.submit("rooms", now: 1)
         _ = s.takeOutgoing()
-        s.receive("S room duo kind=swap size=2x2", now: 2)
+        s.receive("S room duo kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4 watchers=0", now: 2)
         s.receive("OK rooms 1", now: 2)
         let lines = s.takeOutput()
-        #expect(lines.map(\.about) == [.listing(.entry("duo  swap 2x2")), .listing(.end)])
-        #expect(lines.map(\.text) == ["  room duo kind=swap size=2x2", "ok: rooms 1"])
+        #expect(lines.map(\.about) == [.listing(.entry("duo  swap 2x2  0 players  0/4 placed")), .listing(.end)])
+        #expect(lines.map(\.text) == ["  room duo kind=swap size=2x2 rotation=off players=0 password=no puzzle=0 progress=0/4 watchers=0", "ok: rooms 1"])
     }
 
     @Test func unknownCommandsSendNothing() throws {

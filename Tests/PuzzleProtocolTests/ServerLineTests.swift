@@ -28,9 +28,10 @@ import Testing
     @Test func pushedLines() {
         #expect(classify("S room den kind=swap") == .state("S room den kind=swap"))
         #expect(classify("EV 4 grabbed 1 2") == .event("EV 4 grabbed 1 2"))
-        #expect(classify("BYE SHUTDOWN server is stopping") == .bye(code: "SHUTDOWN", message: "server is stopping"))
-        #expect(classify("BYE IDLE") == .bye(code: "IDLE", message: ""))
-        #expect(classify("BYE") == .bye(code: "", message: ""))
+        #expect(classify("BYE SHUTDOWN server is stopping") == .bye(WireGoodbye(.shutdown, "server is stopping")))
+        #expect(classify("BYE IDLE") == .bye(WireGoodbye(.idle, "")))
+        #expect(classify("BYE") == .bye(WireGoodbye(GoodbyeCode(rawValue: ""), "")))
+        #expect(classify("BYE LATER  two  spaces") == .bye(WireGoodbye(GoodbyeCode(rawValue: "LATER"), "two  spaces")))
         for line in ["S x", "EV 1 left 2", "BYE X y"] {
             #expect(!classify(line).isReply, "\(line)")
         }
@@ -40,6 +41,26 @@ import Testing
         for line in ["", "ok", "OKAY", "ERR", "ERROR x", "PONGS", "PONGx y", "BYEBYE now", "EV", "EVENT 1", "S", "Sx", "HELLO"] {
             #expect(classify(line) == .unknown(line[...]), "\(line)")
             #expect(!classify(line).isReply)
+        }
+    }
+
+    /// The byte-level rule (what the load test's bots read by) and `classify` agree.
+    @Test func kindsFromBytesAgreeWithClassify() {
+        let lines = ["OK", "OK x", "OK  two", "ERR A b", "ERR BAD_ARGS", "PONG", "PONG t", "S x", "S room den", "EV 1 left 2",
+                     "BYE", "BYE SLOW too slow", "", "o", "ok", "OKAY", "ERR", "ERROR x", "PONGS", "PONGx y", "BYEBYE now",
+                     "EV", "EVENT 1", "S", "Sx", "HELLO", "E", "EV1", "B", "BY"]
+        for line in lines {
+            let kind = Array(line.utf8).withUnsafeBytes { ServerLine.kind(of: $0) }
+            let expected: ServerLine.Kind = switch classify(line) {
+            case .ok: .ok
+            case .error: .error
+            case .pong: .pong
+            case .state: .state
+            case .event: .event
+            case .bye: .bye
+            case .unknown: .unknown
+            }
+            #expect(kind == expected, "\(line)")
         }
     }
 

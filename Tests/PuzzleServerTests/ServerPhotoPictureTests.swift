@@ -55,8 +55,8 @@ import PuzzleServer
         #expect(snapshot.picture == (try photo.picture(region: crop, width: 40, height: 32)))
         // A piece count is cut to the photo's shape (37x45: 11 rows of 9).
         #expect(try c.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count")
-        let listed = try c.request("ROOMS").state.first { $0.hasPrefix("S room count ") } ?? ""
-        #expect(listed.contains(" size=11x9 "), "\(listed)")
+        let listed = listedRooms(try c.request("ROOMS").state)["count"]
+        #expect(listed?.rows == 11 && listed?.cols == 9, "\(String(describing: listed))")
         #expect(try c.request("CREATE nine jigsaw 9x").reply.hasPrefix("ERR BAD_ARGS "))
         #expect(try c.request("CREATE many jigsaw 20000").reply.hasPrefix("ERR BAD_SIZE "))
         // A browser gets the same crop, drawn at the size it asks for.

@@ -103,7 +103,8 @@ import PuzzleProtocol
         #expect(try a.request("CREATE den swap 3x4").reply.hasPrefix("ERR ROOM_EXISTS"))
         let (reply, lines) = try a.request("ROOMS")
         #expect(reply == "OK rooms 2")
-        #expect(lines.contains { $0.hasPrefix("S room den kind=swap size=3x4") && $0.contains("password=yes") })
+        let den = listedRooms(lines)["den"]
+        #expect(den?.kind == .swap && den?.rows == 3 && den?.cols == 4 && den?.password == true, "\(lines)")
         #expect(try a.request("JOIN den wrong").reply.hasPrefix("ERR BAD_PASSWORD"))
         #expect(try a.request("JOIN den").reply == "ERR BAD_PASSWORD room 'den' needs a password: JOIN den <password>")
         #expect(try a.request("JOIN den s3cret").reply.hasPrefix("OK joined den"))

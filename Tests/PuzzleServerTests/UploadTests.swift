@@ -56,7 +56,8 @@ import Testing
         #expect(snapshot.picture == (try photo.picture(region: photo.centredCrop(aspectWidth: 5, aspectHeight: 3), width: 40, height: 32)))
         // A piece count follows the photo's shape (37x45: 11 rows of 9).
         #expect(try bob.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count")
-        #expect(try bob.request("ROOMS").state.contains { $0.hasPrefix("S room count ") && $0.contains(" size=11x9 ") })
+        let listed = listedRooms(try bob.request("ROOMS").state)["count"]
+        #expect(listed?.rows == 11 && listed?.cols == 9, "\(String(describing: listed))")
 
         // The same bytes under the same name again: nothing new, the same answer.
         #expect(try Self.upload(bob, "trip", jpeg) == "OK uploaded trip 37x45 sha256=\(sha)")

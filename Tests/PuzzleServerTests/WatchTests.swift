@@ -38,8 +38,8 @@ import Testing
         _ = try alice.waitForEvent { $0.hasSuffix(" say \(daveID) nice one") }
 
         // Counted apart.
-        let rooms = try alice.request("ROOMS").state.first { $0.hasPrefix("S room den ") } ?? ""
-        #expect(rooms.contains(" players=1 ") && rooms.contains(" watchers=1"), "\(rooms)")
+        let den = listedRooms(try alice.request("ROOMS").state)["den"]
+        #expect(den?.players == 1 && den?.watchers == 1, "\(String(describing: den))")
         let (who, whoLines) = try alice.request("WHO")
         #expect(who == "OK who 2" && whoLines.last == "S who \(daveID) dave watching", "\(whoLines)")
 
@@ -63,8 +63,8 @@ import Testing
         let bobID = try Self.id(bob, "bob")
         #expect(try bob.request("JOIN duo").reply == "ERR ROOM_FULL room 'duo' has all its 1 players: WATCH duo to watch")
         #expect(try bob.request("WATCH duo").reply.hasPrefix("OK watching duo "))
-        let rooms = try bob.request("ROOMS").state.first { $0.hasPrefix("S room duo ") } ?? ""
-        #expect(rooms.contains(" seats=1"), "\(rooms)")
+        let duo = listedRooms(try bob.request("ROOMS").state)["duo"]
+        #expect(duo?.seats == 1, "\(String(describing: duo))")
         // Still full: the watcher stays a watcher.
         #expect(try bob.request("JOIN duo").reply.hasPrefix("ERR ROOM_FULL "))
         #expect(try alice.request("LEAVE").reply == "OK left duo")

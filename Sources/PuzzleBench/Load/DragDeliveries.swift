@@ -1,3 +1,5 @@
+import PuzzleProtocol
+
 /// Counts the `dragged` events the bots receive and times each from the
 /// sender's intended send time of that step (the broadcast latency).
 ///

@@ -1,3 +1,5 @@
+import PuzzleProtocol
+
 /// What a load test counts, shared by its parts: the whole-run and window
 /// counters, the failures its end checks report, and the reply and broadcast
 /// latencies. Every part records here; the report reads it once at the end.

@@ -232,7 +232,7 @@ final class LoadTest: BotLineSink {
         let admin = try LineClient(port: Int(port), name: "bench admin", host: host)
         func request(_ line: String) throws -> String {
             let reply = try admin.request(line).reply
-            if reply.hasPrefix("BYE") { throw BenchFailure("admin: server said \(reply)") }
+            if let bye = WireGoodbye.decode(Substring(reply)) { throw BenchFailure("admin: server said BYE \(bye)") }
             return reply
         }
         _ = try request("HELLO 1 bench-admin")

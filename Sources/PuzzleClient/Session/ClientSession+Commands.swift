@@ -119,12 +119,6 @@ extension ClientSession {
         refuse("you hold piece \(held): drop it or give it back (Esc, /release) before you go")
     }
 
-    /// The room an `S room <name> ...` line of a ROOMS reply names.
-    static func roomName(inListing line: String) -> String? {
-        let words = line.split(separator: " ")
-        return words.count >= 3 && words[1] == "room" ? String(words[2]) : nil
-    }
-
     /// The piece to name in a request: left out (the server picks the one held)
     /// unless this player holds several, when the latest grabbed is meant.
     var ambiguousHeld: Int? {

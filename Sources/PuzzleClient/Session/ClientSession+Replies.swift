@@ -12,8 +12,8 @@ extension ClientSession {
         case .state(let text):
             // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
             if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(text)) }
-        case .bye(let code, let message):
-            emit(.info, "server closed the connection: \(code) \(message)")
+        case .bye(let bye):
+            emit(.info, "server closed the connection: \(bye)")
         case .ok, .error, .pong:
             let state = stateLines
             stateLines.removeAll()
@@ -209,8 +209,7 @@ extension ClientSession {
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);
                 // the window shows it as a player reads it.
-                let entry = p.request == .rooms ? Self.roomChoice(line) : Self.playerEntry(line)
-                emit(.reply, "  " + line.dropFirst(2), about: .listing(.entry(entry)))
+                emit(.reply, "  " + line.dropFirst(2), about: .listing(.entry(Self.listingEntry(line))))
             }
             emit(.reply, "ok: \(text)", about: .listing(.end))
         default:
@@ -220,7 +219,9 @@ extension ClientSession {
 
     /// The start-up room list: the only room is joined; with several the player picks.
     mutating func chooseRoom(from lines: [String], now: Int64) {
-        let names = lines.compactMap(Self.roomName(inListing:))
+        let names = lines.compactMap { line -> String? in
+            if case .room(let listed)? = StateRecordCodec.decode(Substring(line)) { listed.name } else { nil }
+        }
         switch names.count {
         case 0:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
@@ -230,65 +231,53 @@ extension ClientSession {
             send(watching ? .watch(room: names[0], password: nil) : .join(room: names[0], password: nil), fromUser: false, now: now)
         default:
             // A choice to make, not news: the full screen opens a window with it.
-            roomChoices = lines.map(Self.roomChoice)
+            roomChoices = lines.map(Self.listingEntry)
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
     }
 
-    /// A ROOMS line as a player reads it: `S room lobby kind=jigsaw size=4x4
+    /// A ROOMS or WHO line as a player reads it (see `roomChoice` and
+    /// `playerEntry`); a line that is neither is shown as sent, without its `S `.
+    static func listingEntry(_ line: String) -> String {
+        switch StateRecordCodec.decode(Substring(line)) {
+        case .room(let listed)?: roomChoice(listed)
+        case .whoPlayer(let id, let name, let moves, let holding)?: playerEntry(id: id, name: name, moves: moves, holding: holding)
+        case .whoWatcher(let id, let name)?: "\(name) (#\(id.rawValue))  watching"
+        default: String(line.dropFirst(2))
+        }
+    }
+
+    /// A room as a player reads it: `S room lobby kind=jigsaw size=4x4
     /// rotation=off players=2 password=no puzzle=0 progress=3/16` becomes
-    /// `lobby  jigsaw 4x4  2 players  3/16 placed` (with `rotation`,
-    /// `password` and `solved` said only when they apply).
-    static func roomChoice(_ line: String) -> String {
-        let words = line.split(separator: " ")
-        var fields: [Substring: Substring] = [:]
-        for word in words.dropFirst(3) {
-            guard let eq = word.firstIndex(of: "=") else { continue }
-            fields[word[..<eq]] = word[word.index(after: eq)...]
-        }
-        guard let name = roomName(inListing: line), let kind = fields["kind"], let size = fields["size"] else {
-            return String(line.dropFirst(2))
-        }
-        var parts = [name, "\(kind) \(size)"]
-        if fields["rotation"] == "on" { parts.append("rotation") }
-        if let players = fields["players"] {
-            parts.append("\(players)\(fields["seats"].map { "/\($0)" } ?? "") player\(players == "1" ? "" : "s")")
-        }
-        if let progress = fields["progress"] { parts.append("\(progress) placed") }
-        if let watchers = fields["watchers"], watchers != "0" { parts.append("\(watchers) watching") }
-        if words.last == "solved" { parts.append("solved") }
-        if fields["password"] == "yes" { parts.append("password") }
+    /// `lobby  jigsaw 4x4  2 players  3/16 placed` (with `rotation`, seats,
+    /// watchers, `password` and `solved` said only when they apply).
+    static func roomChoice(_ r: RoomListing) -> String {
+        var parts = [r.name, "\(r.kind.rawValue) \(r.rows)x\(r.cols)"]
+        if r.rotation { parts.append("rotation") }
+        parts.append("\(r.players)\(r.seats.map { "/\($0)" } ?? "") player\(r.players == 1 ? "" : "s")")
+        parts.append("\(r.correct)/\(r.total) placed")
+        if r.watchers != 0 { parts.append("\(r.watchers) watching") }
+        if r.solved { parts.append("solved") }
+        if r.password { parts.append("password") }
         return parts.joined(separator: "  ")
     }
 
-    /// A WHO line as a player reads it: `S who 3 carol moves=12 holding=5,9`
-    /// becomes `carol (#3)  12 moves  holds pieces 5, 9` (`1 move`, nothing
-    /// said of holds when there are none); an unreadable line is shown as sent.
-    static func playerEntry(_ line: String) -> String {
-        let words = line.split(separator: " ")
-        guard words.count >= 4, words[1] == "who" else { return String(line.dropFirst(2)) }
-        var fields: [Substring: Substring] = [:]
-        for word in words.dropFirst(4) {
-            guard let eq = word.firstIndex(of: "=") else { continue }
-            fields[word[..<eq]] = word[word.index(after: eq)...]
-        }
-        var parts = ["\(words[3]) (#\(words[2]))"]
-        if words.count == 5, words[4] == "watching" { return parts[0] + "  watching" }
-        if let moves = fields["moves"] { parts.append("\(moves) move\(moves == "1" ? "" : "s")") }
-        if let holding = fields["holding"], holding != "-" {
-            let pieces = holding.split(separator: ",")
-            parts.append("holds piece\(pieces.count == 1 ? "" : "s") \(pieces.joined(separator: ", "))")
+    /// A player as WHO lists it, as a player reads it: `S who 3 carol
+    /// moves=12 holding=5,9` becomes `carol (#3)  12 moves  holds pieces 5, 9`
+    /// (`1 move`, nothing said of holds when there are none).
+    static func playerEntry(id: PlayerID, name: String, moves: Int, holding: [Int]) -> String {
+        var parts = ["\(name) (#\(id.rawValue))", "\(moves) move\(moves == 1 ? "" : "s")"]
+        if !holding.isEmpty {
+            parts.append("holds piece\(holding.count == 1 ? "" : "s") \(holding.map(String.init).joined(separator: ", "))")
         }
         return parts.joined(separator: "  ")
     }
 
     /// A catch-up's `S clock <elapsed-ms> running|paused`: the room's clock now.
     mutating func adoptClock(from lines: [String], now: Int64) {
-        for line in lines where line.hasPrefix("S clock ") || line.hasPrefix("clock ") {
-            let w = line.split(separator: " ")
-            let at = w.first == "S" ? 2 : 1
-            guard w.count == at + 2, let elapsed = Int64(w[at]), w[at + 1] == "running" || w[at + 1] == "paused" else { continue }
-            mirror?.state.adoptClock(elapsed: elapsed, running: w[at + 1] == "running", at: now)
+        for line in lines {
+            guard case .clock(let elapsed, let running)? = StateRecordCodec.decode(Substring(line)) else { continue }
+            mirror?.state.adoptClock(elapsed: elapsed, running: running, at: now)
         }
     }
 
@@ -296,12 +285,10 @@ extension ClientSession {
     /// <name>` lines of a snapshot or a catch-up, which list them all.
     mutating func adoptWatchers(from lines: [String]) {
         watchers = [:]
-        for line in lines where line.hasPrefix("S watcher ") || line.hasPrefix("watcher ") {
-            let w = line.split(separator: " ")
-            let at = w.first == "S" ? 2 : 1
-            guard w.count == at + 2, let id = Int(w[at]) else { continue }
-            watchers[PlayerID(id)] = String(w[at + 1])
-            names[PlayerID(id)] = String(w[at + 1])
+        for line in lines {
+            guard case .watcher(let id, let name)? = StateRecordCodec.decode(Substring(line)) else { continue }
+            watchers[id] = name
+            names[id] = name
         }
     }
 

@@ -316,7 +316,7 @@ public struct OutputLine: Hashable, Sendable {
 
     /// A part of a WHO or ROOMS listing, as the full screen's listing window takes it.
     public enum ListingPart: Hashable, Sendable {
-        /// One entry without its record's kind word: `1 carol moves=0 ...` for `S who 1 carol moves=0 ...`.
+        /// One entry as a player reads it: `carol (#1)  0 moves` for `S who 1 carol moves=0 holding=-`.
         case entry(String)
         /// The listing's reply: nothing more comes.
         case end

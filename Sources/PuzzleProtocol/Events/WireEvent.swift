@@ -64,11 +64,9 @@ public enum EventCodec {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// The line for `event`, without its terminator (for logs and tests).
     public static func line(_ event: RoomEvent) -> String {
-        var out: [UInt8] = []
-        encode(event, into: &out)
-        out.removeLast()
-        return String(decoding: out, as: UTF8.self)
+        String(encodedLine: { encode(event, into: &$0) })
     }
 
     /// The line for a chat message, with its terminator.

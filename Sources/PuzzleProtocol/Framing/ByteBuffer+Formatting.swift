@@ -40,3 +40,13 @@ extension Array where Element == UInt8 {
         }
     }
 }
+
+extension String {
+    /// The line `encode` appends (with its LF), as text without the LF: the
+    /// codecs' `line(_:)`, for logs and tests.
+    public init(encodedLine encode: (inout [UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        encode(&bytes)
+        self = String(decoding: bytes.dropLast(), as: UTF8.self)
+    }
+}

@@ -89,9 +89,7 @@ public enum ReplyCodec {
 
     /// The line for `reply`, without its terminator (for logs and tests).
     public static func line(_ reply: Reply) -> String {
-        var bytes: [UInt8] = []
-        encode(reply, into: &bytes)
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
+        String(encodedLine: { encode(reply, into: &$0) })
     }
 
     /// Reads a reply line (without its terminator). Nil when the line is not a

@@ -86,14 +86,10 @@ final class Connection {
     }
 
     var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }
-
-    /// Queues a reply (or any line meant for this connection only), after the
-    /// room broadcasts it has not been handed yet, so its order is kept.
-    func send(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        send(bytes: bytes)
-    }
+    /// The id and name a listing of watchers shows (0 and `-` before HELLO,
+    /// which a member always said: the listing's fields are never empty).
+    var listedID: PlayerID { player ?? PlayerID(0) }
+    var listedName: String { name ?? "-" }
 
     /// Queues a reply, encoded by the one reply codec into a buffer kept for
     /// the next one (a reply per DRAG must not cost an allocation).
@@ -103,6 +99,16 @@ final class Connection {
         send(bytes: replyScratch)
     }
 
+    /// Queues a state line (`S help`, `S room`, `S who`, ...) through the one
+    /// state-record codec, into the buffer replies use.
+    func send(_ record: StateRecord) {
+        replyScratch.removeAll(keepingCapacity: true)
+        StateRecordCodec.encode(record, into: &replyScratch)
+        send(bytes: replyScratch)
+    }
+
+    /// Queues bytes meant for this connection only (whole lines), after the
+    /// room broadcasts it has not been handed yet, so their order is kept.
     func send(bytes: [UInt8]) {
         syncRoom()
         let chunk: ByteChunk

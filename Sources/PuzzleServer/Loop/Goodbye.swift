@@ -27,18 +27,25 @@ enum Goodbye: Equatable {
     /// queue, then an abortive close (the kernel's unsent bytes are dropped).
     case slow(String)
 
-    /// The line the connection is sent, without its terminator; nil for none.
-    var line: String? {
+    /// The `BYE` line the connection is sent (QUIT's is its reply); nil for none.
+    var wire: WireGoodbye? {
         switch self {
-        case .full(let why): "BYE FULL \(why)"
-        case .quit: ReplyCodec.line(.bye)
-        case .web: nil
-        case .idle(let seconds): "BYE IDLE no request for \(seconds) s"
-        case .shutdown: "BYE SHUTDOWN server is shutting down"
-        case .resumed: "BYE RESUMED signed in again from another connection"
-        case .peerEnded: nil
-        case .slow(let why): "BYE SLOW \(why)"
+        case .full(let why): .full(why)
+        case .idle(let seconds): .idle(seconds: seconds)
+        case .shutdown: .shutdown
+        case .resumed: .resumed
+        case .slow(let why): .slow(why)
+        case .quit, .web, .peerEnded: nil
         }
+    }
+
+    /// The line the connection is sent, with its terminator, through the
+    /// protocol's codecs; empty for none.
+    var bytes: [UInt8] {
+        var out: [UInt8] = []
+        if case .quit = self { ReplyCodec.encode(.bye, into: &out) }
+        wire?.encode(into: &out)
+        return out
     }
 
     /// Whether the player leaves its room at once (its holds go back), rather

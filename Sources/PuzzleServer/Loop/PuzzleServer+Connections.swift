@@ -24,7 +24,7 @@ extension PuzzleServer {
                 // Logged before the goodbye goes out, so whoever sees it can find the line.
                 logger.info("refused \(peer): \(why)")
                 // Never a connection of the loop's: the goodbye goes straight out.
-                _ = try? socket.send(Array(((bye.line ?? "") + "\n").utf8))
+                _ = try? socket.send(bye.bytes)
                 try? socket.close()
                 continue
             }

@@ -91,7 +91,8 @@ extension PuzzleServer {
             logger.warn("disconnecting slow reader \(conn.label): \(why)")
             // Best effort: the queue is full, so say goodbye past it (not
             // to a browser: bytes past its queue could land inside a frame).
-            if conn.transport != .web { _ = try? conn.socket.send(Array("\n\(goodbye.line ?? "")\n".utf8)) }
+            // The LF first ends whatever line the full queue's bytes were cut in.
+            if conn.transport != .web { _ = try? conn.socket.send([UInt8(ascii: "\n")] + goodbye.bytes) }
             // Abortive: the kernel would otherwise keep megabytes queued for a
             // peer that is not reading.
             return close(conn, reason: goodbye.reason, abort: true)
@@ -100,14 +101,15 @@ extension PuzzleServer {
         case .active, .paused: break
         case .closingAfterGoodbye, .draining, .closed: return
         }
+        let said = goodbye.bytes
         switch conn.transport {
         case .lines, .undecided:
-            if let line = goodbye.line { conn.send(line) }
+            if !said.isEmpty { conn.send(bytes: said) }
         case .web:
             // A WebSocket gets the line as a message, then the close frame;
             // an HTTP connection, no line.
             if conn.web?.phase == .webSocket {
-                if let line = goodbye.line { conn.send(line) }
+                if !said.isEmpty { conn.send(bytes: said) }
                 if let frame = conn.web?.close(goodbye.closeCode, reason: goodbye.reason) { conn.sendWire(frame) }
             } else if case .web(_, let frame?) = goodbye, !frame.isEmpty {
                 conn.sendWire(frame)

@@ -10,7 +10,7 @@ extension PuzzleServer {
         case .ping(let token):
             conn.send(.pong(token: token))
         case .help:
-            for verb in Request.usage.keys.sorted() { conn.send("S help \(Request.usage[verb]!)") }
+            for verb in Request.usage.keys.sorted() { conn.send(.help(usage: Request.usage[verb]!)) }
             conn.send(.help(count: Request.usage.count))
         case .quit:
             sayGoodbye(conn, .quit)
@@ -23,10 +23,7 @@ extension PuzzleServer {
             snapshotBytesThisTurn += Self.helloCost
             greet(conn, version: version, name: name, token: token)
         case .rooms:
-            for room in rooms.sorted {
-                let s = room.state
-                conn.send("S room \(room.name) kind=\(s.spec.kind.rawValue) size=\(s.spec.rows)x\(s.spec.cols) rotation=\(s.spec.rotation ? "on" : "off") players=\(s.players.count) password=\(room.password == nil ? "no" : "yes") puzzle=\(s.puzzleIndex) progress=\(s.correctCount)/\(s.pieceCount) watchers=\(room.watchers.count)\(s.settings.seats.map { " seats=\($0)" } ?? "")\(s.isSolved ? " solved" : "")")
-            }
+            for room in rooms.sorted { conn.send(.room(room.listing)) }
             conn.send(.rooms(count: rooms.count))
         case .stats:
             let rss = (try? ProcessStats.residentBytes()) ?? 0
@@ -141,12 +138,11 @@ extension PuzzleServer {
         case .who:
             let s = room.state
             for (id, info) in s.players.sorted(by: { $0.key < $1.key }) {
-                let holding = info.holding.isEmpty ? "-" : info.holding.map(String.init).joined(separator: ",")
-                conn.send("S who \(id.rawValue) \(info.name) moves=\(info.moves) holding=\(holding)")
+                conn.send(.whoPlayer(id: id, name: info.name, moves: info.moves, holding: info.holding))
             }
             // Watchers are version 2's: a version 1 client is not shown them.
             let watchers = conn.version >= 2 ? room.watchers : []
-            for w in watchers { conn.send("S who \(w.player?.rawValue ?? 0) \(w.name ?? "-") watching") }
+            for w in watchers { conn.send(.whoWatcher(id: w.listedID, name: w.listedName)) }
             conn.send(.who(count: s.players.count + watchers.count))
         case .grab(let piece):
             answer(.grab(piece: piece), in: room, by: conn, player: player)
@@ -364,8 +360,8 @@ extension PuzzleServer {
             // Who watches now (their comings and goings are not in the ring),
             // and the clock (events carry no time: applied late, a join or a
             // leave would start or stop the client's clock at the wrong moment).
-            appendWatchers(of: room, to: &bytes)
-            bytes.append(text: "S clock \(room.state.elapsed(at: now)) \(room.state.clockIsRunning ? "running" : "paused")\n")
+            room.appendWatchers(to: &bytes)
+            StateRecordCodec.encode(.clock(elapsedMillis: room.state.elapsed(at: now), running: room.state.clockIsRunning), into: &bytes)
             if !bytes.isEmpty { conn.send(bytes: bytes) }
             return Int(room.state.seq - point.seq)
         }
@@ -384,13 +380,8 @@ extension PuzzleServer {
                              into: &bytes)
         snapshotBytesThisTurn += bytes.count
         // Who watches is the server's, not the room state's (nor its disk's).
-        if conn.version >= 2 { appendWatchers(of: room, to: &bytes) }
+        if conn.version >= 2 { room.appendWatchers(to: &bytes) }
         conn.send(bytes: bytes)
-    }
-
-    /// `S watcher <id> <name>` for each of the room's watchers (version 2 only).
-    func appendWatchers(of room: HostedRoom, to bytes: inout [UInt8]) {
-        for w in room.watchers { bytes.append(text: "S watcher \(w.player?.rawValue ?? 0) \(w.name ?? "-")\n") }
     }
 
     /// REPLAY: a kept replay's lines as one write (the slow-reader rules pace

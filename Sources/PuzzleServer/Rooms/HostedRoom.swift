@@ -127,6 +127,21 @@ final class HostedRoom {
     /// Members watching, not playing, in the order they came.
     var watchers: [Connection] { members.filter(\.watching) }
 
+    /// The room as ROOMS lists it.
+    var listing: RoomListing {
+        let s = state
+        return RoomListing(name: name, kind: s.spec.kind, rows: s.spec.rows, cols: s.spec.cols, rotation: s.spec.rotation,
+                           players: s.players.count, password: password != nil, puzzle: s.puzzleIndex,
+                           correct: s.correctCount, total: s.pieceCount, watchers: watchers.count,
+                           seats: s.settings.seats, solved: s.isSolved)
+    }
+
+    /// `S watcher` records for the room's watchers (for a version 2 snapshot
+    /// or catch-up; who watches is the server's, not the room state's).
+    func appendWatchers(to bytes: inout [UInt8]) {
+        for w in watchers { StateRecordCodec.encode(.watcher(id: w.listedID, name: w.listedName), into: &bytes) }
+    }
+
     func add(_ member: Connection) {
         members.append(member)
         // A joiner's snapshot already holds everything broadcast so far this turn.

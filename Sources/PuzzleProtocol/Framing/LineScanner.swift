@@ -1,25 +1,33 @@
 /// Reads words and numbers from one server line in place, without building
-/// strings: the load test parses millions of event lines a second.
-struct LineScanner {
-    let base: UnsafePointer<UInt8>
-    let end: Int
-    var position = 0
+/// strings: the byte-level reader of lines for a client that reads millions of
+/// event lines a second (the load test's bots). Inlinable, so that a reader
+/// in another module costs what it did inside it; valid only while the
+/// line's bytes are.
+@frozen
+public struct LineScanner {
+    /// The line's first byte, and its length (without terminator).
+    public let base: UnsafePointer<UInt8>
+    public let end: Int
+    /// Where the next word is looked for.
+    public var position = 0
 
-    init(_ line: UnsafeRawBufferPointer) {
+    @inlinable
+    public init(_ line: UnsafeRawBufferPointer) {
         base = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
         end = line.count
     }
 
-    var atEnd: Bool { position >= end }
+    @inlinable
+    public var atEnd: Bool { position >= end }
 
-    @inline(__always)
-    mutating func skipSpaces() {
+    @inlinable @inline(__always)
+    public mutating func skipSpaces() {
         while position < end && base[position] == 0x20 { position += 1 }
     }
 
     /// The next space-separated word as a range of the line.
-    @inline(__always)
-    mutating func word() -> Range<Int> {
+    @inlinable @inline(__always)
+    public mutating func word() -> Range<Int> {
         skipSpaces()
         let start = position
         while position < end && base[position] != 0x20 { position += 1 }
@@ -27,8 +35,8 @@ struct LineScanner {
     }
 
     /// The next word as a signed decimal, or nil when it is not one.
-    @inline(__always)
-    mutating func int() -> Int? {
+    @inlinable @inline(__always)
+    public mutating func int() -> Int? {
         skipSpaces()
         var negative = false
         if position < end && base[position] == UInt8(ascii: "-") {
@@ -48,7 +56,8 @@ struct LineScanner {
     }
 
     /// The next word as a drop target: `r,c` (a cell) or `-` (none).
-    mutating func target() -> (valid: Bool, row: Int, col: Int)? {
+    @inlinable
+    public mutating func target() -> (valid: Bool, row: Int, col: Int)? {
         skipSpaces()
         guard position < end else { return nil }
         if base[position] == UInt8(ascii: "-") {
@@ -75,8 +84,8 @@ struct LineScanner {
     }
 
     /// Whether `range` of the line spells `text`.
-    @inline(__always)
-    func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    public func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         let t = text.utf8Start
         for i in 0..<range.count where base[range.lowerBound + i] != t[i] { return false }
@@ -84,14 +93,16 @@ struct LineScanner {
     }
 
     /// Whether the line ends with `text`.
-    func hasSuffix(_ text: StaticString) -> Bool {
+    @inlinable
+    public func hasSuffix(_ text: StaticString) -> Bool {
         let n = text.utf8CodeUnitCount
         guard n <= end else { return false }
         return matches(end - n..<end, text)
     }
 
     /// The whole line as a string (for the rare lines parsed the slow way).
-    var string: String {
+    @inlinable
+    public var string: String {
         String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
     }
 }
