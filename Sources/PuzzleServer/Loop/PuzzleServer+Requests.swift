@@ -125,9 +125,7 @@ extension PuzzleServer {
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
-            var bytes: [UInt8] = []
-            // Three bytes a piece; `S piece` lines only for a layout that does not fit that.
-            if !StartLayoutCodec.encode(room.state.startPieces, into: &bytes) { SnapshotCodec.encodeStartLayout(room.state, into: &bytes) }
+            let bytes = room.startLayoutLines
             snapshotBytesThisTurn += bytes.count
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))

@@ -36,6 +36,17 @@ final class HostedRoom {
         cachedLayout = (state.puzzleIndex, state.spec, lines)
         return lines
     }
+    /// `LAYOUT`'s lines for the current puzzle (its start layout changes only
+    /// with the puzzle), kept like `layoutLines`: a room of browsers asks once each.
+    private var cachedStart: (puzzle: Int, spec: PuzzleSpec, lines: [UInt8])?
+    var startLayoutLines: [UInt8] {
+        if let c = cachedStart, c.puzzle == state.puzzleIndex, c.spec == state.spec { return c.lines }
+        var lines: [UInt8] = []
+        // Three bytes a piece; `S piece` lines only for a layout that does not fit that.
+        if !StartLayoutCodec.encode(state.startPieces, into: &lines) { SnapshotCodec.encodeStartLayout(state, into: &lines) }
+        cachedStart = (state.puzzleIndex, state.spec, lines)
+        return lines
+    }
     /// Members in join order.
     private(set) var members: [Connection] = []
     /// When the next clock mark is due while the puzzle clock runs (half a
