@@ -46,7 +46,7 @@ public struct ReplayPlayback: Hashable, Sendable {
                 slot = (0...).first { !taken.contains($0) }
                 taken.insert(slot!)
             }
-            state.players[p.id]?.colorSlot = slot!
+            state.roster.setColorSlot(slot!, of: p.id)
         }
         self.state = state
         start = state
@@ -86,7 +86,7 @@ public struct ReplayPlayback: Hashable, Sendable {
         var st = state
         if !isFinished, let move = lastMove, (0..<st.pieceCount).contains(move.piece) {
             st.applyUnchecked(RoomEvent(seq: st.seq + 1, time: now, body: .grabbed(piece: move.piece, by: move.player)))
-            st.players[move.player]?.holding.removeAll()
+            st.roster.dropHoldings(of: move.player)
         }
         st.adoptClock(elapsed: elapsedShown, running: false, at: now)
         return st

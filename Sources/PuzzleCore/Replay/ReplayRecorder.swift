@@ -25,7 +25,7 @@ public struct ReplayRecorder: Hashable, Sendable {
         case .placed(let piece, let player, let location, let rotation):
             guard replay.puzzle == state.puzzleIndex, (0..<state.pieceCount).contains(piece),
                   state.changesPlace(piece, to: location, rotation: rotation) else { return nil }
-            let right = !state.isCorrect(piece) && state.isCorrect(piece, at: location, rotation: rotation)
+            let right = !state.isCorrect(piece) && state.board.isCorrect(piece, at: location, rotation: rotation)
             add(ReplayMove(elapsed: state.elapsed(at: event.time), player: player,
                            change: .placed(piece: piece, at: location, rotation: rotation)),
                 name: state.playerRecord(player)?.name, putRight: right ? 1 : 0)
@@ -34,8 +34,8 @@ public struct ReplayRecorder: Hashable, Sendable {
                   (0..<state.pieceCount).contains(other) else { return nil }
             let a = state.pieces[piece].location, b = state.pieces[other].location
             var right = 0
-            if !state.isCorrect(piece) && state.isCorrect(piece, at: b, rotation: 0) { right += 1 }
-            if !state.isCorrect(other) && state.isCorrect(other, at: a, rotation: 0) { right += 1 }
+            if !state.isCorrect(piece) && state.board.isCorrect(piece, at: b, rotation: 0) { right += 1 }
+            if !state.isCorrect(other) && state.board.isCorrect(other, at: a, rotation: 0) { right += 1 }
             add(ReplayMove(elapsed: state.elapsed(at: event.time), player: player, change: .swapped(piece: piece, other: other)),
                 name: state.playerRecord(player)?.name, putRight: right)
         case .solved(let puzzle, let elapsed):

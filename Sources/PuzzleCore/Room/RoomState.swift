@@ -1,68 +1,96 @@
 /// The authoritative state of one room: the current puzzle, every piece, every
 /// hold and every player. Pure: no clock, no I/O; times are passed in.
 ///
+/// Made of parts that own their state and their own rules: the pieces
+/// (`PieceBoard`), the players (`PlayerRoster`) and the play time
+/// (`PuzzleClock`). The room keeps what ties them together: the holds (a
+/// player with a piece in hand), the sequence number, and the rules that
+/// cross parts, in `plan`/`perform` (what an action may do) and `apply` (what
+/// an event does).
+///
 /// Change it only through `perform` (validated player actions), `expireLeases`
 /// and `apply` (replaying events). Every lookup the hot paths need (piece by id,
 /// occupant by cell, hold by piece) is O(1) in the number of pieces.
 public struct RoomState: Hashable, Sendable {
     public internal(set) var settings: RoomSettings
     public internal(set) var puzzleIndex: Int
-    public internal(set) var spec: PuzzleSpec
-    public internal(set) var geometry: TableGeometry
-    public internal(set) var cut: JigsawCut
-    public internal(set) var pieces: [PieceState]
-    /// Where every piece lay when the current puzzle started (its layout from
-    /// the seed): kept so that a snapshot can name the pieces still there
-    /// instead of listing them (`SnapshotCodec`'s compact form).
-    public internal(set) var startPieces: [PieceState]
-    /// Piece id occupying each board cell (row-major), or -1.
-    var occupant: [Int32]
+    /// The current puzzle's pieces.
+    public internal(set) var board: PieceBoard
+    /// The holds: which pieces are in whose hand, where they are being dragged.
     public internal(set) var locks: [Int: PieceLock]
-    /// The players in the room now.
-    public internal(set) var players: [PlayerID: PlayerInfo]
-    /// Players who were in the room and left, with their counters (moves, hint
-    /// used), kept for when they come back: a player is a person, not a visit.
-    public internal(set) var absent: [PlayerID: PlayerInfo]
-    /// Moves on the current puzzle, and on every puzzle, of the players the
-    /// room has forgotten (absent too long): kept in the room's totals.
-    public internal(set) var formerMoves: Int
-    public internal(set) var formerTotalMoves: Int
-    public internal(set) var correctCount: Int
+    public internal(set) var roster: PlayerRoster
     /// Number of sequenced events applied so far.
     public internal(set) var seq: UInt64
-    /// The puzzle clock: play time on the current puzzle. It runs while the
-    /// room has at least one player and the puzzle is not solved. Paused (an
-    /// empty room, or solved): `clockRunningSince` is nil and `clockBase` is
-    /// the play time. Running: `clockBase` is 0 and `clockRunningSince` is the
-    /// room-clock moment from which the play time counts.
-    public internal(set) var clockBase: Int64
-    public internal(set) var clockRunningSince: Int64?
-    /// Play time from the puzzle's start to its solve, once solved.
-    public internal(set) var solveMillis: Int64?
+    /// Play time on the current puzzle. It runs while the room has at least
+    /// one player and the puzzle is not solved.
+    public internal(set) var clock: PuzzleClock
 
     /// A room at its starting state: puzzle 0 built from the settings' seed,
     /// nobody in it, its clock at zero and paused.
     public init(settings: RoomSettings) {
         self.settings = settings
-        let layout = PuzzleLayout(spec: settings.first, seed: settings.seed, index: 0)
         puzzleIndex = 0
-        spec = settings.first
-        geometry = layout.geometry
-        cut = layout.cut
-        pieces = layout.pieces
-        startPieces = layout.pieces
-        occupant = layout.occupant
+        board = PieceBoard(spec: settings.first, seed: settings.seed, index: 0)
         locks = [:]
-        players = [:]
-        absent = [:]
-        formerMoves = 0
-        formerTotalMoves = 0
-        correctCount = 0
+        roster = PlayerRoster()
         seq = 0
-        clockBase = 0
-        clockRunningSince = nil
-        solveMillis = nil
-        correctCount = (0..<pieces.count).reduce(0) { $0 + (isCorrect($1) ? 1 : 0) }
+        clock = PuzzleClock()
+    }
+
+    /// Rebuilds a room from a recorded state (a snapshot from the wire or from
+    /// disk). The puzzle's shapes are regenerated from the seed; the pieces, holds
+    /// and players are taken as given, after checking that every piece exists
+    /// exactly once and every hold has a holder in the room. The clock is at
+    /// `elapsed` and runs from `now` if `clockRunning` (a solved puzzle's clock
+    /// stands at its solve time). `colorSlots` gives present players' colour
+    /// slots (distinct); a player without one (a version 1 snapshot, an
+    /// older file) gets the lowest free slot, in id order.
+    public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
+                locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:],
+                former: (moves: Int, total: Int) = (0, 0), seq: UInt64,
+                elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64,
+                colorSlots: [PlayerID: Int] = [:]) throws(SnapshotError) {
+        self.settings = settings
+        self.puzzleIndex = puzzleIndex
+        board = try PieceBoard(spec: spec, seed: settings.seed, index: puzzleIndex, pieces: pieces)
+        let holds = locks.sorted(by: { $0.key < $1.key })
+        for (piece, lock) in holds {
+            guard piece >= 0 && piece < pieces.count, players[lock.holder] != nil else { throw .badHold(piece) }
+        }
+        roster = try PlayerRoster(players: players, absent: absent, former: former, colorSlots: colorSlots)
+        for (piece, lock) in holds { roster.addHolding(piece, to: lock.holder) }
+        self.locks = locks
+        self.seq = seq
+        clock = PuzzleClock(elapsed: elapsed, running: clockRunning, solveMillis: solveMillis, now: now)
+    }
+
+    /// Where every piece of puzzle `index` of a room with `seed` lies at its
+    /// start: what a snapshot's `S pieces start` ranges refer to.
+    public static func startPieces(spec: PuzzleSpec, seed: UInt64, index: Int) -> [PieceState] {
+        PuzzleLayout(spec: spec, seed: seed, index: index).pieces
+    }
+
+    /// Fed in the order of the fields of the single struct this once was, so
+    /// that hash values are what they were (equality does not depend on order).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(settings)
+        hasher.combine(puzzleIndex)
+        hasher.combine(board.spec)
+        hasher.combine(board.geometry)
+        hasher.combine(board.cut)
+        hasher.combine(board.pieces)
+        hasher.combine(board.startPieces)
+        hasher.combine(board.occupant)
+        hasher.combine(locks)
+        hasher.combine(roster.players)
+        hasher.combine(roster.absent)
+        hasher.combine(roster.formerMoves)
+        hasher.combine(roster.formerTotalMoves)
+        hasher.combine(board.correctCount)
+        hasher.combine(seq)
+        hasher.combine(clock.base)
+        hasher.combine(clock.runningSince)
+        hasher.combine(clock.solveMillis)
     }
 
     /// Gives the room its host's picture library to cycle through (see
@@ -72,74 +100,91 @@ public struct RoomState: Hashable, Sendable {
         settings.pictures = names
     }
 
-    public var pieceCount: Int { pieces.count }
-    public var isSolved: Bool { solveMillis != nil }
+    // MARK: The pieces (`board`)
+
+    public var spec: PuzzleSpec { board.spec }
+    public var geometry: TableGeometry { board.geometry }
+    public var cut: JigsawCut { board.cut }
+    public var pieces: [PieceState] { board.pieces }
+    /// Where every piece lay when the current puzzle started (`PieceBoard.startPieces`).
+    public var startPieces: [PieceState] { board.startPieces }
+    /// Piece id occupying each board cell (row-major), or -1.
+    var occupant: [Int32] { board.occupant }
+    public var correctCount: Int { board.correctCount }
+    public var pieceCount: Int { board.pieceCount }
+
+    /// The piece occupying a board cell, if any (a lifted piece still occupies its cell).
+    public func occupant(of cell: Cell) -> Int? { board.occupant(of: cell) }
+
+    /// Whether a piece is in its home cell at rotation 0.
+    public func isCorrect(_ piece: Int) -> Bool { board.isCorrect(piece) }
+
+    public func homeCell(of piece: Int) -> Cell { board.homeCell(of: piece) }
+
+    /// Whether putting `piece` at `location` and `rotation` changes its
+    /// committed place (`PieceBoard.changesPlace`): what counts as a move.
+    public func changesPlace(_ piece: Int, to location: PieceLocation, rotation: Int) -> Bool {
+        board.changesPlace(piece, to: location, rotation: rotation)
+    }
+
+    /// Whether a jigsaw piece may be placed in `cell` at `rotation` (`PieceBoard.fits`).
+    public func fits(piece: Int, rotation: Int, in cell: Cell) -> Bool {
+        board.fits(piece: piece, rotation: rotation, in: cell)
+    }
+
+    // MARK: The players (`roster`)
+
+    /// The players in the room now.
+    public var players: [PlayerID: PlayerInfo] { roster.players }
+    /// Players who were in the room and left, with their counters (moves, hint
+    /// used), kept for when they come back: a player is a person, not a visit.
+    public var absent: [PlayerID: PlayerInfo] { roster.absent }
+    /// Moves on the current puzzle, and on every puzzle, of the players the
+    /// room has forgotten (absent too long): kept in the room's totals.
+    public var formerMoves: Int { roster.formerMoves }
+    public var formerTotalMoves: Int { roster.formerTotalMoves }
+    /// Moves made on the current puzzle by everyone who played it (present or not).
+    public var roomMoves: Int { roster.roomMoves }
+    /// Moves made on every puzzle of the room's sequence.
+    public var roomTotalMoves: Int { roster.roomTotalMoves }
+    /// A player's counters whether present or away.
+    public func playerRecord(_ id: PlayerID) -> PlayerInfo? { roster.record(id) }
+    /// The lowest colour slot no present player other than `player` has: the
+    /// slot a player arriving now gets. O(players).
+    public func lowestFreeColorSlot(besides player: PlayerID? = nil) -> Int { roster.lowestFreeColorSlot(besides: player) }
+    /// Each present player's colour slot (distinct within the room).
+    public var colorSlots: [PlayerID: Int] { roster.colorSlots }
+
+    // MARK: The play time (`clock`)
+
+    /// The clock's play time while paused, 0 while running (`PuzzleClock.base`).
+    public var clockBase: Int64 { clock.base }
+    /// The room-clock moment play time counts from while running (`PuzzleClock.runningSince`).
+    public var clockRunningSince: Int64? { clock.runningSince }
+    /// Play time from the puzzle's start to its solve, once solved.
+    public var solveMillis: Int64? { clock.solveMillis }
+    public var isSolved: Bool { clock.isSolved }
+    /// Whether the puzzle clock is running (someone is in the room and the puzzle is not solved).
+    public var clockIsRunning: Bool { clock.isRunning }
 
     /// Play time on the current puzzle at room clock `now` (never negative;
     /// a `now` before the clock last started counts as that start).
-    public func elapsed(at now: Int64) -> Int64 {
-        guard let since = clockRunningSince else { return clockBase }
-        return clockBase.clampedAdding(max(0, now.clampedSubtracting(since)))
-    }
+    public func elapsed(at now: Int64) -> Int64 { clock.elapsed(at: now) }
 
     /// Sets the puzzle clock as its server reports it: `elapsed` play time at
     /// `now`, running or paused. A mirror that applied events late (a
     /// catch-up after a dropped link, whose events carry no time) takes the
     /// server's clock this way. A solved puzzle's clock stands at its solve.
     public mutating func adoptClock(elapsed: Int64, running: Bool, at now: Int64) {
-        guard solveMillis == nil else { return }
-        if running {
-            clockBase = 0
-            clockRunningSince = now.clampedSubtracting(max(0, elapsed))
-        } else {
-            clockBase = max(0, elapsed)
-            clockRunningSince = nil
-        }
+        clock.adopt(elapsed: elapsed, running: running, at: now)
     }
 
-    /// Whether the puzzle clock is running (someone is in the room and the puzzle is not solved).
-    public var clockIsRunning: Bool { clockRunningSince != nil }
-
-    /// Moves made on the current puzzle by everyone who played it (present or not).
-    public var roomMoves: Int {
-        players.values.reduce(0) { $0 + $1.moves } + absent.values.reduce(0) { $0 + $1.moves } + formerMoves
-    }
-
-    /// Moves made on every puzzle of the room's sequence.
-    public var roomTotalMoves: Int {
-        players.values.reduce(0) { $0 + $1.totalMoves } + absent.values.reduce(0) { $0 + $1.totalMoves } + formerTotalMoves
-    }
-
-    /// A player's counters whether present or away.
-    public func playerRecord(_ id: PlayerID) -> PlayerInfo? { players[id] ?? absent[id] }
-
-    /// The piece occupying a board cell, if any (a lifted piece still occupies its cell).
-    public func occupant(of cell: Cell) -> Int? {
-        guard geometry.isOnBoard(cell) else { return nil }
-        let p = occupant[geometry.index(of: cell)]
-        return p < 0 ? nil : Int(p)
-    }
-
-    /// Whether a piece is in its home cell at rotation 0.
-    public func isCorrect(_ piece: Int) -> Bool {
-        isCorrect(piece, at: pieces[piece].location, rotation: pieces[piece].rotation)
-    }
-
-    /// Whether a piece would be in its home cell at rotation 0 if it were at `location`.
-    func isCorrect(_ piece: Int, at location: PieceLocation, rotation: Int) -> Bool {
-        guard rotation == 0, case .board(let c) = location else { return false }
-        return c.row * spec.cols + c.col == piece
-    }
-
-    public func homeCell(of piece: Int) -> Cell { geometry.cell(at: piece) }
+    // MARK: The holds
 
     /// Where a piece is drawn now: its drag point if held, else its committed place.
     public func position(of piece: Int) -> Point {
         if let lock = locks[piece] { return lock.point }
-        switch pieces[piece].location {
-        case .board(let c): return geometry.origin(of: c)
-        case .table(let p): return p
-        }
+        return board.origin(of: piece)
     }
 
     /// The rotation a piece is drawn at now (its in-hand rotation if held).
@@ -149,20 +194,24 @@ public struct RoomState: Hashable, Sendable {
 
     public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
 
-    /// The lowest colour slot no present player other than `player` has: the
-    /// slot a player arriving now gets. O(players).
-    public func lowestFreeColorSlot(besides player: PlayerID? = nil) -> Int {
-        var taken = [Bool](repeating: false, count: players.count + 1)
-        for (id, info) in players where id != player && info.colorSlot < taken.count { taken[info.colorSlot] = true }
-        return taken.firstIndex(of: false) ?? taken.count
-    }
-
-    /// Each present player's colour slot (distinct within the room).
-    public var colorSlots: [PlayerID: Int] { players.mapValues(\.colorSlot) }
-
     /// The hold of `player` whose lease runs out first, if it holds anything.
     public func soonestLapsingHold(of player: PlayerID) -> (piece: Int, expiresAt: Int64)? {
         locks.filter { $0.value.holder == player }.min { ($0.value.expiresAt, $0.key) < ($1.value.expiresAt, $1.key) }
             .map { ($0.key, $0.value.expiresAt) }
+    }
+
+    /// The earliest time a hold will lapse, for a server to schedule its next check.
+    public var nextExpiry: Int64? { locks.values.lazy.map(\.expiresAt).min() }
+
+    /// The cell a held piece would land in if dropped now with its top-left at `point`:
+    /// the cell every client highlights. The board's target (`PieceBoard.dropTarget`),
+    /// except that a swap tile cannot trade with a tile another player holds.
+    /// O(1) in the number of pieces.
+    public func dropTarget(piece: Int, at point: Point, rotation: Int, holder: PlayerID) -> Cell? {
+        guard let cell = board.dropTarget(piece: piece, at: point, rotation: rotation) else { return nil }
+        if spec.kind == .swap, let other = board.occupant(of: cell), let lock = locks[other], lock.holder != holder {
+            return nil
+        }
+        return cell
     }
 }

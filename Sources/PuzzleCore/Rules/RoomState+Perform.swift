@@ -63,7 +63,7 @@ extension RoomState {
             // Recomputed rather than trusted from the last drag: the board may have changed since.
             let target = dropTarget(piece: piece, at: lock.point, rotation: lock.rotation, holder: player)
             // The count of correct pieces once the drop is applied, to tell whether it solves the puzzle.
-            var correct = correctCount
+            var correct = board.correctCount
             let outcome: DropOutcome
             // Whether the drop counts as a move (`changesPlace`, applied to the event too).
             let moved: Bool
@@ -72,24 +72,24 @@ extension RoomState {
                 let at: PieceLocation = target.map { .board($0) } ?? .table(lock.point)
                 outcome = target.map { .placed($0) } ?? .onTable(lock.point)
                 emit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation))
-                moved = changesPlace(piece, to: at, rotation: lock.rotation)
-                correct += (isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (isCorrect(piece) ? 1 : 0)
+                moved = board.changesPlace(piece, to: at, rotation: lock.rotation)
+                correct += (board.isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (board.isCorrect(piece) ? 1 : 0)
             case .swap:
                 if let target {
-                    let other = Int(occupant[geometry.index(of: target)])
+                    let other = Int(board.occupant[geometry.index(of: target)])
                     emit(.swapped(piece: piece, other: other, by: player))
                     outcome = .swapped(target)
                     moved = true
-                    let a = pieces[piece].location, b = pieces[other].location
-                    correct += (isCorrect(piece, at: b, rotation: 0) ? 1 : 0) + (isCorrect(other, at: a, rotation: 0) ? 1 : 0)
-                        - (isCorrect(piece) ? 1 : 0) - (isCorrect(other) ? 1 : 0)
+                    let a = board.pieces[piece].location, b = board.pieces[other].location
+                    correct += (board.isCorrect(piece, at: b, rotation: 0) ? 1 : 0) + (board.isCorrect(other, at: a, rotation: 0) ? 1 : 0)
+                        - (board.isCorrect(piece) ? 1 : 0) - (board.isCorrect(other) ? 1 : 0)
                 } else {
                     emit(.returned(piece: piece, by: player, reason: .noTarget))
                     outcome = .returned
                     moved = false
                 }
             }
-            let solves = !isSolved && correct == pieces.count
+            let solves = !isSolved && correct == board.pieceCount
             if solves {
                 emit(.solved(puzzle: puzzleIndex, elapsedMillis: elapsed(at: time)))
             }
@@ -165,9 +165,6 @@ extension RoomState {
             events.append(RoomEvent(seq: seq, time: time, body: .forgotten(id)))
         }
     }
-
-    /// The earliest time a hold will lapse, for a server to schedule its next check.
-    public var nextExpiry: Int64? { locks.values.lazy.map(\.expiresAt).min() }
 
     private func checkPiece(_ piece: Int) throws(PuzzleError) {
         guard piece >= 0 && piece < pieces.count else { throw .unknownPiece(piece) }

@@ -1,0 +1,9 @@
+/// Why a recorded room state could not be rebuilt.
+public enum SnapshotError: Error, Hashable, Sendable {
+    case pieceCount(expected: Int, got: Int)
+    case badPiece(Int)
+    case badHold(Int)
+    /// A colour slot out of range, or one two present players share (the player's id).
+    case badColorSlot(Int)
+    case malformed(String)
+}
