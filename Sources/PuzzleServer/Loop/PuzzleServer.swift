@@ -50,12 +50,9 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Draws browser pictures off the loop, and who waits for each.
     let pictureRenderer: PictureRenderer
     var pictureWaiters: [String: [PictureWaiter]] = [:]
-    /// Uploaded pictures on disk (`<data>/pictures`, `<data>/uploads`).
-    let uploadStore: UploadStore
-    /// Decodes and stores uploads off the loop.
-    let uploadWorker: UploadWorker
-    /// Uploads per address (`uploads_per_hour`).
-    var uploadThrottle: UploadThrottle
+    /// Pictures players upload: their store, the worker that decodes them
+    /// off the loop, their pace per address.
+    let uploads: PictureUploads
     /// Absent players to forget and empty created rooms to close, in time.
     var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
@@ -134,14 +131,12 @@ public final class PuzzleServer: @unchecked Sendable {
                               device: storageDevice)
         store.replaysKept = config.replaysKept
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
-        uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
-        uploadThrottle = UploadThrottle(perHour: config.uploadsPerHour)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         pictureRenderer = try PictureRenderer()
-        uploadWorker = try UploadWorker()
+        uploads = try PictureUploads(config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
@@ -157,10 +152,10 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         try queue.register(pictureRenderer.descriptor, interest: .readable, token: Self.pictureToken)
-        try queue.register(uploadWorker.descriptor, interest: .readable, token: Self.uploadToken)
+        try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
-        loadUploads()
+        uploads.offerRecorded(in: &pictures)
         try restoreRooms()
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
@@ -375,4 +370,70 @@ public final class PuzzleServer: @unchecked Sendable {
 public struct ServerFailure: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
+}
+
+/// What the loop does with the answers of the parts that own the server's
+/// state: they decide, the server sends and moves connections along.
+extension PuzzleServer {
+    /// Sends a reply one of the server's parts decided on; a refusal counts
+    /// as every refusal does (`reply(_:error:)`).
+    func send(_ reply: Reply, to conn: Connection) {
+        if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
+    }
+
+    /// UPLOAD (see `PictureUploads.begin`).
+    func beginUpload(_ name: String, bytes: Int, conn: Connection) {
+        let elsewhere = connections.values.reduce(0) { $0 + ($1 !== conn && $1.upload?.discarding == false ? 1 : 0) }
+        send(uploads.begin(name, bytes: bytes, slot: &conn.upload, host: conn.host, label: conn.label, receivingElsewhere: elsewhere,
+                           pictures: pictures, now: now), to: conn)
+    }
+
+    /// A line read while `conn` has an upload open: whether the upload took
+    /// it (otherwise it is handled as a request).
+    func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
+        carryOut(uploads.take(line, slot: &conn.upload, token: conn.token, label: conn.label), on: conn)
+    }
+
+    /// A line longer than `max_line_length`: whether an open upload took it
+    /// (otherwise it is refused as too long).
+    func overlongUploadLine(_ conn: Connection) -> Bool {
+        carryOut(uploads.takeOverlong(slot: &conn.upload, label: conn.label), on: conn)
+    }
+
+    private func carryOut(_ outcome: PictureUploads.LineOutcome, on conn: Connection) -> Bool {
+        switch outcome {
+        case .taken(let reply):
+            if let reply { send(reply, to: conn) }
+            return true
+        case .notTaken(let reply):
+            if let reply { send(reply, to: conn) }
+            return false
+        case .storing:
+            // Nothing after this line is answered before the upload's reply.
+            holdForUpload(conn)
+            return true
+        }
+    }
+
+    /// Uploads past their time: given up (once a second, with the idle sweep).
+    func expireUploads() {
+        for conn in Array(connections.values) where conn.upload != nil {
+            if let reply = uploads.expire(&conn.upload, label: conn.label, now: now) { send(reply, to: conn) }
+        }
+        uploads.forgetRecovered(now: now)
+    }
+
+    /// The uploads the worker finished: recorded (durably) and answered.
+    func collectUploads() {
+        for done in uploads.collect() {
+            let conn = connections[done.token]
+            let reply = uploads.finish(done, record: conn != nil, pictures: &pictures)
+            guard let conn, conn.state.isOpen else {
+                if case .uploaded = reply { logger.info("upload of \(done.name) finished after its connection closed") }
+                continue
+            }
+            send(reply, to: conn)
+            resumeAfterUpload(conn)
+        }
+    }
 }
