@@ -45,11 +45,9 @@ public final class PuzzleServer: @unchecked Sendable {
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
     let httpLimits: HTTPLimits
-    /// Room pictures lately encoded as PNG for browsers.
-    var webPictures = WebPictureCache()
-    /// Draws browser pictures off the loop, and who waits for each.
-    let pictureRenderer: PictureRenderer
-    var pictureWaiters: [String: [PictureWaiter]] = [:]
+    /// Room pictures drawn for browsers: the renderer, the files lately
+    /// made, who waits for each.
+    let browserPictures: BrowserPictures
     /// Pictures players upload: their store, the worker that decodes them
     /// off the loop, their pace per address.
     let uploads: PictureUploads
@@ -135,7 +133,7 @@ public final class PuzzleServer: @unchecked Sendable {
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
-        pictureRenderer = try PictureRenderer()
+        browserPictures = try BrowserPictures()
         uploads = try PictureUploads(config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
@@ -151,7 +149,7 @@ public final class PuzzleServer: @unchecked Sendable {
         port = Int(try listener.localPort)
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
-        try queue.register(pictureRenderer.descriptor, interest: .readable, token: Self.pictureToken)
+        try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
