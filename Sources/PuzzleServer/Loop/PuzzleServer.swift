@@ -20,9 +20,13 @@ public final class PuzzleServer: @unchecked Sendable {
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
     let connections = ConnectionTable()
-    /// The rooms hosted.
+    /// The rooms hosted (shared with `keeper`, which opens and closes them).
     let rooms = RoomDirectory()
+    /// The rooms' journals, snapshots and replays (shared with `keeper`).
     let store: RoomStore
+    /// The rooms' lives: restored, opened, kept bounded, snapshotted; the
+    /// players who leave them and those away after a dropped link.
+    let keeper: RoomKeeper
     /// Version 2's resume tokens, kept across restarts.
     let registry: PlayerRegistry
     /// Held from start-up until shutdown: no second server on the same data.
@@ -30,7 +34,6 @@ public final class PuzzleServer: @unchecked Sendable {
     var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
-    var rng: SeededGenerator
     var nextToken: UInt64 = 16
     /// Connections with unread complete lines left over from a busy turn.
     var backlog: [Connection] = []
@@ -39,8 +42,6 @@ public final class PuzzleServer: @unchecked Sendable {
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
     let slowReaderRule: SlowReaderRule
-    /// Version 2 players whose connection dropped, still in their room a while.
-    var awayPlayers = AwayPlayers()
     /// What browsers are served (the page, the WebSocket's origin policy).
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
@@ -51,8 +52,6 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Pictures players upload: their store, the worker that decodes them
     /// off the loop, their pace per address.
     let uploads: PictureUploads
-    /// Absent players to forget and empty created rooms to close, in time.
-    var upkeep: RoomUpkeep
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -110,14 +109,11 @@ public final class PuzzleServer: @unchecked Sendable {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
-        rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
-        upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
-                            configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -128,6 +124,8 @@ public final class PuzzleServer: @unchecked Sendable {
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
         store.replaysKept = config.replaysKept
+        keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
+                            logger: logger)
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
@@ -154,7 +152,7 @@ public final class PuzzleServer: @unchecked Sendable {
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &pictures)
-        try restoreRooms()
+        try keeper.restore(configured: config.rooms, pictures: &pictures, now: now)
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
@@ -234,14 +232,14 @@ public final class PuzzleServer: @unchecked Sendable {
             backlog.removeAll()
             for conn in pending where conn.state.isOpen { handleLines(conn) }
         }
-        settleAwayPlayers()
+        keeper.settleAway(now: now)
         enforceSlowReaderGrace()
         endDraining()
         if now - lastSweep >= 1000 {
             sweepIdle()
             sweepWeb()
             expireUploads()
-            keepRoomsBounded()
+            keeper.keepBounded(now: now)
         }
         finishTurn()
     }
@@ -267,7 +265,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in connections.draining.values {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
-        if let end = awayPlayers.nextEnd { next = min(next, end) }
+        if let end = keeper.nextAwayEnd { next = min(next, end) }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
 
@@ -311,7 +309,7 @@ public final class PuzzleServer: @unchecked Sendable {
             guard keepMovesOfFailedSync(error) else { return }
         }
         for name in due {
-            if let room = rooms[name] { snapshot(room) }
+            if let room = rooms[name] { keeper.snapshot(room, now: now) }
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
