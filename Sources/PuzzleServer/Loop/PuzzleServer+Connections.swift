@@ -259,9 +259,7 @@ extension PuzzleServer {
                 if event.writable { flush(conn) }
                 if event.readable || event.hangup { readInput(conn) }
             }
-            let done = closing
-            closing.removeAll()
-            for conn in done { finishClosing(conn) }
+            for conn in thisTurn.takeClosing() { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
         for room in rooms.values { keeper.snapshot(room, now: now) }

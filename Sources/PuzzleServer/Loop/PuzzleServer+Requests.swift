@@ -20,7 +20,7 @@ extension PuzzleServer {
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
-            snapshotBytesThisTurn += Self.helloCost
+            thisTurn.chargeHello()
             greet(conn, version: version, name: name, token: token)
         case .rooms:
             for room in rooms.sorted { conn.send(.room(room.listing)) }

@@ -35,10 +35,9 @@ public final class PuzzleServer: @unchecked Sendable {
     let flushList = FlushList()
     var stats = ServerStats()
     var nextToken: UInt64 = 16
-    /// Connections with unread complete lines left over from a busy turn.
-    var backlog: [Connection] = []
-    /// Connections done with (goodbye sent and flushed), to end this turn.
-    var closing: [Connection] = []
+    /// This loop turn's budget for rooms, and the connections left over
+    /// for the next turn or to close at its end.
+    var thisTurn = LoopTurn()
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
     let slowReaderRule: SlowReaderRule
@@ -73,20 +72,22 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
-    /// Lines one connection may have handled per loop turn before others get a go.
-    static let linesPerTurn = 512
-    /// Bytes of rooms (snapshots, pictures, layouts) one loop turn sends
-    /// before the next request for one (or a HELLO) waits for the next turn:
-    /// a thousand joins at once are spread over turns, so that the drags of
-    /// those already playing are answered between them instead of after them
-    /// all (measured with `puzzle bench --storm`).
-    static let snapshotBytesPerTurn = 1 << 20
-    /// What a HELLO counts against `snapshotBytesPerTurn`: a new player's
-    /// token is written and synced before the reply (about 0.2 ms), so at
-    /// most 64 greetings a turn.
-    static let helloCost = 16 << 10
-    /// Bytes of rooms sent this turn, and `helloCost` for each HELLO (see `snapshotBytesPerTurn`).
-    var snapshotBytesThisTurn = 0
+    // `thisTurn`'s parts under the names the request path uses (a branch
+    // that edits those lines is in flight; they can use `thisTurn` after it).
+    static var linesPerTurn: Int { LoopTurn.linesPerTurn }
+    static var snapshotBytesPerTurn: Int { LoopTurn.roomBytesPerTurn }
+    var snapshotBytesThisTurn: Int {
+        get { thisTurn.roomBytes }
+        _modify { yield &thisTurn.roomBytes }
+    }
+    var backlog: [Connection] {
+        get { thisTurn.backlog }
+        _modify { yield &thisTurn.backlog }
+    }
+    var closing: [Connection] {
+        get { thisTurn.closing }
+        _modify { yield &thisTurn.closing }
+    }
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
@@ -193,10 +194,10 @@ public final class PuzzleServer: @unchecked Sendable {
     /// One loop turn: wait for readiness, handle input, expire leases, then
     /// make this turn's moves durable and only then send replies and events.
     func turn() throws {
-        let timeout: Int32 = backlog.isEmpty ? nextTimeout() : 0
+        let timeout: Int32 = thisTurn.hasLeftovers ? 0 : nextTimeout()
         let ready = try queue.wait(timeoutMillis: timeout)
         now = MonotonicClock.nowMilliseconds
-        snapshotBytesThisTurn = 0
+        thisTurn.begin()
         for event in ready {
             switch event.token {
             case Self.listenerToken: acceptConnections()
@@ -227,11 +228,7 @@ public final class PuzzleServer: @unchecked Sendable {
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
         // it would if the expiry waited for the end of the turn.
         expireLeases()
-        if !backlog.isEmpty {
-            let pending = backlog
-            backlog.removeAll()
-            for conn in pending where conn.state.isOpen { handleLines(conn) }
-        }
+        for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
         keeper.settleAway(now: now)
         enforceSlowReaderGrace()
         endDraining()
@@ -318,9 +315,7 @@ public final class PuzzleServer: @unchecked Sendable {
             conn.endTurn()
             if conn.state.isOpen { flush(conn) }
         }
-        let done = closing
-        closing.removeAll()
-        for conn in done { finishClosing(conn) }
+        for conn in thisTurn.takeClosing() { finishClosing(conn) }
     }
 
     /// The turn's records were written but syncing them failed, and they were
