@@ -1,6 +1,5 @@
 import PuzzleCore
 @testable import PuzzleServer
-import PuzzleSystem
 import PuzzleWeb
 import Testing
 
@@ -11,20 +10,6 @@ import Testing
 
     static func head(_ method: String = "GET", _ headers: [(String, String)] = []) -> HTTPRequestHead {
         HTTPRequestHead(method: method, target: "/picture", minorVersion: 1, headers: HTTPHeaders(headers))
-    }
-
-    /// Waits (on the renderer's descriptor, with a deadline) for the drawn pictures' deliveries.
-    static func delivered(_ browser: BrowserPictures) throws -> [BrowserPictures.Delivery] {
-        let queue = try EpollQueue()
-        defer { queue.close() }
-        try queue.register(browser.descriptor, interest: .readable, token: 1)
-        var done: [BrowserPictures.Delivery] = []
-        let deadline = MonotonicClock.nowMilliseconds + 30_000
-        while done.isEmpty && MonotonicClock.nowMilliseconds < deadline {
-            _ = try queue.wait(timeoutMillis: 1000)
-            done += browser.collect()
-        }
-        return done
     }
 
     @Test func thePictureHasTheBoardsShapeAndNoSidePastTheLargest() throws {
@@ -49,7 +34,7 @@ import Testing
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2)
         #expect(browser.response(room: "den", spec: spec, width: 64, head: Self.head(), token: 1, keepAlive: true, pictures: Self.pictures) == nil)
         #expect(browser.response(room: "den", spec: spec, width: 64, head: Self.head("HEAD"), token: 2, keepAlive: false, pictures: Self.pictures) == nil)
-        let done = try Self.delivered(browser)
+        let done = try awaitResults(of: browser.descriptor) { browser.collect() }
         #expect(done.map(\.token) == [1, 2] && done.map(\.keepAlive) == [true, false])
         #expect(done.map(\.response.status) == [.ok, .ok] && done.map(\.response.isHead) == [false, true])
         let png = done[0].response.body

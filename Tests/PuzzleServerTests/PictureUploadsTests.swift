@@ -3,7 +3,6 @@ import PuzzleCore
 import PuzzleImages
 import PuzzleProtocol
 @testable import PuzzleServer
-import PuzzleSystem
 import PuzzleTestSupport
 import Testing
 
@@ -136,15 +135,7 @@ import Testing
         #expect(uploads.take(Self.data(jpeg), slot: &slot, token: 7, label: "ann") == .storing)
         #expect(slot == nil)
         // The worker says so through its descriptor.
-        let queue = try EpollQueue()
-        defer { queue.close() }
-        try queue.register(uploads.descriptor, interest: .readable, token: 1)
-        var done: [UploadWorker.Finished] = []
-        let deadline = MonotonicClock.nowMilliseconds + 30_000
-        while done.isEmpty && MonotonicClock.nowMilliseconds < deadline {
-            _ = try queue.wait(timeoutMillis: 1000)
-            done += uploads.collect()
-        }
+        let done = try awaitResults(of: uploads.descriptor) { uploads.collect() }
         let finished = try #require(done.first)
         #expect(finished.token == 7 && finished.name == "trip")
         var pictures = Self.pictures

@@ -28,6 +28,14 @@ import Testing
 
     static let den = RoomSpec(name: "den", kind: .jigsaw, rows: 2, cols: 3)
 
+    /// A keeper with room `den` open and ann (player 1) in it.
+    static func annInDen(_ setting: inout Setting) throws -> (RoomKeeper, HostedRoom) {
+        let keeper = try setting.keeper()
+        let den = try keeper.open(Self.den, pictures: &setting.pictures, now: 0).get()
+        keeper.performRegardless(.join(name: "ann"), in: den, by: PlayerID(1), now: 0)
+        return (keeper, den)
+    }
+
     @Test func aRoomOpensOnceWithAGoodNameAndAPictureTheServerHas() throws {
         var setting = Setting()
         let keeper = try setting.keeper()
@@ -56,9 +64,7 @@ import Testing
 
     @Test func aPlayerAwayStaysForItsLeaseThenLeaves() throws {
         var setting = Setting(leaseMillis: 5000)
-        let keeper = try setting.keeper()
-        let den = try keeper.open(Self.den, pictures: &setting.pictures, now: 0).get()
-        keeper.performRegardless(.join(name: "ann"), in: den, by: PlayerID(1), now: 0)
+        let (keeper, den) = try Self.annInDen(&setting)
         keeper.keepAway(PlayerID(1), in: den, from: "10.0.0.1", now: 1000)
         #expect(keeper.nextAwayEnd == 6000 && keeper.awayPlayer(PlayerID(1))?.host == "10.0.0.1")
         keeper.settleAway(now: 5999)
@@ -69,19 +75,15 @@ import Testing
 
     @Test func aLongLeaseKeepsAPlayerAwayNoLongerThanTheLongestStay() throws {
         var setting = Setting(leaseMillis: 3_600_000)
-        let keeper = try setting.keeper()
-        let den = try keeper.open(Self.den, pictures: &setting.pictures, now: 0).get()
-        keeper.performRegardless(.join(name: "ann"), in: den, by: PlayerID(1), now: 0)
+        let (keeper, den) = try Self.annInDen(&setting)
         keeper.keepAway(PlayerID(1), in: den, from: "h", now: 0)
         #expect(keeper.nextAwayEnd == AwayPlayers.longestAway)
     }
 
     @Test func comingBackTakesThePlaceAgainAndGoingElsewhereLeavesIt() throws {
         var setting = Setting()
-        let keeper = try setting.keeper()
-        let den = try keeper.open(Self.den, pictures: &setting.pictures, now: 0).get()
+        let (keeper, den) = try Self.annInDen(&setting)
         let cave = try keeper.open(RoomSpec(name: "cave", kind: .jigsaw, rows: 2, cols: 2), pictures: &setting.pictures, now: 0).get()
-        keeper.performRegardless(.join(name: "ann"), in: den, by: PlayerID(1), now: 0)
         keeper.keepAway(PlayerID(1), in: den, from: "h", now: 0)
         #expect(keeper.returnFromAway(PlayerID(1), to: den, now: 10))
         #expect(den.state.players[PlayerID(1)] != nil && keeper.awayPlayer(PlayerID(1)) == nil)
