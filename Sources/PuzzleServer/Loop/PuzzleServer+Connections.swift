@@ -243,9 +243,7 @@ extension PuzzleServer {
             close(conn, reason: "shutdown")
         }
         for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
-        for (player, away) in awayPlayers.removeAll() where away.room.state.players[player] != nil {
-            performRegardless(.leave, in: away.room, by: player)
-        }
+        keeper.endEveryStay(now: now)
         finishTurn()
         if let failure {
             // The last turn's moves could not be kept: none of its replies may go out.
@@ -261,12 +259,10 @@ extension PuzzleServer {
                 if event.writable { flush(conn) }
                 if event.readable || event.hangup { readInput(conn) }
             }
-            let done = closing
-            closing.removeAll()
-            for conn in done { finishClosing(conn) }
+            for conn in thisTurn.takeClosing() { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
-        for room in rooms.values { snapshot(room) }
+        for room in rooms.values { keeper.snapshot(room, now: now) }
         store.close()
         dataLock.release()
         logger.info("shut down cleanly")

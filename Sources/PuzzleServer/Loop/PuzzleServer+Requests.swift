@@ -20,7 +20,7 @@ extension PuzzleServer {
         case .hello(let version, let name, let token):
             guard conn.player == nil else { return reply(conn, error: .alreadyGreeted) }
             guard ProtocolVersion.supported.contains(version) else { return reply(conn, error: .badVersion(version)) }
-            snapshotBytesThisTurn += Self.helloCost
+            thisTurn.chargeHello()
             greet(conn, version: version, name: name, token: token)
         case .rooms:
             for room in rooms.sorted { conn.send(.room(room.listing)) }
@@ -204,7 +204,7 @@ extension PuzzleServer {
         let playerName = conn.name ?? "player"
         var givesWay: PlayerID?
         if conn.version >= 2, let other = room.state.players.first(where: { $0.key != player && $0.value.name == playerName })?.key {
-            guard let away = awayPlayers[other], away.room === room, away.host == conn.host else {
+            guard let away = keeper.awayPlayer(other), away.room === room, away.host == conn.host else {
                 return reply(conn, error: .nameTaken(playerName))
             }
             givesWay = other
@@ -221,8 +221,7 @@ extension PuzzleServer {
             // likely its client restarted (a token lives as long as the
             // client). The player away after a dropped link gives its place
             // up rather than keep the name taken for the rest of its stay.
-            awayPlayers.remove(other)
-            performRegardless(.leave, in: room, by: other)
+            keeper.endStay(of: other, now: now)
             logger.info("player \(other) left \(room.name): \(conn.label) came as \(playerName) without its token")
         }
         // Back from a dropped link: it takes its place (and any pieces it
@@ -231,13 +230,13 @@ extension PuzzleServer {
         // A watcher stops watching first: its own `joined` is then not sent
         // to it (it had no snapshot of it), as for any JOIN.
         if conn.watching { stopWatching(conn) }
-        if !returnFromAway(player, to: room) {
+        if !keeper.returnFromAway(player, to: room, now: now) {
             guard perform(.join(name: playerName), in: room, by: conn, player: player) != nil else { return }
         }
         if let old = conn.room { leaveRoom(conn); logger.info("\(conn.label) switched from \(old.name) to \(room.name)") }
         room.add(conn)
         conn.room = room
-        upkeep.visited(room.name, by: player)
+        keeper.visited(room, by: player)
         let missed = point.flatMap { catchUp(conn, in: room, from: $0) }
         if point == nil { sendSnapshot(room, to: conn) }
         conn.send(.joined(room: room.name, player: player, seq: room.state.seq, run: run(of: room, for: conn), missed: missed))

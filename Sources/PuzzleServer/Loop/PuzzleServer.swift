@@ -20,9 +20,13 @@ public final class PuzzleServer: @unchecked Sendable {
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
     let connections = ConnectionTable()
-    /// The rooms hosted.
+    /// The rooms hosted (shared with `keeper`, which opens and closes them).
     let rooms = RoomDirectory()
+    /// The rooms' journals, snapshots and replays (shared with `keeper`).
     let store: RoomStore
+    /// The rooms' lives: restored, opened, kept bounded, snapshotted; the
+    /// players who leave them and those away after a dropped link.
+    let keeper: RoomKeeper
     /// Version 2's resume tokens, kept across restarts.
     let registry: PlayerRegistry
     /// Held from start-up until shutdown: no second server on the same data.
@@ -30,34 +34,23 @@ public final class PuzzleServer: @unchecked Sendable {
     var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
-    var rng: SeededGenerator
     var nextToken: UInt64 = 16
-    /// Connections with unread complete lines left over from a busy turn.
-    var backlog: [Connection] = []
-    /// Connections done with (goodbye sent and flushed), to end this turn.
-    var closing: [Connection] = []
+    /// This loop turn's budget for rooms, and the connections left over
+    /// for the next turn or to close at its end.
+    var thisTurn = LoopTurn()
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
     let slowReaderRule: SlowReaderRule
-    /// Version 2 players whose connection dropped, still in their room a while.
-    var awayPlayers = AwayPlayers()
     /// What browsers are served (the page, the WebSocket's origin policy).
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
     let httpLimits: HTTPLimits
-    /// Room pictures lately encoded as PNG for browsers.
-    var webPictures = WebPictureCache()
-    /// Draws browser pictures off the loop, and who waits for each.
-    let pictureRenderer: PictureRenderer
-    var pictureWaiters: [String: [PictureWaiter]] = [:]
-    /// Uploaded pictures on disk (`<data>/pictures`, `<data>/uploads`).
-    let uploadStore: UploadStore
-    /// Decodes and stores uploads off the loop.
-    let uploadWorker: UploadWorker
-    /// Uploads per address (`uploads_per_hour`).
-    var uploadThrottle: UploadThrottle
-    /// Absent players to forget and empty created rooms to close, in time.
-    var upkeep: RoomUpkeep
+    /// Room pictures drawn for browsers: the renderer, the files lately
+    /// made, who waits for each.
+    let browserPictures: BrowserPictures
+    /// Pictures players upload: their store, the worker that decodes them
+    /// off the loop, their pace per address.
+    let uploads: PictureUploads
     /// Drag, chat and password pacing.
     var pacing: Pacing
     var now: Int64
@@ -79,20 +72,22 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
-    /// Lines one connection may have handled per loop turn before others get a go.
-    static let linesPerTurn = 512
-    /// Bytes of rooms (snapshots, pictures, layouts) one loop turn sends
-    /// before the next request for one (or a HELLO) waits for the next turn:
-    /// a thousand joins at once are spread over turns, so that the drags of
-    /// those already playing are answered between them instead of after them
-    /// all (measured with `puzzle bench --storm`).
-    static let snapshotBytesPerTurn = 1 << 20
-    /// What a HELLO counts against `snapshotBytesPerTurn`: a new player's
-    /// token is written and synced before the reply (about 0.2 ms), so at
-    /// most 64 greetings a turn.
-    static let helloCost = 16 << 10
-    /// Bytes of rooms sent this turn, and `helloCost` for each HELLO (see `snapshotBytesPerTurn`).
-    var snapshotBytesThisTurn = 0
+    // `thisTurn`'s parts under the names the request path uses (a branch
+    // that edits those lines is in flight; they can use `thisTurn` after it).
+    static var linesPerTurn: Int { LoopTurn.linesPerTurn }
+    static var snapshotBytesPerTurn: Int { LoopTurn.roomBytesPerTurn }
+    var snapshotBytesThisTurn: Int {
+        get { thisTurn.roomBytes }
+        _modify { yield &thisTurn.roomBytes }
+    }
+    var backlog: [Connection] {
+        get { thisTurn.backlog }
+        _modify { yield &thisTurn.backlog }
+    }
+    var closing: [Connection] {
+        get { thisTurn.closing }
+        _modify { yield &thisTurn.closing }
+    }
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
@@ -115,14 +110,11 @@ public final class PuzzleServer: @unchecked Sendable {
         self.config = config
         self.logger = logger
         try Signals.ignoreBrokenPipe()
-        rng = SeededGenerator(seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max))
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
         pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
-        upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
-                            configured: Set(config.rooms.map(\.name)))
         now = MonotonicClock.nowMilliseconds
         startedAt = now
         lastSweep = now
@@ -133,15 +125,15 @@ public final class PuzzleServer: @unchecked Sendable {
         store = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
                               device: storageDevice)
         store.replaysKept = config.replaysKept
+        keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
+                            logger: logger)
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
-        uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
-        uploadThrottle = UploadThrottle(perHour: config.uploadsPerHour)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
-        pictureRenderer = try PictureRenderer()
-        uploadWorker = try UploadWorker()
+        browserPictures = try BrowserPictures()
+        uploads = try PictureUploads(config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
@@ -156,12 +148,12 @@ public final class PuzzleServer: @unchecked Sendable {
         port = Int(try listener.localPort)
         try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
-        try queue.register(pictureRenderer.descriptor, interest: .readable, token: Self.pictureToken)
-        try queue.register(uploadWorker.descriptor, interest: .readable, token: Self.uploadToken)
+        try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
+        try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
-        loadUploads()
-        try restoreRooms()
+        uploads.offerRecorded(in: &pictures)
+        try keeper.restore(configured: config.rooms, pictures: &pictures, now: now)
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
@@ -202,10 +194,10 @@ public final class PuzzleServer: @unchecked Sendable {
     /// One loop turn: wait for readiness, handle input, expire leases, then
     /// make this turn's moves durable and only then send replies and events.
     func turn() throws {
-        let timeout: Int32 = backlog.isEmpty ? nextTimeout() : 0
+        let timeout: Int32 = thisTurn.hasLeftovers ? 0 : nextTimeout()
         let ready = try queue.wait(timeoutMillis: timeout)
         now = MonotonicClock.nowMilliseconds
-        snapshotBytesThisTurn = 0
+        thisTurn.begin()
         for event in ready {
             switch event.token {
             case Self.listenerToken: acceptConnections()
@@ -236,19 +228,15 @@ public final class PuzzleServer: @unchecked Sendable {
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
         // it would if the expiry waited for the end of the turn.
         expireLeases()
-        if !backlog.isEmpty {
-            let pending = backlog
-            backlog.removeAll()
-            for conn in pending where conn.state.isOpen { handleLines(conn) }
-        }
-        settleAwayPlayers()
+        for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
+        keeper.settleAway(now: now)
         enforceSlowReaderGrace()
         endDraining()
         if now - lastSweep >= 1000 {
             sweepIdle()
             sweepWeb()
             expireUploads()
-            keepRoomsBounded()
+            keeper.keepBounded(now: now)
         }
         finishTurn()
     }
@@ -274,7 +262,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in connections.draining.values {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
-        if let end = awayPlayers.nextEnd { next = min(next, end) }
+        if let end = keeper.nextAwayEnd { next = min(next, end) }
         return Int32(clamping: max(0, min(1000, next - now)))
     }
 
@@ -318,7 +306,7 @@ public final class PuzzleServer: @unchecked Sendable {
             guard keepMovesOfFailedSync(error) else { return }
         }
         for name in due {
-            if let room = rooms[name] { snapshot(room) }
+            if let room = rooms[name] { keeper.snapshot(room, now: now) }
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
@@ -327,9 +315,7 @@ public final class PuzzleServer: @unchecked Sendable {
             conn.endTurn()
             if conn.state.isOpen { flush(conn) }
         }
-        let done = closing
-        closing.removeAll()
-        for conn in done { finishClosing(conn) }
+        for conn in thisTurn.takeClosing() { finishClosing(conn) }
     }
 
     /// The turn's records were written but syncing them failed, and they were
@@ -375,4 +361,70 @@ public final class PuzzleServer: @unchecked Sendable {
 public struct ServerFailure: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
+}
+
+/// What the loop does with the answers of the parts that own the server's
+/// state: they decide, the server sends and moves connections along.
+extension PuzzleServer {
+    /// Sends a reply one of the server's parts decided on; a refusal counts
+    /// as every refusal does (`reply(_:error:)`).
+    func send(_ reply: Reply, to conn: Connection) {
+        if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
+    }
+
+    /// UPLOAD (see `PictureUploads.begin`).
+    func beginUpload(_ name: String, bytes: Int, conn: Connection) {
+        let elsewhere = connections.values.reduce(0) { $0 + ($1 !== conn && $1.upload?.discarding == false ? 1 : 0) }
+        send(uploads.begin(name, bytes: bytes, slot: &conn.upload, host: conn.host, label: conn.label, receivingElsewhere: elsewhere,
+                           pictures: pictures, now: now), to: conn)
+    }
+
+    /// A line read while `conn` has an upload open: whether the upload took
+    /// it (otherwise it is handled as a request).
+    func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
+        carryOut(uploads.take(line, slot: &conn.upload, token: conn.token, label: conn.label), on: conn)
+    }
+
+    /// A line longer than `max_line_length`: whether an open upload took it
+    /// (otherwise it is refused as too long).
+    func overlongUploadLine(_ conn: Connection) -> Bool {
+        carryOut(uploads.takeOverlong(slot: &conn.upload, label: conn.label), on: conn)
+    }
+
+    private func carryOut(_ outcome: PictureUploads.LineOutcome, on conn: Connection) -> Bool {
+        switch outcome {
+        case .taken(let reply):
+            if let reply { send(reply, to: conn) }
+            return true
+        case .notTaken(let reply):
+            if let reply { send(reply, to: conn) }
+            return false
+        case .storing:
+            // Nothing after this line is answered before the upload's reply.
+            holdForUpload(conn)
+            return true
+        }
+    }
+
+    /// Uploads past their time: given up (once a second, with the idle sweep).
+    func expireUploads() {
+        for conn in Array(connections.values) where conn.upload != nil {
+            if let reply = uploads.expire(&conn.upload, label: conn.label, now: now) { send(reply, to: conn) }
+        }
+        uploads.forgetRecovered(now: now)
+    }
+
+    /// The uploads the worker finished: recorded (durably) and answered.
+    func collectUploads() {
+        for done in uploads.collect() {
+            let conn = connections[done.token]
+            let reply = uploads.finish(done, record: conn != nil, pictures: &pictures)
+            guard let conn, conn.state.isOpen else {
+                if case .uploaded = reply { logger.info("upload of \(done.name) finished after its connection closed") }
+                continue
+            }
+            send(reply, to: conn)
+            resumeAfterUpload(conn)
+        }
+    }
 }

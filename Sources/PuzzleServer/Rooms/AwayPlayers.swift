@@ -3,7 +3,7 @@ import PuzzleCore
 /// Version 2 players whose connection dropped, each still in its room for one
 /// lease (at most `longestAway`) and while it holds a piece, so that a
 /// reconnect with the resume token takes its place again
-/// (`PuzzleServer+Departures.swift` says what happens to them).
+/// (`RoomKeeper` says what happens to them).
 ///
 /// Not thread-safe: owned by the server's event loop.
 struct AwayPlayers {

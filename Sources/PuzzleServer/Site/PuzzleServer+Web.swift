@@ -52,8 +52,8 @@ extension PuzzleServer {
             case .picture(let room, let width, let head, let keepAlive):
                 conn.lastActivity = now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
-                if var response = pictureResponse(room: room, width: width, head: head, for: conn, keepAlive: keepAlive) {
-                    response.isHead = head.method == "HEAD"
+                if let response = browserPictures.response(room: room, spec: rooms[room]?.state.spec, width: width, head: head,
+                                                           token: conn.token, keepAlive: keepAlive, pictures: pictures) {
                     conn.sendWire(response.encoded(keepAlive: keepAlive))
                     perform(conn.web?.resume(now: now) ?? [], on: conn)
                 }
@@ -71,46 +71,14 @@ extension PuzzleServer {
         }
     }
 
-    /// The room's current picture as a PNG `width` pixels wide, its height
-    /// the board's shape (square pieces); both sides at most 2048 (a tall
-    /// board gets a narrower picture). Drawn from the scene itself, so as sharp
-    /// as the size asked for, on the renderer's thread, and kept in
-    /// `webPictures` for the next browser. Nil when the answer comes later
-    /// (`collectPictures` sends it).
-    func pictureResponse(room name: String, width: Int, head: HTTPRequestHead, for conn: Connection, keepAlive: Bool) -> HTTPResponse? {
-        guard let room = rooms[name] else { return .error(HTTPError(.notFound, "no room named '\(name)'")) }
-        let spec = room.state.spec
-        let side = WebSite.pictureWidths.upperBound
-        var w = width, h = max(1, (width * spec.rows + spec.cols / 2) / spec.cols)
-        if h > side {
-            h = side
-            w = max(1, (side * spec.cols + spec.rows / 2) / spec.rows)
-        }
-        let key = "\(spec.picture) \(w)x\(h)"
-        if let file = webPictures.file(key) { return file.response(to: head) }
-        guard let source = pictures.webPictureSource(spec.picture) else {
-            return .error(HTTPError(.notFound, "room '\(name)' has no picture to show"))
-        }
-        pictureWaiters[key, default: []].append(PictureWaiter(token: conn.token, head: head, keepAlive: keepAlive))
-        _ = pictureRenderer.start(key) { [w, h] in
-            source.picture(width: w, height: h).map { WebFile(contentType: "image/png", bytes: PNGEncoder.encode($0)) }
-        }
-        return nil
-    }
-
     /// Sends the pictures the renderer finished to the connections waiting for them.
     func collectPictures() {
-        for (key, file) in pictureRenderer.collect() {
-            if let file { webPictures.keep(file, as: key) }
-            for waiter in pictureWaiters.removeValue(forKey: key) ?? [] {
-                guard let conn = connections[waiter.token], conn.state.isActive || conn.state.pausedUntil != nil else { continue }
-                var response = file?.response(to: waiter.head) ?? .error(HTTPError(.notFound, "the picture cannot be drawn at that size"))
-                response.isHead = waiter.head.method == "HEAD"
-                conn.sendWire(response.encoded(keepAlive: waiter.keepAlive))
-                perform(conn.web?.resume(now: now) ?? [], on: conn)
-                // Requests that waited may have opened a WebSocket and sent lines.
-                handleLines(conn)
-            }
+        for delivery in browserPictures.collect() {
+            guard let conn = connections[delivery.token], conn.state.isActive || conn.state.pausedUntil != nil else { continue }
+            conn.sendWire(delivery.response.encoded(keepAlive: delivery.keepAlive))
+            perform(conn.web?.resume(now: now) ?? [], on: conn)
+            // Requests that waited may have opened a WebSocket and sent lines.
+            handleLines(conn)
         }
     }
 

@@ -25,10 +25,3 @@ struct WebPictureCache {
         }
     }
 }
-
-/// A connection waiting for a picture being drawn, and what it asked.
-struct PictureWaiter {
-    let token: UInt64
-    let head: HTTPRequestHead
-    let keepAlive: Bool
-}

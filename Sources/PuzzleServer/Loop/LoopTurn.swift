@@ -1,0 +1,54 @@
+/// One loop turn's own bookkeeping: what the turn has spent of its budget
+/// for rooms, the connections whose lines wait for the next turn, and those
+/// to close once this turn's output is flushed.
+///
+/// The budget: bytes of rooms (snapshots, pictures, layouts) one turn sends
+/// before the next request for one (or a HELLO) waits for the next turn. A
+/// thousand joins at once are spread over turns, so that the drags of those
+/// already playing are answered between them instead of after them all
+/// (measured with `puzzle bench --storm`).
+///
+/// Not thread-safe: owned by the server's event loop.
+struct LoopTurn {
+    /// Lines one connection may have handled per turn before others get a go.
+    static let linesPerTurn = 512
+    /// Bytes of rooms one turn sends before the next request for one waits.
+    static let roomBytesPerTurn = 1 << 20
+    /// What a HELLO counts against `roomBytesPerTurn`: a new player's token
+    /// is written and synced before the reply (about 0.2 ms), so at most 64
+    /// greetings a turn.
+    static let helloCost = 16 << 10
+
+    /// Bytes of rooms sent this turn, and `helloCost` for each HELLO.
+    var roomBytes = 0
+    /// Connections with unread complete lines (or a request held for the
+    /// budget) left over from a busy turn: handled first next turn.
+    var backlog: [Connection] = []
+    /// Connections done with (goodbye sent and flushed), to end this turn.
+    var closing: [Connection] = []
+
+    /// Whether the loop must not wait for readiness: lines are left over.
+    var hasLeftovers: Bool { !backlog.isEmpty }
+
+    /// A new turn: its budget for rooms is whole again.
+    mutating func begin() {
+        roomBytes = 0
+    }
+
+    /// A HELLO was answered (see `helloCost`).
+    mutating func chargeHello() {
+        roomBytes += Self.helloCost
+    }
+
+    /// The connections left over from the last turn; none are left after.
+    mutating func takeBacklog() -> [Connection] {
+        defer { backlog.removeAll() }
+        return backlog
+    }
+
+    /// The connections to close now; none are left after.
+    mutating func takeClosing() -> [Connection] {
+        defer { closing.removeAll() }
+        return closing
+    }
+}

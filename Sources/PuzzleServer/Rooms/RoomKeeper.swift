@@ -1,0 +1,282 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The rooms' lives on this server: restored from the data directory at
+/// start-up, opened (configured or created) and stored before anyone plays
+/// in them, kept bounded (absent players forgotten, created rooms that stay
+/// empty closed: `RoomUpkeep`), snapshotted, their solved puzzles' replays
+/// saved; and the players who leave them, on purpose or by losing their
+/// connection, when a version 2 player (who can come back with its resume
+/// token) stays a while with the pieces it holds (`AwayPlayers`).
+///
+/// Owns the upkeep, the players away, the generator that seeds new rooms and
+/// the defaults of a new room's settings. Shares the directory of rooms and
+/// the store with the server (whose requests play in the rooms and journal
+/// their moves); the connections that are in the rooms are the server's.
+///
+/// Not thread-safe: owned by the server's event loop.
+final class RoomKeeper {
+    /// The rooms hosted.
+    let rooms: RoomDirectory
+    /// Their journals, snapshots and replays.
+    let store: RoomStore
+    /// Absent players to forget and empty created rooms to close, in time.
+    private var upkeep: RoomUpkeep
+    /// Version 2 players whose connection dropped, still in their room a while.
+    private var away = AwayPlayers()
+    /// Seeds new rooms' layouts.
+    private var rng: SeededGenerator
+    /// A new room's settings where its spec names none (`lease_ms`, `hint_ms`, `max_held_pieces`).
+    private let leaseMillis: Int
+    private let hintMillis: Int
+    private let maxHeldPieces: Int
+    /// For the log: `forget_absent_s`, `idle_room_s`.
+    private let forgetAbsentSeconds: Int
+    private let idleRoomSeconds: Int
+    private let logger: Logger
+    /// Reused event list for core calls.
+    private var events: [RoomEvent] = []
+
+    init(rooms: RoomDirectory, store: RoomStore, config: ServerConfig, seed: UInt64, logger: Logger) {
+        self.rooms = rooms
+        self.store = store
+        self.logger = logger
+        rng = SeededGenerator(seed: seed)
+        upkeep = RoomUpkeep(forgetAfterSeconds: config.forgetAbsentSeconds, closeAfterSeconds: config.idleRoomSeconds,
+                            configured: Set(config.rooms.map(\.name)))
+        leaseMillis = config.leaseMillis
+        hintMillis = config.hintMillis
+        maxHeldPieces = config.maxHeldPieces
+        forgetAbsentSeconds = config.forgetAbsentSeconds
+        idleRoomSeconds = config.idleRoomSeconds
+    }
+
+    // MARK: Opening and closing
+
+    /// Restores every room found in the data directory (with every hold
+    /// released and every player gone), then opens the `configured` rooms not
+    /// already there.
+    /// - Throws: `ConfigError` when a configured room cannot be opened.
+    func restore(configured: [RoomSpec], pictures: inout PictureLibrary, now: Int64) throws {
+        let restored = try store.loadAll(now: now)
+        for issue in store.loadIssues {
+            if issue.isDamage { logger.error("\(issue)") } else { logger.warn("\(issue)") }
+        }
+        for stored in restored {
+            var snap = stored.snapshot
+            snap.state.usePictures(pictures.names)
+            let spec = snap.state.spec
+            let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
+            rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture,
+                                 run: UInt64.random(in: 0...UInt64.max), replay: stored.replay, history: stored.history))
+            logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
+        }
+        for spec in configured where rooms[spec.name] == nil {
+            // Its files are evidence of what went wrong: not replaced by a fresh room.
+            guard !store.damagedRooms.contains(spec.name) else {
+                logger.error("configured room \(spec.name) not opened: \(RoomStoreError.damagedRoom(spec.name)) (\(store.directory)/rooms/\(spec.name))")
+                continue
+            }
+            if case .failure(let error) = open(spec, pictures: &pictures, now: now) {
+                throw ConfigError(.badRoomSpec(spec: spec.description, reason: error.message))
+            }
+        }
+    }
+
+    /// Opens a new room and stores it durably before anyone can play in it;
+    /// or why not (a bad name or picture, a name taken, too many rooms, the disk).
+    func open(_ r: RoomSpec, pictures: inout PictureLibrary, now: Int64) -> Result<HostedRoom, ProtocolError> {
+        guard NameRule.isValid(r.name) else { return .failure(.badName) }
+        if let refusal = rooms.refusal(ofNew: r.name) { return .failure(refusal) }
+        let pictureName = r.picture
+        guard pictures.contains(pictureName) else {
+            return .failure(.badPicture("no picture named '\(pictureName)'; pictures: \(pictures.names.joined(separator: ", "))"))
+        }
+        // A piece count is cut to the picture's shape.
+        var (rows, cols) = (r.rows, r.cols)
+        if let count = r.pieces {
+            let shape = pictures.shape(of: pictureName)
+            (rows, cols) = PuzzleSpec.size(forPieces: count, aspectWidth: shape.width, aspectHeight: shape.height)
+        }
+        let spec: PuzzleSpec
+        do {
+            spec = try PuzzleSpec(kind: r.kind, rows: rows, cols: cols, rotation: r.rotation, picture: pictureName)
+        } catch {
+            return .failure(.core(error, name: { "\($0)" }))
+        }
+        let settings = RoomSettings(first: spec,
+                                    leaseMillis: Int64(r.leaseMillis ?? leaseMillis),
+                                    hintMillis: Int64(r.hintMillis ?? hintMillis),
+                                    maxHeld: r.maxHeld ?? maxHeldPieces,
+                                    seed: rng.next(),
+                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats)
+        let state = RoomState(settings: settings)
+        let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
+        let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture,
+                              run: UInt64.random(in: 0...UInt64.max))
+        do {
+            try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
+        } catch {
+            logger.error("cannot store room \(r.name): \(error)")
+            if case .damagedRoom = error {
+                return .failure(.storage("room '\(r.name)' has damaged files on the server, kept for inspection; pick another name"))
+            }
+            return .failure(.storage("the server could not store the room (\(PuzzleServer.storageReason(error)))"))
+        }
+        rooms.add(room)
+        return .success(room)
+    }
+
+    /// Forgets players absent too long and closes created rooms empty too
+    /// long (see `RoomUpkeep`). Forgetting is a durable event like a move:
+    /// journaled first (a failed write leaves the player for the next
+    /// sweep), then applied and sent to the room.
+    func keepBounded(now: Int64) {
+        let (forget, close) = upkeep.due(in: rooms.values, now: now)
+        for (room, players) in forget {
+            events.removeAll(keepingCapacity: true)
+            room.state.planForgetting(players, at: now, into: &events)
+            guard !events.isEmpty else { continue }
+            do {
+                try store.append(room: room.name, events: events)
+            } catch {
+                logger.error("room \(room.name): could not forget \(players.count) absent players (\(error)); trying again later")
+                continue
+            }
+            room.state.apply(planned: events)
+            room.broadcast(events)
+            logger.info("room \(room.name): forgot \(events.count) players absent for \(forgetAbsentSeconds) s or more")
+        }
+        for room in close {
+            do {
+                if let leftover = try store.remove(room: room.name, now: now) {
+                    logger.warn("room \(room.name) closed, but its files were not all deleted (\(leftover)); the next start deletes them")
+                }
+            } catch {
+                logger.error("room \(room.name) was empty for \(idleRoomSeconds) s but could not be removed: \(error)")
+                continue
+            }
+            rooms.remove(room.name)
+            upkeep.closed(room.name)
+            logger.info("closed room \(room.name): nobody in it for \(idleRoomSeconds) s")
+        }
+    }
+
+    /// Someone came to the room (joined, came back, or watches): its
+    /// absence and the room's emptiness count again from the next sweep.
+    func visited(_ room: HostedRoom, by player: PlayerID) {
+        upkeep.visited(room.name, by: player)
+    }
+
+    // MARK: Snapshots and replays
+
+    /// Writes a room's snapshot (which also compacts its journal). A solved
+    /// puzzle's replay not written yet is written first; while it cannot be,
+    /// the snapshot waits (the journal it would compact holds that puzzle's moves).
+    func snapshot(_ room: HostedRoom, now: Int64) {
+        guard saveUnsavedReplay(of: room) else { return }
+        do {
+            try store.snapshot(room.stored, now: now)
+        } catch {
+            logger.error("snapshot of \(room.name) failed: \(error)")
+        }
+    }
+
+    /// Writes a solved puzzle's replay file and adds it to the room's history
+    /// (the oldest beyond `replays_kept` go). A failed write is logged and kept
+    /// for `saveUnsavedReplay`; the summary is listed meanwhile.
+    func saveReplay(_ replay: PuzzleReplay, of room: HostedRoom) {
+        var summary = replay
+        summary.moves = []
+        room.history.removeAll { $0.puzzle == replay.puzzle }
+        room.history.append(summary)
+        do {
+            let removed = try store.saveReplay(replay, room: room.name)
+            room.history.removeAll { removed.contains($0.puzzle) }
+            room.unsavedReplay = nil
+        } catch {
+            logger.error("room \(room.name): replay of puzzle \(replay.puzzle) not written (\(error)); trying again before the next snapshot")
+            room.unsavedReplay = replay
+        }
+        if store.replaysKept == 0 { room.history.removeAll() }
+        if room.history.count > store.replaysKept { room.history.removeFirst(room.history.count - store.replaysKept) }
+    }
+
+    /// Whether the room has no solved puzzle's replay left to write (tried again now).
+    private func saveUnsavedReplay(of room: HostedRoom) -> Bool {
+        guard let replay = room.unsavedReplay else { return true }
+        saveReplay(replay, of: room)
+        return room.unsavedReplay == nil
+    }
+
+    // MARK: Players leaving and away
+
+    /// Performs an action no player can be refused (leaving). Its durable
+    /// events are journaled when the disk takes them; when it does not, the
+    /// action happens anyway (a full disk must not keep anyone in a room) and
+    /// the log says what a restart may not know.
+    func performRegardless(_ action: Action, in room: HostedRoom, by player: PlayerID, now: Int64) {
+        events.removeAll(keepingCapacity: true)
+        guard (try? room.plan(action, by: player, at: now, into: &events)) != nil else { return }
+        do {
+            try store.append(room: room.name, events: events)
+        } catch {
+            logger.error("room \(room.name): \(action) of player \(player) not journaled (\(error)); a restart may not know it")
+        }
+        room.state.apply(planned: events)
+        room.broadcast(events)
+    }
+
+    /// The player's connection dropped: it stays in `room` for one lease
+    /// (the room's `lease`, at most `AwayPlayers.longestAway`), and for as
+    /// long as it still holds a piece (nothing renews those leases): a link
+    /// that blinks shows nobody a leave and a join, and coming back with its
+    /// token and joining the room again picks up where it was.
+    func keepAway(_ player: PlayerID, in room: HostedRoom, from host: String, now: Int64) {
+        away.keep(player, in: room, from: host, now: now)
+    }
+
+    /// The player away after a dropped link, if it is.
+    func awayPlayer(_ player: PlayerID) -> AwayPlayer? { away[player] }
+
+    /// When the first stay of a player away ends (nil: nobody is away).
+    var nextAwayEnd: Int64? { away.nextEnd }
+
+    /// Ends a player's stay away, if it has one, leaving the room it is
+    /// still in (a goodbye, or its name taken up again from its address by a
+    /// new player: it gives its place up); returns that room.
+    @discardableResult
+    func endStay(of player: PlayerID, now: Int64) -> HostedRoom? {
+        guard let stay = away.remove(player), stay.room.state.players[player] != nil else { return nil }
+        performRegardless(.leave, in: stay.room, by: player, now: now)
+        return stay.room
+    }
+
+    /// Players who dropped and did not come back within their stay, and whose
+    /// holds have all ended (expired, or ended by a solve), leave now.
+    func settleAway(now: Int64) {
+        guard !away.isEmpty else { return }
+        for (player, stay) in away.removeSettled(now: now) {
+            guard stay.room.state.players[player] != nil else { continue }
+            performRegardless(.leave, in: stay.room, by: player, now: now)
+            logger.info("player \(player) left \(stay.room.name): did not come back within its lease")
+        }
+    }
+
+    /// A player joining a room after dropping: whether it is still in that
+    /// room, holds and all (then it simply takes its place again). Still
+    /// away in another room, it leaves that one first.
+    func returnFromAway(_ player: PlayerID, to room: HostedRoom, now: Int64) -> Bool {
+        guard let stay = away.remove(player)?.room else { return false }
+        if stay === room, room.state.players[player] != nil { return true }
+        if stay.state.players[player] != nil { performRegardless(.leave, in: stay, by: player, now: now) }
+        return false
+    }
+
+    /// Ends every stay (shutdown): those players leave their rooms.
+    func endEveryStay(now: Int64) {
+        for (player, stay) in away.removeAll() where stay.room.state.players[player] != nil {
+            performRegardless(.leave, in: stay.room, by: player, now: now)
+        }
+    }
+}
