@@ -81,90 +81,107 @@ public enum EventCodec {
     /// Decodes an event line (without terminator). `now` is the receiver's room
     /// clock estimate, used as the event's time (the wire carries durations only).
     public static func decode(_ line: Substring, now: Int64 = 0) -> WireEvent? {
-        let w = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard w.count >= 3, w[0] == "EV", let seq = UInt64(w[1]), seq <= RoomLimits.maxSeq else { return nil }
-        func int(_ i: Int) -> Int? { i < w.count ? Int(w[i]) : nil }
-        func pid(_ i: Int) -> PlayerID? { int(i).map(PlayerID.init) }
-        func target(_ i: Int) -> Cell?? {
-            guard i < w.count else { return nil }
-            if w[i] == "-" { return .some(nil) }
-            let rc = w[i].split(separator: ",")
-            guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { return nil }
-            return .some(Cell(row: r, col: c))
+        var line = line
+        return line.withUTF8 { decode(UnsafeRawBufferPointer($0), now: now) }
+    }
+
+    /// Decodes an event line from its bytes (without terminator), where it
+    /// lies: the one reader of events, for the play client, the server's
+    /// journal and the bench. The grammar is PROTOCOL.md's: words separated
+    /// by one or more spaces, each event with exactly its words; numbers an
+    /// optional `-` and digits (no `+`), the sequence number digits only, up
+    /// to `RoomLimits.maxSeq`; a target `r,c` or `-`, a size `RxC`, rotation
+    /// `on` or `off`.
+    public static func decode(_ line: UnsafeRawBufferPointer, now: Int64 = 0) -> WireEvent? {
+        guard !line.isEmpty else { return nil }
+        var s = LineScanner(line)
+        guard s.matches(s.word(), "EV"), let seq = s.uint(), seq <= RoomLimits.maxSeq else { return nil }
+        let name = s.word()
+        /// A player id, then the end of the line.
+        func lastPlayer() -> PlayerID? {
+            guard let p = s.int(), s.atLineEnd() else { return nil }
+            return PlayerID(p)
+        }
+        /// A name (`joined`, `watching`) as the last word.
+        func lastName() -> String? {
+            let word = s.word()
+            guard !word.isEmpty, s.atLineEnd() else { return nil }
+            let name = s.text(word)
+            return NameRule.isValid(name) ? name : nil
         }
         let body: EventBody
-        switch w[2] {
-        case "watching":
-            guard w.count == 5, let p = pid(3), NameRule.isValid(String(w[4])) else { return nil }
-            return .watching(seq: seq, player: p, name: String(w[4]))
-        case "unwatching":
-            guard w.count == 4, let p = pid(3) else { return nil }
-            return .unwatching(seq: seq, player: p)
-        case "say":
-            guard let p = pid(3) else { return nil }
-            // The text is everything after the fourth word and its one separator,
-            // spaces included, however the words before it were spaced.
-            var text = line[...]
-            for _ in 0..<4 { text = text.drop { $0 == " " }.drop { $0 != " " } }
-            return .say(seq: seq, player: p, text: String(text.dropFirst()))
-        case "joined":
-            guard w.count == 5, let p = pid(3), NameRule.isValid(String(w[4])) else { return nil }
-            body = .joined(p, name: String(w[4]))
-        case "left":
-            guard w.count == 4, let p = pid(3) else { return nil }
-            body = .left(p)
-        case "forgotten":
-            guard w.count == 4, let p = pid(3) else { return nil }
-            body = .forgotten(p)
-        case "grabbed":
-            guard w.count == 5, let piece = int(3), let p = pid(4) else { return nil }
+        if s.matches(name, "dragged") {
+            guard let piece = s.int(), let p = s.int(), let x = s.int(), let y = s.int(), let t = s.target(), s.atLineEnd() else { return nil }
+            body = .dragged(piece: piece, by: PlayerID(p), to: Point(x: x, y: y), target: t.valid ? Cell(row: t.row, col: t.col) : nil)
+        } else if s.matches(name, "grabbed") {
+            guard let piece = s.int(), let p = lastPlayer() else { return nil }
             body = .grabbed(piece: piece, by: p)
-        case "dragged":
-            guard w.count == 8, let piece = int(3), let p = pid(4), let x = int(5), let y = int(6), let t = target(7) else { return nil }
-            body = .dragged(piece: piece, by: p, to: Point(x: x, y: y), target: t)
-        case "rotated":
-            guard w.count == 7, let piece = int(3), let p = pid(4), let r = int(5), let t = target(6) else { return nil }
-            body = .rotated(piece: piece, by: p, rotation: r, target: t)
-        case "placed":
-            guard w.count == 9, let piece = int(3), let p = pid(4), let a = int(6), let b = int(7), let r = int(8) else { return nil }
-            switch w[5] {
-            case "cell": body = .placed(piece: piece, by: p, at: .board(Cell(row: a, col: b)), rotation: r)
-            case "table": body = .placed(piece: piece, by: p, at: .table(Point(x: a, y: b)), rotation: r)
-            default: return nil
+        } else if s.matches(name, "placed") {
+            guard let piece = s.int(), let p = s.int() else { return nil }
+            let place = s.word()
+            guard let a = s.int(), let b = s.int(), let r = s.int(), s.atLineEnd() else { return nil }
+            if s.matches(place, "cell") {
+                body = .placed(piece: piece, by: PlayerID(p), at: .board(Cell(row: a, col: b)), rotation: r)
+            } else if s.matches(place, "table") {
+                body = .placed(piece: piece, by: PlayerID(p), at: .table(Point(x: a, y: b)), rotation: r)
+            } else {
+                return nil
             }
-        case "swapped":
-            guard w.count == 6, let piece = int(3), let other = int(4), let p = pid(5) else { return nil }
+        } else if s.matches(name, "rotated") {
+            guard let piece = s.int(), let p = s.int(), let r = s.int(), let t = s.target(), s.atLineEnd() else { return nil }
+            body = .rotated(piece: piece, by: PlayerID(p), rotation: r, target: t.valid ? Cell(row: t.row, col: t.col) : nil)
+        } else if s.matches(name, "swapped") {
+            guard let piece = s.int(), let other = s.int(), let p = lastPlayer() else { return nil }
             body = .swapped(piece: piece, other: other, by: p)
-        case "released", "expired", "returned":
-            guard w.count >= 5, let piece = int(3), let p = pid(4) else { return nil }
-            let reason: ReturnReason
-            switch w[2] {
-            case "released" where w.count == 5: reason = .released
-            case "expired" where w.count == 5: reason = .expired
-            case "released", "expired": return nil
-            default:
-                guard w.count == 6, let r = ReturnReason(rawValue: String(w[5])) else { return nil }
-                reason = r
-            }
-            body = .returned(piece: piece, by: p, reason: reason)
-        case "solved":
-            guard w.count == 5, let puzzle = int(3), (0...RoomLimits.maxPuzzleIndex).contains(puzzle), let ms = int(4),
-                  (0...RoomLimits.maxDurationMillis).contains(Int64(ms)) else { return nil }
+        } else if s.matches(name, "released") || s.matches(name, "expired") {
+            guard let piece = s.int(), let p = lastPlayer() else { return nil }
+            body = .returned(piece: piece, by: p, reason: s.matches(name, "released") ? .released : .expired)
+        } else if s.matches(name, "returned") {
+            guard let piece = s.int(), let p = s.int() else { return nil }
+            let word = s.word()
+            guard s.atLineEnd(), let reason = ReturnReason(rawValue: s.text(word)) else { return nil }
+            body = .returned(piece: piece, by: PlayerID(p), reason: reason)
+        } else if s.matches(name, "say") {
+            guard let p = s.int() else { return nil }
+            // The text is everything after the id and its one separator, spaces included.
+            if !s.atEnd { s.position += 1 }
+            return .say(seq: seq, player: PlayerID(p), text: s.text(s.position..<s.end))
+        } else if s.matches(name, "joined") {
+            guard let p = s.int(), let name = lastName() else { return nil }
+            body = .joined(PlayerID(p), name: name)
+        } else if s.matches(name, "left") {
+            guard let p = lastPlayer() else { return nil }
+            body = .left(p)
+        } else if s.matches(name, "forgotten") {
+            guard let p = lastPlayer() else { return nil }
+            body = .forgotten(p)
+        } else if s.matches(name, "watching") {
+            guard let p = s.int(), let name = lastName() else { return nil }
+            return .watching(seq: seq, player: PlayerID(p), name: name)
+        } else if s.matches(name, "unwatching") {
+            guard let p = lastPlayer() else { return nil }
+            return .unwatching(seq: seq, player: p)
+        } else if s.matches(name, "solved") {
+            guard let puzzle = s.int(), (0...RoomLimits.maxPuzzleIndex).contains(puzzle), let ms = s.int(),
+                  (0...RoomLimits.maxDurationMillis).contains(Int64(ms)), s.atLineEnd() else { return nil }
             body = .solved(puzzle: puzzle, elapsedMillis: Int64(ms))
-        case "next":
+        } else if s.matches(name, "next") {
             // A negative index would trap when the receiver builds the puzzle from it.
-            guard w.count == 8, let puzzle = int(3), (0...RoomLimits.maxPuzzleIndex).contains(puzzle), let kind = PuzzleKind(rawValue: String(w[4])) else { return nil }
-            let size = w[5].split(separator: "x")
-            guard size.count == 2, let rows = Int(size[0]), let cols = Int(size[1]),
-                  let spec = try? PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: w[6] == "on", picture: String(w[7]))
+            guard let puzzle = s.int(), (0...RoomLimits.maxPuzzleIndex).contains(puzzle) else { return nil }
+            let kindWord = s.word()
+            guard let kind = PuzzleKind(rawValue: s.text(kindWord)), let (rows, cols) = s.pair(UInt8(ascii: "x")) else { return nil }
+            let rotation = s.word()
+            let picture = s.word()
+            guard s.matches(rotation, "on") || s.matches(rotation, "off"), !picture.isEmpty, s.atLineEnd(),
+                  let spec = try? PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: s.matches(rotation, "on"), picture: s.text(picture))
             else { return nil }
             body = .nextPuzzle(puzzle: puzzle, spec: spec)
-        case "hint":
-            guard w.count == 5, let p = pid(3), let ms = int(4), (0...RoomLimits.maxDurationMillis).contains(Int64(ms)) else { return nil }
+        } else if s.matches(name, "hint") {
+            guard let p = s.int(), let ms = s.int(), (0...RoomLimits.maxDurationMillis).contains(Int64(ms)), s.atLineEnd() else { return nil }
             let (until, overflow) = now.addingReportingOverflow(Int64(ms))
             guard !overflow else { return nil }
-            body = .hint(by: p, untilMillis: until)
-        default:
+            body = .hint(by: PlayerID(p), untilMillis: until)
+        } else {
             return nil
         }
         return .room(RoomEvent(seq: seq, time: now, body: body))
