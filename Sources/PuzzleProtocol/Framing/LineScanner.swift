@@ -142,6 +142,10 @@ public struct LineScanner {
         return matches(end - n..<end, text)
     }
 
+    /// The whole line's bytes.
+    @inlinable
+    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: end) }
+
     /// The whole line as a string (for the rare lines parsed the slow way).
     @inlinable
     public var string: String {
