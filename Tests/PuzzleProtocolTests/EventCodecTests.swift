@@ -183,4 +183,73 @@ import Testing
             }
         }
     }
+
+    // MARK: - Bytes where they lie
+
+    /// Decodes `line`'s bytes in place (no String made of the line).
+    private func decodeBytes(_ line: String, now: Int64 = 0) -> WireEvent? {
+        Array(line.utf8).withUnsafeBytes { EventCodec.decode($0, now: now) }
+    }
+
+    @Test func everyEventRoundTripsAtTheByteLevelThroughAFramer() throws {
+        var stream: [UInt8] = []
+        var expected: [WireEvent] = []
+        for (i, body) in try Self.everyBody.enumerated() {
+            let event = RoomEvent(seq: UInt64(i + 1), time: 70, body: body)
+            EventCodec.encode(event, into: &stream)
+            expected.append(.room(event))
+        }
+        stream += EventCodec.encodeSay(seq: 9, player: PlayerID(4), text: " two  spaces ")
+        expected.append(.say(seq: 9, player: PlayerID(4), text: " two  spaces "))
+        stream += EventCodec.encodeWatching(seq: 9, player: PlayerID(5), name: "wendy")
+        expected.append(.watching(seq: 9, player: PlayerID(5), name: "wendy"))
+        stream += EventCodec.encodeWatching(seq: 9, player: PlayerID(5), name: nil)
+        expected.append(.unwatching(seq: 9, player: PlayerID(5)))
+        // Read as a client reads them: lines in place, in reads of 7 bytes.
+        var framer = LineFramer(maxLineLength: 1024)
+        var decoded: [WireEvent?] = []
+        for start in stride(from: 0, to: stream.count, by: 7) {
+            framer.append(stream[start..<min(stream.count, start + 7)])
+            while case .line(let bytes)? = framer.next() {
+                decoded.append(bytes.withUnsafeBytes { EventCodec.decode($0, now: 70) })
+            }
+        }
+        #expect(decoded == expected)
+    }
+
+    /// PROTOCOL.md: numbers are an optional `-` then digits, no `+`. Swift's
+    /// `Int("+5")` is 5, which the decoder built on it accepted; the byte
+    /// reader refuses a plus sign wherever a number stands.
+    @Test func aPlusSignIsNotANumber() {
+        #expect(Int("+5") == 5)
+        for line in ["EV +1 left 1", "EV 1 left +1", "EV 1 grabbed +1 2", "EV 1 dragged 1 2 +3 4 -",
+                     "EV 1 dragged 1 2 3 4 +1,2", "EV 1 dragged 1 2 3 4 1,+2", "EV 1 solved +0 5", "EV 1 hint 1 +20",
+                     "EV 1 next 1 swap +5x5 on p", "EV 1 say +4 hi"] {
+            #expect(decodeBytes(line) == nil, "\(line)")
+            #expect(EventCodec.decode(line[...]) == nil, "\(line)")
+        }
+        #expect(decodeBytes("EV 1 left 1") != nil)
+    }
+
+    /// The shapes PROTOCOL.md gives, and no looser: a target `r,c` or `-`, a
+    /// size `RxC`, rotation `on` or `off`, a sequence number of digits alone.
+    @Test func targetsSizesAndRotationsHaveExactlyTheirShape() {
+        for line in ["EV 1 dragged 1 2 3 4 -1,2", "EV 1 dragged 1 2 3 4 -5", "EV 1 dragged 1 2 3 4 --",
+                     "EV 1 rotated 1 2 0 1,2,", "EV 1 next 1 swap 3xx4 on p", "EV 1 next 1 swap x3x4 on p",
+                     "EV 1 next 1 swap 3x4x on p", "EV 1 next 1 swap 5x5 yes p", "EV -0 left 1", "EV 1 next 1 swap 5x5 on"] {
+            #expect(decodeBytes(line) == nil, "\(line)")
+        }
+        #expect(decodeBytes("EV 1 next 1 swap 5x5 off p") != nil)
+        #expect(decodeBytes("EV  1   dragged 1 2 3 4   2,3  ") ==
+                .room(RoomEvent(seq: 1, time: 0, body: .dragged(piece: 1, by: PlayerID(2), to: Point(x: 3, y: 4), target: Cell(row: 2, col: 3)))))
+    }
+
+    @Test func numbersUpToTheLimitsOfAnIntAndNoFurther() {
+        #expect(decodeBytes("EV 1 dragged 1 2 -9223372036854775808 9223372036854775807 -") ==
+                .room(RoomEvent(seq: 1, time: 0, body: .dragged(piece: 1, by: PlayerID(2), to: Point(x: Int.min, y: Int.max), target: nil))))
+        #expect(decodeBytes("EV 1 dragged 1 2 -9223372036854775809 0 -") == nil)
+        #expect(decodeBytes("EV 1 dragged 1 2 9223372036854775808 0 -") == nil)
+        #expect(decodeBytes("EV \(RoomLimits.maxSeq) left 1") != nil)
+        #expect(decodeBytes("EV \(RoomLimits.maxSeq + 1) left 1") == nil)
+    }
 }

@@ -1,9 +1,10 @@
 import Testing
+import PuzzleCore
 @testable import PuzzleProtocol
 
 @Suite struct LineFramerTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
-    private func line(_ text: String) -> LineFramer.Frame { .line(Array(text.utf8)) }
+    private func line(_ text: String) -> LineFramer.Frame { .line(ArraySlice(text.utf8)) }
 
     /// Feeds `chunks` one at a time, draining after each, like a read loop.
     private func frames(_ chunks: [[UInt8]], max: Int = 16) -> [LineFramer.Frame] {
@@ -124,5 +125,81 @@ import Testing
         framer.append(bytes("cd\n").lazy.map { $0 })
         #expect(framer.next() == line("ab"))
         #expect(framer.next() == line("cd"))
+    }
+
+    // MARK: - Lines handed out in place
+
+    /// The address of a line's first byte (nil for an empty line).
+    private func address(_ frame: LineFramer.Frame?) -> UnsafeRawPointer? {
+        guard case .line(let bytes)? = frame else { return nil }
+        return bytes.withUnsafeBytes { $0.baseAddress }
+    }
+
+    @Test func linesOfOneReadAreSlicesOfOneBufferNotCopies() {
+        var framer = LineFramer(maxLineLength: 16)
+        framer.append(bytes("DRAG 1 2\r\nDROP\n"))
+        let first = framer.next(), second = framer.next()
+        #expect(first == line("DRAG 1 2") && second == line("DROP"))
+        // "DRAG 1 2\r\n" is 10 bytes: the second line starts right after it.
+        guard let a = address(first), let b = address(second) else { Issue.record("no line"); return }
+        #expect(b - a == 10)
+    }
+
+    @Test func aSliceIndexesTheBufferButReadsAsItsLineAlone() {
+        var framer = LineFramer(maxLineLength: 16)
+        framer.append(bytes("ab\ncd\n"))
+        _ = framer.next()
+        guard case .line(let cd)? = framer.next() else { Issue.record("no line"); return }
+        #expect(cd.startIndex == 3)
+        #expect(cd.withUnsafeBytes { Array($0) } == bytes("cd"))
+        #expect(Array(cd) == bytes("cd"))
+    }
+
+    @Test func aLineSplitAcrossReadsEndingAtTheBuffersEndIsWhole() {
+        var framer = LineFramer(maxLineLength: 32)
+        // The first read ends inside a line; the buffer is compacted before
+        // the rest is appended, so the line's slice starts at the front.
+        framer.append(bytes("GRAB 3\nDRAG 3 1"))
+        #expect(framer.next() == line("GRAB 3"))
+        #expect(framer.next() == nil)
+        framer.append(bytes("0 20\n"))
+        guard case .line(let drag)? = framer.next() else { Issue.record("no line"); return }
+        #expect(Array(drag) == bytes("DRAG 3 10 20"))
+        #expect(drag.withUnsafeBytes { Request.parse($0) } == .success(.drag(3, Point(x: 10, y: 20))))
+        #expect(framer.bufferedByteCount == 0)
+    }
+
+    @Test func aSliceKeptPastTheNextAppendStillHoldsItsLine() {
+        var framer = LineFramer(maxLineLength: 16)
+        framer.append(bytes("old\nx"))
+        guard case .line(let kept)? = framer.next() else { Issue.record("no line"); return }
+        // The append compacts the buffer (the returned line is dropped from
+        // its front): the slice held meanwhile is the framer's copy-on-write
+        // array, so it keeps its bytes.
+        framer.append(bytes("yz\n"))
+        #expect(Array(kept) == bytes("old"))
+        #expect(framer.next() == line("xyz"))
+    }
+
+    @Test func aLineAtTheLimitIsHandedOutInPlaceAndOneMoreIsNot() {
+        var framer = LineFramer(maxLineLength: 8)
+        framer.append(bytes("12345678\n123456789\nok\n"))
+        guard case .line(let atLimit)? = framer.next() else { Issue.record("no line"); return }
+        #expect(atLimit.count == 8)
+        #expect(framer.next() == .overlong(9))
+        #expect(framer.next() == line("ok"))
+    }
+
+    @Test func nulAndBadUTF8AreReportedFromLinesInPlace() {
+        var framer = LineFramer(maxLineLength: 32)
+        framer.append([UInt8]("SAY a".utf8) + [0] + [UInt8]("b\n".utf8))
+        framer.append([UInt8]("SAY ".utf8) + [0xC3, 0x28] + [0x0A])
+        framer.append(bytes("SAY caf\u{E9}\n"))
+        var results: [Result<Request, ProtocolError>?] = []
+        while case .line(let bytes)? = framer.next() { results.append(bytes.withUnsafeBytes { Request.parse($0) }) }
+        #expect(results.count == 3)
+        #expect(results[0] == .failure(.nulByte))
+        #expect(results[1] == .failure(.badUTF8))
+        #expect(results[2] == .success(.say("caf\u{E9}")))
     }
 }

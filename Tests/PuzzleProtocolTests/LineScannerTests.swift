@@ -29,4 +29,16 @@ import Testing
         #expect(scan("-") { $0.target()?.valid } == false)
         #expect(scan("3,") { $0.target() == nil } == true)
     }
+
+    @Test func numbersAreCheckedNotWrapped() {
+        #expect(scan("18446744073709551615") { $0.uint() } == UInt64.max)
+        #expect(scan("18446744073709551616") { $0.uint() } == nil)
+        #expect(scan("-3") { $0.uint() } == nil)
+        #expect(scan("-9223372036854775808") { $0.int() } == Int.min)
+        #expect(scan("9223372036854775808") { $0.int() } == nil)
+        #expect(scan("+7") { $0.int() } == nil)
+        #expect(scan("4x10 ") { $0.pair(UInt8(ascii: "x")).map { [$0.0, $0.1] } } == [4, 10])
+        #expect(scan("4x10x") { $0.pair(UInt8(ascii: "x")) == nil } == true)
+        #expect(scan("-5") { $0.target() == nil } == true)
+    }
 }

@@ -195,16 +195,13 @@ final class ReferenceStream {
     /// Applies one sequenced event line to the reference (its seq is the
     /// reference's next), then tells `observer` what it means for the bots.
     private func advance<Observer: ReferenceStreamObserver>(_ line: LineScanner, observer: Observer) {
-        var s = line
-        _ = s.word()
-        guard let seqValue = s.int() else { return breakReference(line, "no seq") }
-        let seq = UInt64(seqValue)
-        let name = s.word()
-        guard let body = Self.fastBody(name, &s) ?? Self.slowBody(line, now: clock.clockMillis) else {
+        // The protocol's own reader of events, on the line's bytes where they lie.
+        guard case .room(let event)? = EventCodec.decode(line.bytes, now: clock.clockMillis) else {
             return breakReference(line, "cannot parse")
         }
+        let seq = event.seq, body = event.body
         do {
-            try reference?.apply(RoomEvent(seq: seq, time: clock.clockMillis, body: body))
+            try reference?.apply(event)
             referenceSeq = Int(seq)
         } catch {
             return breakReference(line, "\(error)")
@@ -234,39 +231,6 @@ final class ReferenceStream {
         setReference(nil)
         storedLines = [:]
         tally.mirrorError("\(name): cannot apply '\(line.string.prefix(80))': \(why)")
-    }
-
-    // MARK: - Parsing
-
-    /// The common events, parsed without building strings.
-    static func fastBody(_ name: Range<Int>, _ s: inout LineScanner) -> EventBody? {
-        if s.matches(name, "grabbed") {
-            guard let piece = s.int(), let id = s.int() else { return nil }
-            return .grabbed(piece: piece, by: PlayerID(id))
-        }
-        if s.matches(name, "placed") {
-            guard let piece = s.int(), let id = s.int() else { return nil }
-            let place = s.word()
-            guard let a = s.int(), let b = s.int(), let rotation = s.int() else { return nil }
-            if s.matches(place, "cell") { return .placed(piece: piece, by: PlayerID(id), at: .board(Cell(row: a, col: b)), rotation: rotation) }
-            if s.matches(place, "table") { return .placed(piece: piece, by: PlayerID(id), at: .table(Point(x: a, y: b)), rotation: rotation) }
-            return nil
-        }
-        if s.matches(name, "swapped") {
-            guard let piece = s.int(), let other = s.int(), let id = s.int() else { return nil }
-            return .swapped(piece: piece, other: other, by: PlayerID(id))
-        }
-        if s.matches(name, "released") {
-            guard let piece = s.int(), let id = s.int() else { return nil }
-            return .returned(piece: piece, by: PlayerID(id), reason: .released)
-        }
-        return nil
-    }
-
-    /// Any other event, through the protocol's own decoder.
-    static func slowBody(_ line: LineScanner, now: Int64) -> EventBody? {
-        guard case .room(let e)? = EventCodec.decode(Substring(line.string), now: now) else { return nil }
-        return e.body
     }
 }
 

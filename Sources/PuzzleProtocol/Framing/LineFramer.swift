@@ -13,8 +13,10 @@
 public struct LineFramer: Sendable {
     /// One result of `next()`.
     public enum Frame: Hashable, Sendable {
-        /// A complete line without LF or trailing CR.
-        case line([UInt8])
+        /// A complete line without LF or trailing CR: a slice of the framer's
+        /// own buffer, not a copy. Use it before the next `append` (which
+        /// may compact the buffer: a slice still held then costs a copy of it).
+        case line(ArraySlice<UInt8>)
         /// A line longer than `maxLineLength` was dropped. The payload is its
         /// length as far as the framer had seen it when giving up: the exact
         /// length if its LF was already buffered, otherwise the bytes buffered
@@ -71,7 +73,7 @@ public struct LineFramer: Sendable {
             var end = lf
             if end > lineStart, buffer[end - 1] == LineFramer.cr { end -= 1 }
             let length = end - lineStart
-            let frame: Frame = length > maxLineLength ? .overlong(length) : .line(Array(buffer[lineStart..<end]))
+            let frame: Frame = length > maxLineLength ? .overlong(length) : .line(buffer[lineStart..<end])
             lineStart = lf + 1
             scanned = lineStart
             return frame

@@ -34,7 +34,48 @@ public struct LineScanner {
         return start..<position
     }
 
-    /// The next word as a signed decimal, or nil when it is not one.
+    /// Whether the next word ends here (at a space or the line's end).
+    @inlinable @inline(__always)
+    public var atWordEnd: Bool { position >= end || base[position] == 0x20 }
+
+    /// Whether nothing but spaces is left: the line had no more words.
+    @inlinable @inline(__always)
+    public mutating func atLineEnd() -> Bool {
+        skipSpaces()
+        return atEnd
+    }
+
+    /// Digits from `position` up to the first byte that is not one, as a
+    /// number; nil when there is none or the number does not fit 64 bits.
+    @inlinable @inline(__always)
+    mutating func digits() -> UInt64? {
+        let start = position
+        var value: UInt64 = 0
+        var overflow = false
+        while position < end {
+            let d = base[position] &- 0x30
+            if d > 9 { break }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(d))
+            value = sum
+            overflow = overflow || o1 || o2
+            position += 1
+        }
+        return position > start && !overflow ? value : nil
+    }
+
+    /// The next word as an unsigned decimal (digits only), or nil when it is
+    /// not one or does not fit 64 bits.
+    @inlinable @inline(__always)
+    public mutating func uint() -> UInt64? {
+        skipSpaces()
+        guard let value = digits(), atWordEnd else { return nil }
+        return value
+    }
+
+    /// The next word as a signed decimal as the protocol writes numbers (an
+    /// optional `-`, then digits: no `+`), or nil when it is not one or does
+    /// not fit an `Int`.
     @inlinable @inline(__always)
     public mutating func int() -> Int? {
         skipSpaces()
@@ -43,16 +84,25 @@ public struct LineScanner {
             negative = true
             position += 1
         }
-        let start = position
-        var value = 0
-        while position < end {
-            let d = base[position] &- 0x30
-            if d > 9 { break }
-            value = value &* 10 &+ Int(d)
-            position += 1
+        guard let magnitude = digits(), atWordEnd else { return nil }
+        if negative {
+            // Down to Int.min, whose magnitude is one more than Int.max.
+            guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+            return Int(truncatingIfNeeded: 0 &- magnitude)
         }
-        guard position > start, position == end || base[position] == 0x20 else { return nil }
-        return negative ? -value : value
+        guard magnitude <= UInt64(Int.max) else { return nil }
+        return Int(magnitude)
+    }
+
+    /// The next word as two unsigned decimals joined by `separator` (a cell's
+    /// `r,c`, a size's `RxC`), or nil when it is not that.
+    @inlinable
+    public mutating func pair(_ separator: UInt8) -> (Int, Int)? {
+        skipSpaces()
+        guard let a = digits(), a <= UInt64(Int.max), position < end, base[position] == separator else { return nil }
+        position += 1
+        guard let b = digits(), b <= UInt64(Int.max), atWordEnd else { return nil }
+        return (Int(a), Int(b))
     }
 
     /// The next word as a drop target: `r,c` (a cell) or `-` (none).
@@ -62,25 +112,17 @@ public struct LineScanner {
         guard position < end else { return nil }
         if base[position] == UInt8(ascii: "-") {
             position += 1
-            return (false, 0, 0)
+            return atWordEnd ? (false, 0, 0) : nil
         }
-        var row = 0, col = 0, seenComma = false, digits = 0
-        while position < end && base[position] != 0x20 {
-            let b = base[position]
-            if b == UInt8(ascii: ",") {
-                guard !seenComma, digits > 0 else { return nil }
-                seenComma = true
-                digits = 0
-            } else {
-                let d = b &- 0x30
-                guard d <= 9 else { return nil }
-                if seenComma { col = col * 10 + Int(d) } else { row = row * 10 + Int(d) }
-                digits += 1
-            }
-            position += 1
-        }
-        guard seenComma, digits > 0 else { return nil }
+        guard let (row, col) = pair(UInt8(ascii: ",")) else { return nil }
         return (true, row, col)
+    }
+
+    /// `range` of the line as text (invalid UTF-8 repaired, as a client reads
+    /// lines into strings).
+    @inlinable
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 
     /// Whether `range` of the line spells `text`.
@@ -99,6 +141,10 @@ public struct LineScanner {
         guard n <= end else { return false }
         return matches(end - n..<end, text)
     }
+
+    /// The whole line's bytes.
+    @inlinable
+    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: end) }
 
     /// The whole line as a string (for the rare lines parsed the slow way).
     @inlinable

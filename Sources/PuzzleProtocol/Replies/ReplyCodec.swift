@@ -4,7 +4,8 @@ import PuzzleCore
 /// way to answer; the decoder is how the play client and the bench read answers.
 public enum ReplyCodec {
     /// Appends the line for `reply`, with its LF terminator.
-    public static func encode(_ reply: Reply, into out: inout [UInt8]) {
+    @inlinable
+    public static func encode<Sink: ByteSink>(_ reply: Reply, into out: inout Sink) {
         func sp() { out.append(UInt8(ascii: " ")) }
         func num(_ v: Int) { sp(); out.append(decimal: v) }
         func word(_ s: String) { sp(); out.append(text: s) }

@@ -4,10 +4,15 @@ extension Request {
     /// Parses one request line (terminator already removed). Empty lines are not
     /// requests: the caller skips them (`nil`).
     public static func parse(_ bytes: some Collection<UInt8>) -> Result<Request, ProtocolError>? {
+        if let parsed = bytes.withContiguousStorageIfAvailable({ parse(UnsafeRawBufferPointer($0)) }) { return parsed }
+        return Array(bytes).withUnsafeBytes { parse($0) }
+    }
+
+    /// Parses one request line from the bytes where it lies (the server's
+    /// framer hands out its lines in place): the hot verbs build no string.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Result<Request, ProtocolError>? {
         // Nearly all traffic under load: no strings built for it.
-        if let hot = bytes.withContiguousStorageIfAvailable({ parseHot(UnsafeRawBufferPointer($0)) }) ?? nil {
-            return .success(hot)
-        }
+        if let hot = parseHot(bytes) { return .success(hot) }
         var ascii = true
         for b in bytes {
             if b == 0 { return .failure(.nulByte) }

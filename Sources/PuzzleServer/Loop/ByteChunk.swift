@@ -1,9 +1,12 @@
+import PuzzleProtocol
+
 /// A growable byte buffer shared by reference: a room's broadcast bytes for one
 /// loop turn, or one connection's replies for one turn. Output queues hold
 /// slices of chunks, so an event is encoded once however many members get it,
 /// and the bytes live in storage of the chunk's own so a gathered send can point
-/// at any slice of them without copying.
-final class ByteChunk {
+/// at any slice of them without copying. The codecs write into it directly
+/// (`ByteSink`): a line is encoded where it is sent from.
+final class ByteChunk: ByteSink {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     private(set) var count = 0
@@ -22,8 +25,19 @@ final class ByteChunk {
         count += bytes.count
     }
 
+    func append(bytes: UnsafeRawBufferPointer) {
+        append(bytes)
+    }
+
     func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { reserve(count + 1) }
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
     }
 
     /// The bytes `start..<end`; valid until the next append (which may move them).

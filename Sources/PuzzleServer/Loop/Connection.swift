@@ -25,7 +25,7 @@ final class Connection {
     private let flushList: FlushList
     private let slowReaderRule: SlowReaderRule
     private var replyChunk: ByteChunk?
-    private var replyScratch: [UInt8] = []
+    private var recordScratch: [UInt8] = []
 
     /// Set by HELLO.
     var player: PlayerID?
@@ -91,30 +91,35 @@ final class Connection {
     var listedID: PlayerID { player ?? PlayerID(0) }
     var listedName: String { name ?? "-" }
 
-    /// Queues a reply, encoded by the one reply codec into a buffer kept for
-    /// the next one (a reply per DRAG must not cost an allocation).
+    /// Queues a reply, encoded by the one reply codec straight into this
+    /// turn's reply chunk (a reply per DRAG costs neither an allocation nor a copy).
     func send(_ reply: Reply) {
-        replyScratch.removeAll(keepingCapacity: true)
-        ReplyCodec.encode(reply, into: &replyScratch)
-        send(bytes: replyScratch)
+        sendLines { ReplyCodec.encode(reply, into: &$0) }
     }
 
     /// Queues a state line (`S help`, `S room`, `S who`, ...) through the one
-    /// state-record codec, into the buffer replies use.
+    /// state-record codec (which writes arrays: these lines are not on the
+    /// drag path, so they go through a buffer kept for the next one).
     func send(_ record: StateRecord) {
-        replyScratch.removeAll(keepingCapacity: true)
-        StateRecordCodec.encode(record, into: &replyScratch)
-        send(bytes: replyScratch)
+        recordScratch.removeAll(keepingCapacity: true)
+        StateRecordCodec.encode(record, into: &recordScratch)
+        send(bytes: recordScratch)
     }
 
     /// Queues bytes meant for this connection only (whole lines), after the
     /// room broadcasts it has not been handed yet, so their order is kept.
     func send(bytes: [UInt8]) {
+        sendLines { $0.append(bytes) }
+    }
+
+    /// Queues the whole lines `write` appends to this turn's reply chunk.
+    @inline(__always)
+    private func sendLines(_ write: (inout ByteChunk) -> Void) {
         syncRoom()
-        let chunk: ByteChunk
+        var chunk: ByteChunk
         if let c = replyChunk { chunk = c } else { chunk = ByteChunk(capacity: 256); replyChunk = chunk }
         let start = chunk.count
-        chunk.append(bytes)
+        write(&chunk)
         out.append(chunk, from: start, to: chunk.count)
         markDirty()
     }

@@ -121,8 +121,9 @@ extension PuzzleServer {
                 reply(conn, error: .lineTooLong(config.maxLineLength))
             case .line(let bytes):
                 // An open upload's DATA lines go straight to it (no request is parsed).
-                if conn.upload != nil, takeUploadLine(conn, bytes) { break }
-                guard let parsed = Request.parse(bytes) else { continue }
+                if conn.upload != nil, takeUploadLine(conn, Array(bytes)) { break }
+                // Parsed where the framer holds it: no copy of the line.
+                guard let parsed = bytes.withUnsafeBytes({ Request.parse($0) }) else { continue }
                 stats.requests += 1
                 switch parsed {
                 case .failure(let error): reply(conn, error: error)

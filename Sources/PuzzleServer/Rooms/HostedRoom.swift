@@ -75,9 +75,9 @@ final class HostedRoom {
     /// slow readers can coalesce), or for other piece events which piece (so a
     /// stale held-back drag can be dropped).
     private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool)] = []
-    /// Reused encoding buffer: each event is encoded here once, then copied
-    /// into the chunk that every member's queue points into.
-    private var scratch: [UInt8] = []
+    /// A sequenced event's line, for `recent` (which keeps a copy of its own):
+    /// reused, so that keeping a line costs no allocation.
+    private var recentLine: [UInt8] = []
 
     /// `run` names this opening of the room (random: see `RecentEvents`).
     /// `replay`: the current puzzle's replay so far (nil: nothing played yet);
@@ -164,15 +164,16 @@ final class HostedRoom {
         if let i = members.firstIndex(where: { $0 === member }) { members.remove(at: i) }
     }
 
-    /// Encodes events once into this turn's broadcast chunk.
+    /// Encodes events once, straight into this turn's broadcast chunk.
     func broadcast(_ events: [RoomEvent]) {
         for e in events {
-            scratch.removeAll(keepingCapacity: true)
-            EventCodec.encode(e, into: &scratch)
-            chunk.append(scratch)
+            let start = chunk.count
+            EventCodec.encode(e, into: &chunk)
             if e.body.isSequenced {
                 let isNext = if case .nextPuzzle = e.body { true } else { false }
-                recent.append(seq: e.seq, isNext: isNext, line: scratch)
+                recentLine.removeAll(keepingCapacity: true)
+                recentLine.append(bytes: chunk.bytes(start, chunk.count))
+                recent.append(seq: e.seq, isNext: isNext, line: recentLine)
             }
             let (piece, isDrag) = Self.piece(of: e.body)
             lines.append((chunk.count, piece, isDrag))

@@ -59,7 +59,7 @@ enum FramerCheck {
                 switch frame {
                 case .line(let bytes):
                     try require(bytes.count <= limit && !bytes.contains(UInt8(ascii: "\n")), .framer, "line over the limit \(limit) or with an LF: \"\(bytes.escaped)\"")
-                    out.append((.line(bytes), bytes.count))
+                    out.append((.line(Array(bytes)), bytes.count))
                 case .overlong(let length): out.append((.overlong, length))
                 }
             }
