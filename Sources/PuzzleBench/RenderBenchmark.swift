@@ -116,6 +116,8 @@ enum RenderBenchmark {
         var rates: [Double] = []
         for _ in 0..<5 {
             var session = ClientSession(name: "p1", room: "bench")
+            // As the full screen has it (`PlayApp`): drags are not told as lines.
+            session.tellsDrags = false
             session.connected(now: 0)
             _ = session.takeOutgoing()
             for line in joinSplit { session.receive(line, now: 0) }

@@ -58,6 +58,11 @@ public struct ClientSession: Sendable {
     var replayDownload: ReplayDownload?
     /// The latest solved puzzle a HISTORY reply listed.
     var latestListedSolve: Int?
+    /// Whether drags are told as lines: the `dragged` events and the replies
+    /// to the player's drags. Plain mode prints them; the full screen's
+    /// message log never shows them, so `PlayApp` turns this off and no
+    /// sentence is built for each of the hundreds of drags a second of a busy room.
+    public var tellsDrags = true
     /// User commands that failed (refused by the server, or not understood).
     public internal(set) var failedCommands = 0
     /// Why the session cannot go on (JOIN or HELLO refused), if so.
