@@ -53,24 +53,14 @@ extension ClientSession {
         var download = replayDownload.flatMap { $0.puzzle == puzzle ? $0 : nil } ?? ReplayDownload(puzzle: puzzle)
         replayDownload = nil
         do {
-            for line in lines {
-                if line.hasPrefix("S replay") {
-                    try download.reader.take(line.dropFirst(2)[...])
-                } else if line.hasPrefix("S picture ") {
-                    let w = line.split(separator: " ")
-                    if w.count == 4, let width = Int(w[2]), let height = Int(w[3]) { download.pictureSize = (width, height) }
-                } else if line.hasPrefix("S px "), download.pictureRows.count < 4096 {
-                    download.pictureRows.append(String(line.dropFirst(5)))
-                }
-            }
+            try download.take(ReplayCodec.decodePage(lines))
             if let more {
                 replayDownload = download
                 send(.replay(puzzle, from: more), fromUser: false, now: now)
                 return
             }
-            let replay = try download.reader.finish()
-            let picture = download.pictureSize.flatMap { try? Picture(width: $0.0, height: $0.1, hexRows: download.pictureRows) }
-            loadedReplay = LoadedReplay(replay: replay, picture: picture, speed: replaySpeed)
+            let replay = try download.finish()
+            loadedReplay = LoadedReplay(replay: replay, picture: download.picture, speed: replaySpeed)
             replaySpeed = nil
             let who = replay.players.map(\.name).joined(separator: ", ")
             emit(.reply, "replay of puzzle \(replay.puzzle): \(replay.moveCount) move\(replay.moveCount == 1 ? "" : "s") by \(who.isEmpty ? "nobody" : who)")
