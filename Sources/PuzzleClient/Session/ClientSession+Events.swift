@@ -45,11 +45,7 @@ extension ClientSession {
                 emit(kind(of: e.body), text + (completed.isEmpty ? "" : ": " + completed.joined(separator: " and ") + " complete"),
                      about: .event(e.body, completes: !completed.isEmpty))
             }
-            if let me = myID {
-                // Pieces whose hold lapsed, so a mouse release that comes too late can say why.
-                if case .returned(let p, me, .expired) = e.body { lapsedHolds.insert(p) }
-                if case .grabbed(let p, me) = e.body { lapsedHolds.remove(p) }
-            }
+            if let me = myID { hand.observe(e.body, me: me) }
             switch e.body {
             case .solved(let puzzle, let ms):
                 solvedBanner = solvedText(puzzle: puzzle, millis: ms)
@@ -57,7 +53,7 @@ extension ClientSession {
                 requestSolvedStats(puzzle, now: now)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle(_, let spec):
-                solvedBanner = nil; solvedStats = nil; tabCursor = -1
+                solvedBanner = nil; solvedStats = nil; hand.restartTab()
                 // Another picture (a room cycles them): its pixels come with a snapshot.
                 if spec.picture != pictureBefore { requestSync(now: now) }
             default: break

@@ -57,7 +57,7 @@ extension ClientSession {
         // Sent behind a refused HELLO and sent again since: its answer is stale.
         if p.orphaned { return false }
         if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
-            localDrag = nil
+            hand.dragSettled()
         }
         return true
     }
@@ -94,7 +94,7 @@ extension ClientSession {
         switch p.request {
         case .upload, .data:
             if code == .pictureExists, retryUploadUnderAnotherName(now: p.sentAt) { return }
-            uploading = nil
+            _ = uploads.end()
         default: break
         }
         switch p.request {
