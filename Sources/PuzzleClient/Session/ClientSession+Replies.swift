@@ -245,19 +245,15 @@ extension ClientSession {
 
     /// The start-up room list: the only room is joined; with several the player picks.
     mutating func chooseRoom(from lines: [String], now: Int64) {
-        let names = lines.compactMap { line -> String? in
-            if case .room(let listed)? = StateRecordCodec.decode(Substring(line)) { listed.name } else { nil }
-        }
-        switch names.count {
-        case 0:
+        switch roomPicker.read(lines) {
+        case .none:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
-        case 1:
-            room = names[0]
+        case .only(let name):
+            room = name
             phase = .joining
-            send(watching ? .watch(room: names[0], password: nil) : .join(room: names[0], password: nil), fromUser: false, now: now)
-        default:
+            send(watching ? .watch(room: name, password: nil) : .join(room: name, password: nil), fromUser: false, now: now)
+        case .pick(let names):
             // A choice to make, not news: the full screen opens a window with it.
-            roomChoices = lines.map(Self.listingEntry)
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
     }

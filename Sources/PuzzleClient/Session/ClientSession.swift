@@ -84,9 +84,8 @@ public struct ClientSession: Sendable {
     public internal(set) var pictures = PictureCache()
     var outgoing: [Request] = []
     var output: [OutputLine] = []
-    /// The server's rooms (`room NAME kind=...` lines) when the player has to
-    /// pick one at start-up, until taken.
-    var roomChoices: [String]?
+    /// The server's rooms when the player has to pick one at start-up, until taken.
+    var roomPicker = RoomPicker()
     /// Picture files for the driver to read (`takePictureFiles`) and hand
     /// back (`pictureFileRead`): the session itself reads no file. And the
     /// upload under way, until the server has it.
@@ -184,8 +183,7 @@ public struct ClientSession: Sendable {
     /// The rooms to pick from, once, when the start-up list leaves the player
     /// a choice (each `room NAME kind=... players=N ...`).
     public mutating func takeRoomChoices() -> [String]? {
-        defer { roomChoices = nil }
-        return roomChoices
+        roomPicker.take()
     }
 
     /// Readable lines produced since the last call, in order.
