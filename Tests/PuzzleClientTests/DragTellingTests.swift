@@ -8,16 +8,8 @@ import PuzzleProtocol
 @Suite struct DragTellingTests {
     /// A session joined to a 2x2 swap room (alice #1, bob #2), bob holding piece 2.
     func joined(tellsDrags: Bool) throws -> ClientSession {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .swap, rows: 2, cols: 2), leaseMillis: 10_000, seed: 5))
-        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0)
-        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0)
-        var s = ClientSession(name: "alice", room: "duo")
+        var (s, _) = try ClientSessionTests().joined()
         s.tellsDrags = tellsDrags
-        s.connected(now: 0)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
-        s.receive("OK joined duo id=1 seq=2", now: 0)
         s.receive("EV 3 grabbed 2 2", now: 1)
         _ = s.takeOutput()
         return s
