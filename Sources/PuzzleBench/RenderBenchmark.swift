@@ -1,5 +1,6 @@
 import Foundation
 import PuzzleClient
+import PuzzleLink
 import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
@@ -44,6 +45,9 @@ enum RenderBenchmark {
             let intake = try measureIntake(spec: spec, options: options)
             print(String(format: "client intake: %.0f event lines/s into the session (mirror, drop targets, messages), median of 5 passes over %d lines of %d players dragging",
                          intake.linesPerSecond, intake.lines, min(options.bots, spec.rows * spec.cols)))
+            let framing = measureFraming(spec: spec, options: options)
+            print(String(format: "client framing: %.0f lines/s from received bytes to lines (IncomingLines: read into its buffer, one String a line); %.0f lines/s the way it was (a scratch read, an array, LineFramer, an array a line, then its String), median of 5 passes over %d lines",
+                         framing.linesPerSecond, framing.oldLinesPerSecond, framing.lines))
             return 0
         } catch {
             FileHandle.standardError.write(Data("puzzle bench --render: \(error)\n".utf8))
@@ -116,6 +120,8 @@ enum RenderBenchmark {
         var rates: [Double] = []
         for _ in 0..<5 {
             var session = ClientSession(name: "p1", room: "bench")
+            // As the full screen has it (`PlayApp`): drags are not told as lines.
+            session.tellsDrags = false
             session.connected(now: 0)
             _ = session.takeOutgoing()
             for line in joinSplit { session.receive(line, now: 0) }
@@ -130,6 +136,73 @@ enum RenderBenchmark {
         }
         rates.sort()
         return (rates[rates.count / 2], split.count)
+    }
+
+    /// How fast received bytes become lines: the drag lines of `measureIntake`'s
+    /// room arriving in 64 KB reads, split by `IncomingLines` (what
+    /// `LineConnection` reads with) and, for comparison, the way the connection
+    /// did before (each read copied into an array, appended to a `LineFramer`,
+    /// each line taken out as an array and decoded from it).
+    static func measureFraming(spec: PuzzleSpec, options: BenchOptions) -> (linesPerSecond: Double, oldLinesPerSecond: Double, lines: Int) {
+        var st = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
+        let players = min(options.bots, st.pieceCount)
+        var bytes: [UInt8] = []
+        var rng = SeededGenerator(seed: options.seed)
+        do {
+            for i in 1...players { try st.perform(.join(name: "p\(i)"), by: PlayerID(i), at: 0) }
+            for i in 1...players { try st.perform(.grab(piece: (i - 1) * st.pieceCount / players), by: PlayerID(i), at: 0) }
+            var events: [RoomEvent] = []
+            for step in 0..<2_000 {
+                events.removeAll(keepingCapacity: true)
+                try dragEveryone(&st, players: players, rng: &rng, at: Int64(step), into: &events)
+                for e in events { EventCodec.encode(e, into: &bytes) }
+            }
+        } catch {
+            return (0, 0, 0)
+        }
+        let reads = stride(from: 0, to: bytes.count, by: IncomingLines.readSize).map { bytes[$0..<min(bytes.count, $0 + IncomingLines.readSize)] }
+        func median(_ pass: () -> Int) -> (Double, Int) {
+            var rates: [Double] = []
+            var count = 0
+            for _ in 0..<5 {
+                let start = MonotonicClock.nowNanoseconds
+                count = pass()
+                rates.append(Double(count) / (Double(MonotonicClock.nowNanoseconds - start) / 1e9))
+            }
+            return (rates.sorted()[2], count)
+        }
+        let (now, lines) = median {
+            let incoming = IncomingLines(maxLineLength: 1 << 16)
+            var count = 0
+            for read in reads {
+                _ = try? incoming.receive { (free) throws(Errno) -> IOResult in
+                    read.withUnsafeBytes { free.copyMemory(from: $0) }
+                    return .processed(read.count)
+                }
+                while let line = incoming.nextLine() { count += line.utf8.count > 0 ? 1 : 0 }
+            }
+            return count
+        }
+        let (before, _) = median {
+            var framer = LineFramer(maxLineLength: 1 << 16)
+            var chunk: [UInt8] = []
+            var count = 0
+            for read in reads {
+                chunk.removeAll(keepingCapacity: true)
+                read.withUnsafeBytes { raw in
+                    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: IncomingLines.readSize, alignment: 1)
+                    defer { scratch.deallocate() }
+                    scratch.copyMemory(from: raw)
+                    chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<raw.count]))
+                }
+                framer.append(chunk)
+                while let frame = framer.next() {
+                    if case .line(let line) = frame { count += String(decoding: line, as: UTF8.self).utf8.count > 0 ? 1 : 0 }
+                }
+            }
+            return count
+        }
+        return (now, before, lines)
     }
 
     /// Every player (ids 1...players) drags the piece it holds one unit in a

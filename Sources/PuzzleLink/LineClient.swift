@@ -112,7 +112,7 @@ public final class LineClient {
             guard left > 0 else { throw Timeout(description: "\(name): expected event not seen; kept: \(events.suffix(5))") }
             let l = try nextLine(timeout: Double(left) / 1000)
             if match(l) { return l }
-            if l.hasPrefix("EV ") { events.append(l) }
+            if case .event = ServerLine.classify(Substring(l)) { events.append(l) }
         }
     }
 
@@ -144,7 +144,7 @@ public final class LineClient {
     public func enter(_ room: String = "lobby", as name: String, password: String? = nil) throws -> Int {
         let id = try hello(name)
         let r = try request("JOIN \(room)" + (password.map { " \($0)" } ?? "")).reply
-        guard r.hasPrefix("OK joined") else { throw Timeout(description: "JOIN refused: \(r)") }
+        guard case .joined? = ReplyCodec.decode(r[...]) else { throw Timeout(description: "JOIN refused: \(r)") }
         return id
     }
 

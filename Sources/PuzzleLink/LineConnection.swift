@@ -7,7 +7,7 @@ import PuzzleSystem
 /// bench's set-up connection).
 public final class LineConnection {
     public let socket: Socket
-    private var framer: LineFramer
+    private let incoming: IncomingLines
     private var output: [UInt8] = []
     private var outputOffset = 0
     /// The server closed its side (or the socket failed).
@@ -15,10 +15,10 @@ public final class LineConnection {
     private var descriptorClosed = false
 
     /// Connects (waiting at most `timeoutMillis`). Server lines longer than
-    /// `maxLineLength` are dropped (the framer reports them as overlong).
+    /// `maxLineLength` are dropped (`IncomingLines`).
     public init(host: String, port: UInt16, timeoutMillis: Int32, maxLineLength: Int = 1 << 20) throws(Errno) {
         socket = try Socket.connect(host: host, port: port, timeoutMillis: timeoutMillis)
-        framer = LineFramer(maxLineLength: maxLineLength)
+        incoming = IncomingLines(maxLineLength: maxLineLength)
         try? socket.setNoDelay(true)
     }
 
@@ -73,11 +73,9 @@ public final class LineConnection {
             result.closed = true
             return result
         }
-        var chunk: [UInt8] = []
         for _ in 0..<64 {
-            chunk.removeAll(keepingCapacity: true)
             let r: IOResult
-            do { r = try socket.receive(appendingTo: &chunk) } catch {
+            do { r = try incoming.receive { (free) throws(Errno) in try socket.receive(into: free) } } catch {
                 result.closed = true
                 break
             }
@@ -86,10 +84,7 @@ public final class LineConnection {
                 result.closed = true
                 break
             }
-            framer.append(chunk)
-            while let frame = framer.next() {
-                if case .line(let bytes) = frame { result.lines.append(String(decoding: bytes, as: UTF8.self)) }
-            }
+            while let line = incoming.nextLine() { result.lines.append(line) }
         }
         if result.closed { peerClosed = true }
         return result

@@ -64,6 +64,8 @@ public struct PlayApp: Sendable {
     /// `notes`: lines for the messages from before the start (where the resume token is kept).
     public init(session: ClientSession, colorMode: ColorMode, notes: [String] = []) {
         self.session = session
+        // The message log never shows drags (`MessageLog.keeps`): none are written.
+        self.session.tellsDrags = false
         self.colorMode = colorMode
         for note in notes { log.add(OutputLine(kind: .info, text: note), me: nil, width: viewport.size.cols) }
     }

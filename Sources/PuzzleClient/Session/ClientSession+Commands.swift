@@ -37,8 +37,8 @@ extension ClientSession {
             return
         case .createWithFile(let spec, let path):
             guard phase == .joined || phase == .choosingRoom else { return refuse("not connected yet") }
-            guard uploading == nil, pictureFiles.isEmpty else { return refuse("a picture is being uploaded; wait for it to finish") }
-            pictureFiles.append(PictureFile(path: path, name: spec.picture, spec: spec))
+            guard !uploads.isBusy else { return refuse("a picture is being uploaded; wait for it to finish") }
+            uploads.name(PictureFile(path: path, name: spec.picture, spec: spec))
             return
         case .join(let target, let secret), .watch(let target, let secret):
             let watch = if case .watch = command { true } else { false }
@@ -89,11 +89,10 @@ extension ClientSession {
             send(.sync, fromUser: true, now: now)
         case .history: send(.history(nil), fromUser: true, now: now)
         case .replay(let puzzle, let speed):
-            guard let target = puzzle ?? latestSolvedPuzzle else {
+            guard let target = puzzle ?? replays.latestSolvedPuzzle(in: state) else {
                 return refuse("no puzzle solved here yet (/history lists the solved ones)")
             }
-            replaySpeed = speed
-            replayDownload = nil
+            replays.ask(speed: speed)
             send(.replay(target), fromUser: true, now: now)
         case .replayStop: emit(.info, "no replay is playing")
         case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create,
@@ -139,7 +138,7 @@ extension ClientSession {
         guard phase == .joined, let st = state, let piece = heldPiece, let base = shownPosition(of: piece) else { return }
         let to = Point(x: base.x + dx, y: base.y + dy)
         guard st.geometry.contains(to) else { return }
-        localDrag = (piece, to)
+        _ = hand.drag(piece, to: to)
         send(.drag(piece, to), fromUser: true, now: now)
     }
 
@@ -147,16 +146,9 @@ extension ClientSession {
     /// last one tabbed to, giving back the one held first.
     public mutating func grabNextFree(now: Int64) {
         guard phase == .joined, let st = state, st.pieceCount > 0 else { return }
-        let held = heldPiece
-        for step in 1...st.pieceCount {
-            let p = (tabCursor + step + st.pieceCount) % st.pieceCount
-            guard st.isFree(p) else { continue }
-            tabCursor = p
-            if let held { send(.release(held), fromUser: true, now: now) }
-            send(.grab(p), fromUser: true, now: now)
-            return
-        }
-        emit(.info, "no free piece to grab")
+        guard let p = hand.nextFree(in: st) else { return emit(.info, "no free piece to grab") }
+        if let held = heldPiece { send(.release(held), fromUser: true, now: now) }
+        send(.grab(p), fromUser: true, now: now)
     }
 
     /// The board as text: which piece lies in each cell, the loose pieces, the holds.

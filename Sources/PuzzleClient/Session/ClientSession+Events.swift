@@ -19,38 +19,33 @@ extension ClientSession {
             if let name = watchers.removeValue(forKey: player), player != myID { emit(.info, "\(name) stopped watching") }
         case .room(let e):
             if case .joined(let id, let name) = e.body { names[id] = name }
-            guard var st = state, !syncing else {
-                emit(kind(of: e.body), describe(e.body, time: e.time, in: state), about: .event(e.body, completes: false))
+            let told = tellsDrags || kind(of: e.body) != .drag
+            guard let seq = state?.seq, !syncing else {
+                if told { emit(kind(of: e.body), describe(e.body, time: e.time, in: state), about: .event(e.body, completes: false)) }
                 return
             }
-            if e.body.isSequenced && e.seq <= st.seq { return }  // already in the snapshot
-            let text = describe(e.body, time: e.time, in: st)
+            if e.body.isSequenced && e.seq <= seq { return }  // already in the snapshot
+            // Said with the room as it was before the event (a swap names the cells the pieces left).
+            let text = told ? describe(e.body, time: e.time, in: state) : ""
             // A solve ends every hold (PROTOCOL: after `solved` all holds are gone):
             // a player still holding a piece is told, not left wondering why it went.
-            let heldBeforeSolve: [Int] = if case .solved = e.body, let me = myID { st.players[me]?.holding ?? [] } else { [] }
-            let pictureBefore = st.spec.picture
-            guard Self.isApplicable(e.body, to: st) else {
-                emit(kind(of: e.body), text, about: .event(e.body, completes: false))
+            let heldBeforeSolve: [Int] = if case .solved = e.body, let me = myID { state?.players[me]?.holding ?? [] } else { [] }
+            let pictureBefore = state?.spec.picture
+            // The mirror changes in place: a copy of it changed and stored back
+            // would copy its arrays (10,000 pieces) on every drag.
+            // (`apply` changes nothing when it throws.)
+            guard Self.isApplicable(e.body, to: mirror!.state), (try? mirror!.state.apply(e)) != nil else {
+                // Not applicable, or a gap: something was missed. Say what arrived, then reload.
+                if told { emit(kind(of: e.body), text, about: .event(e.body, completes: false)) }
                 requestSync(now: now)
                 return
             }
-            do {
-                try st.apply(e)
-            } catch {
-                // A gap: something was missed. Say what arrived, then reload.
-                emit(kind(of: e.body), text, about: .event(e.body, completes: false))
-                requestSync(now: now)
-                return
+            if told {
+                let completed = Self.completedLines(by: e.body, in: mirror!.state)
+                emit(kind(of: e.body), text + (completed.isEmpty ? "" : ": " + completed.joined(separator: " and ") + " complete"),
+                     about: .event(e.body, completes: !completed.isEmpty))
             }
-            mirror?.state = st
-            let completed = Self.completedLines(by: e.body, in: st)
-            emit(kind(of: e.body), text + (completed.isEmpty ? "" : ": " + completed.joined(separator: " and ") + " complete"),
-                 about: .event(e.body, completes: !completed.isEmpty))
-            if let me = myID {
-                // Pieces whose hold lapsed, so a mouse release that comes too late can say why.
-                if case .returned(let p, me, .expired) = e.body { lapsedHolds.insert(p) }
-                if case .grabbed(let p, me) = e.body { lapsedHolds.remove(p) }
-            }
+            if let me = myID { hand.observe(e.body, me: me) }
             switch e.body {
             case .solved(let puzzle, let ms):
                 solvedBanner = solvedText(puzzle: puzzle, millis: ms)
@@ -58,7 +53,7 @@ extension ClientSession {
                 requestSolvedStats(puzzle, now: now)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle(_, let spec):
-                solvedBanner = nil; solvedStats = nil; tabCursor = -1
+                solvedBanner = nil; solvedStats = nil; hand.restartTab()
                 // Another picture (a room cycles them): its pixels come with a snapshot.
                 if spec.picture != pictureBefore { requestSync(now: now) }
             default: break

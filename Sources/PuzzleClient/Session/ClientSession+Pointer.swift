@@ -32,8 +32,7 @@ extension ClientSession {
         let x = min(max(0, point.x - hold.offset.x), g.width - g.unit)
         let y = min(max(0, point.y - hold.offset.y), g.height - g.unit)
         let to = Point(x: x, y: y)
-        guard localDrag?.piece != hold.piece || localDrag?.point != to else { return }
-        localDrag = (hold.piece, to)
+        guard hand.drag(hold.piece, to: to) else { return }
         // Not shown: a stream of drags would flood the messages.
         send(.drag(hold.piece, to), fromUser: false, now: now)
     }
@@ -43,7 +42,7 @@ extension ClientSession {
     public mutating func pointerRelease(_ hold: PointerHold, now: Int64) {
         guard phase == .joined else { return }
         guard isTaking(hold.piece) else {
-            if lapsedHolds.contains(hold.piece) {
+            if hand.lapsed.contains(hold.piece) {
                 emit(.error, "piece \(hold.piece) was not dropped: your hold had lapsed and it went back where you took it")
             }
             return

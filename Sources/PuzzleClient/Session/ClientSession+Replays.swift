@@ -5,15 +5,7 @@ import PuzzleProtocol
 extension ClientSession {
     /// A replay the server sent since the last call (the full screen plays it).
     public mutating func takeLoadedReplay() -> LoadedReplay? {
-        defer { loadedReplay = nil }
-        return loadedReplay
-    }
-
-    /// The puzzle `/replay` without a number means: the solved one on the
-    /// table, else the latest one the room listed.
-    var latestSolvedPuzzle: Int? {
-        if let st = state, st.isSolved { return st.puzzleIndex }
-        return latestListedSolve
+        replays.takeLoaded()
     }
 
     /// Asks for the solved puzzle's numbers (time, moves, who placed what)
@@ -28,7 +20,7 @@ extension ClientSession {
     /// player's `/history` listing.
     mutating func handleHistory(_ lines: [String], puzzle: Int?, text: String, fromUser: Bool) {
         let solved = ReplayCodec.decodeHistory(lines)
-        if let last = solved.last?.puzzle { latestListedSolve = max(latestListedSolve ?? last, last) }
+        replays.listed(solved)
         if !fromUser, let puzzle, let stats = solved.first(where: { $0.puzzle == puzzle }) {
             guard state?.puzzleIndex == puzzle, state?.isSolved == true else { return }
             solvedStats = stats
@@ -50,30 +42,15 @@ extension ClientSession {
     /// screen, once its last page is in; before that, the next page is asked for.
     mutating func handleReplay(_ lines: [String], reply: Reply, now: Int64) {
         guard case .replay(let puzzle, _, let more) = reply else { return }
-        var download = replayDownload.flatMap { $0.puzzle == puzzle ? $0 : nil } ?? ReplayDownload(puzzle: puzzle)
-        replayDownload = nil
         do {
-            for line in lines {
-                if line.hasPrefix("S replay") {
-                    try download.reader.take(line.dropFirst(2)[...])
-                } else if line.hasPrefix("S picture ") {
-                    let w = line.split(separator: " ")
-                    if w.count == 4, let width = Int(w[2]), let height = Int(w[3]) { download.pictureSize = (width, height) }
-                } else if line.hasPrefix("S px "), download.pictureRows.count < 4096 {
-                    download.pictureRows.append(String(line.dropFirst(5)))
-                }
+            switch try replays.take(page: lines, puzzle: puzzle, more: more) {
+            case .more(let from):
+                send(.replay(puzzle, from: from), fromUser: false, now: now)
+            case .loaded(let loaded):
+                let replay = loaded.replay
+                let who = replay.players.map(\.name).joined(separator: ", ")
+                emit(.reply, "replay of puzzle \(replay.puzzle): \(replay.moveCount) move\(replay.moveCount == 1 ? "" : "s") by \(who.isEmpty ? "nobody" : who)")
             }
-            if let more {
-                replayDownload = download
-                send(.replay(puzzle, from: more), fromUser: false, now: now)
-                return
-            }
-            let replay = try download.reader.finish()
-            let picture = download.pictureSize.flatMap { try? Picture(width: $0.0, height: $0.1, hexRows: download.pictureRows) }
-            loadedReplay = LoadedReplay(replay: replay, picture: picture, speed: replaySpeed)
-            replaySpeed = nil
-            let who = replay.players.map(\.name).joined(separator: ", ")
-            emit(.reply, "replay of puzzle \(replay.puzzle): \(replay.moveCount) move\(replay.moveCount == 1 ? "" : "s") by \(who.isEmpty ? "nobody" : who)")
         } catch {
             emit(.error, "error: the replay could not be read (\(error))")
         }

@@ -5,15 +5,21 @@ import PuzzleProtocol
 extension ClientSession {
     /// Handles one line from the server (without its terminator).
     public mutating func receive(_ line: Substring, now: Int64) {
-        let kind = ServerLine.classify(line)
+        // Told apart by their bytes: an event (most lines) goes to its decoder as it came.
+        var contiguous = line
+        let kind = contiguous.withUTF8 { ServerLine.kind(of: UnsafeRawBufferPointer($0)) }
         switch kind {
-        case .event(let text):
-            handleEvent(text, now: now)
-        case .state(let text):
+        case .event:
+            handleEvent(line, now: now)
+        case .state:
             // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
-            if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(text)) }
-        case .bye(let bye):
-            emit(.info, "server closed the connection: \(bye)")
+            if stateLines.count < PuzzleReplay.maxMoves + 20_000 { stateLines.append(String(line)) }
+        case .bye:
+            if let bye = WireGoodbye.decode(line) {
+                emit(.info, "server closed the connection: \(bye)")
+            } else {
+                emit(.info, "unexpected line: \(line.prefix(120))")
+            }
         case .ok, .error, .pong:
             let state = stateLines
             stateLines.removeAll()
@@ -22,23 +28,43 @@ extension ClientSession {
                 return
             }
             let request = pending.removeFirst()
+            let text = line.drop { $0 != " " }.dropFirst()
+            if kind == .ok, case .drag = request.request {
+                // Where the piece went is in the drag's event too (every member gets it,
+                // the dragger as well), which moved the mirror: the OK is not decoded again.
+                dragAccepted(text: text, to: request)
+                return
+            }
             guard let reply = ReplyCodec.decode(line) else {
                 emit(.info, "unreadable reply: \(line.prefix(120))")
                 return
             }
-            handleReply(reply, text: line.drop { $0 != " " }.dropFirst(), to: request, state: state, now: now)
+            handleReply(reply, text: text, to: request, state: state, now: now)
         case .unknown:
             emit(.info, "unexpected line: \(line.prefix(120))")
         }
     }
 
+    /// The OK to a drag: said (in plain mode) if the player asked for it, with its note.
+    mutating func dragAccepted(text: Substring, to p: PendingRequest) {
+        guard answered(p) else { return }
+        if p.fromUser, tellsDrags { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)", about: .reply(to: p.request)) }
+        if let note = p.successNote { emit(.info, note) }
+    }
+
+    /// What every answer settles, whatever it says; false when it is stale.
+    mutating func answered(_ p: PendingRequest) -> Bool {
+        // Sent behind a refused HELLO and sent again since: its answer is stale.
+        if p.orphaned { return false }
+        if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
+            hand.dragSettled()
+        }
+        return true
+    }
+
     /// `text` is the line after its first word, for showing the player.
     mutating func handleReply(_ reply: Reply, text: Substring, to p: PendingRequest, state: [String], now: Int64) {
-        // Sent behind a refused HELLO and sent again since: its answer is stale.
-        if p.orphaned { return }
-        if case .drag = p.request, !pending.contains(where: { if case .drag = $0.request { return true } else { return false } }) {
-            localDrag = nil
-        }
+        guard answered(p) else { return }
         switch reply {
         case .pong:
             if case .ping = p.request { rttMillis = max(0, now - p.sentAt) }
@@ -68,7 +94,7 @@ extension ClientSession {
         switch p.request {
         case .upload, .data:
             if code == .pictureExists, retryUploadUnderAnotherName(now: p.sentAt) { return }
-            uploading = nil
+            _ = uploads.end()
         default: break
         }
         switch p.request {
@@ -219,19 +245,15 @@ extension ClientSession {
 
     /// The start-up room list: the only room is joined; with several the player picks.
     mutating func chooseRoom(from lines: [String], now: Int64) {
-        let names = lines.compactMap { line -> String? in
-            if case .room(let listed)? = StateRecordCodec.decode(Substring(line)) { listed.name } else { nil }
-        }
-        switch names.count {
-        case 0:
+        switch roomPicker.read(lines) {
+        case .none:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
-        case 1:
-            room = names[0]
+        case .only(let name):
+            room = name
             phase = .joining
-            send(watching ? .watch(room: names[0], password: nil) : .join(room: names[0], password: nil), fromUser: false, now: now)
-        default:
+            send(watching ? .watch(room: name, password: nil) : .join(room: name, password: nil), fromUser: false, now: now)
+        case .pick(let names):
             // A choice to make, not news: the full screen opens a window with it.
-            roomChoices = lines.map(Self.listingEntry)
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")
         }
     }

@@ -50,22 +50,23 @@ public struct ClientSession: Sendable {
     /// The solved puzzle's numbers for the banner (its HISTORY entry: moves,
     /// who placed what), once the server said them.
     public internal(set) var solvedStats: PuzzleReplay?
-    /// A replay the server sent, until the full screen takes it.
-    var loadedReplay: LoadedReplay?
-    /// The speed asked for with the replay on its way.
-    var replaySpeed: Int?
-    /// A replay coming a page at a time (REPLAY's `more=`), until its last page.
-    var replayDownload: ReplayDownload?
-    /// The latest solved puzzle a HISTORY reply listed.
-    var latestListedSolve: Int?
+    /// `/replay`: the replay being fetched, and the one fetched until the full screen takes it.
+    var replays = ReplayFetch()
+    /// Whether drags are told as lines: the `dragged` events and the replies
+    /// to the player's drags. Plain mode prints them; the full screen's
+    /// message log never shows them, so `PlayApp` turns this off and no
+    /// sentence is built for each of the hundreds of drags a second of a busy room.
+    public var tellsDrags = true
     /// User commands that failed (refused by the server, or not understood).
     public internal(set) var failedCommands = 0
     /// Why the session cannot go on (JOIN or HELLO refused), if so.
     public internal(set) var fatalError: String?
     /// Whether a SYNC is in flight; events until its snapshot are not applied.
     public internal(set) var syncing = false
-    /// The point the last keyboard drag asked for, ahead of the server's echo.
-    public internal(set) var localDrag: (piece: Int, point: Point)?
+    /// This player's hand ahead of the server: its last drag's point, lapsed holds, Tab's walk.
+    var hand = LocalHand()
+    /// The point the last drag asked for, ahead of the server's echo.
+    public var localDrag: (piece: Int, point: Point)? { hand.drag }
 
     /// The room as it was when the link dropped, until the rejoin's snapshot
     /// says what changed meanwhile.
@@ -83,17 +84,12 @@ public struct ClientSession: Sendable {
     public internal(set) var pictures = PictureCache()
     var outgoing: [Request] = []
     var output: [OutputLine] = []
-    var tabCursor = -1
-    /// The server's rooms (`room NAME kind=...` lines) when the player has to
-    /// pick one at start-up, until taken.
-    var roomChoices: [String]?
-    /// This player's pieces whose hold lapsed since it last took them.
-    var lapsedHolds: Set<Int> = []
+    /// The server's rooms when the player has to pick one at start-up, until taken.
+    var roomPicker = RoomPicker()
     /// Picture files for the driver to read (`takePictureFiles`) and hand
-    /// back (`pictureFileRead`): the session itself reads no file.
-    var pictureFiles: [PictureFile] = []
-    /// The upload under way: the file and its bytes, until the server has them.
-    var uploading: (file: PictureFile, bytes: [UInt8])?
+    /// back (`pictureFileRead`): the session itself reads no file. And the
+    /// upload under way, until the server has it.
+    var uploads = PictureUploader()
 
     /// A request on the wire, waiting for its reply.
     public struct PendingRequest: Hashable, Sendable {
@@ -143,7 +139,7 @@ public struct ClientSession: Sendable {
         stateLines.removeAll()
         phase = .joining
         syncing = false
-        localDrag = nil
+        hand.dragSettled()
         previousRoom = nil
         send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
         if let room {
@@ -162,14 +158,13 @@ public struct ClientSession: Sendable {
 
     /// The connection is gone; what was in flight is lost.
     public mutating func connectionLost(_ why: String) {
-        if let job = uploading {
-            emit(.info, "the upload of \(job.file.name) was cut off with the connection: /create the room again")
-            uploading = nil
+        if let file = uploads.end() {
+            emit(.info, "the upload of \(file.name) was cut off with the connection: /create the room again")
         }
         pending.removeAll()
         stateLines.removeAll()
         outgoing.removeAll()
-        localDrag = nil
+        hand.dragSettled()
         syncing = false
         // No round trip is being measured any more: show none, not the last one.
         rttMillis = nil
@@ -188,8 +183,7 @@ public struct ClientSession: Sendable {
     /// The rooms to pick from, once, when the start-up list leaves the player
     /// a choice (each `room NAME kind=... players=N ...`).
     public mutating func takeRoomChoices() -> [String]? {
-        defer { roomChoices = nil }
-        return roomChoices
+        roomPicker.take()
     }
 
     /// Readable lines produced since the last call, in order.
@@ -222,7 +216,7 @@ public struct ClientSession: Sendable {
     /// (ahead of the server's echo), else where the room says.
     public func shownPosition(of piece: Int) -> Point? {
         guard let st = state else { return nil }
-        return localDrag.flatMap { $0.piece == piece ? $0.point : nil } ?? st.position(of: piece)
+        return hand.position(of: piece, in: st)
     }
 
     /// When the seconds left on this player's soonest-lapsing hold next change

@@ -110,22 +110,7 @@ public enum ReplayCodec {
                 replay!.players.append(ReplayPlayer(id: PlayerID(id), name: name, placed: try count(2, "placed"), moves: try count(3, "moves")))
             case "replay":
                 guard replay != nil, replay!.moves.count < PuzzleReplay.maxMoves else { throw Problem(reason: "replay line out of place") }
-                let elapsed = Int64(try int(1)), id = try int(2)
-                guard elapsed >= 0, RoomLimits.playerIDs.contains(id), w.count >= 5 else { throw Problem(reason: "bad replay line") }
-                let change: ReplayMove.Change
-                switch w[3] {
-                case "placed" where w.count == 9 && (w[5] == "cell" || w[5] == "table"):
-                    let piece = try int(4), a = try int(6), b = try int(7), rotation = try int(8)
-                    guard piece >= 0, (0...3).contains(rotation) else { throw Problem(reason: "bad replay line") }
-                    change = .placed(piece: piece, at: w[5] == "cell" ? .board(Cell(row: a, col: b)) : .table(Point(x: a, y: b)), rotation: rotation)
-                case "swapped" where w.count == 6:
-                    let piece = try int(4), other = try int(5)
-                    guard piece >= 0, other >= 0 else { throw Problem(reason: "bad replay line") }
-                    change = .swapped(piece: piece, other: other)
-                default:
-                    throw Problem(reason: "bad replay line")
-                }
-                replay!.moves.append(ReplayMove(elapsed: elapsed, player: PlayerID(id), change: change))
+                replay!.moves.append(try ReplayCodec.move(words: w))
             default:
                 throw Problem(reason: "not a replay line: \(kind)")
             }
@@ -163,5 +148,157 @@ extension ReplayCodec {
             }
         }
         return out
+    }
+}
+
+extension ReplayCodec {
+    /// One move's line, in words (`replay <elapsed-ms> <id> placed ...` or `... swapped ...`).
+    static func move(words w: [Substring]) throws(Problem) -> ReplayMove {
+        func int(_ i: Int) throws(Problem) -> Int {
+            guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in replay") }
+            return v
+        }
+        let elapsed = Int64(try int(1)), id = try int(2)
+        guard elapsed >= 0, RoomLimits.playerIDs.contains(id), w.count >= 5 else { throw Problem(reason: "bad replay line") }
+        let change: ReplayMove.Change
+        switch w[3] {
+        case "placed" where w.count == 9 && (w[5] == "cell" || w[5] == "table"):
+            let piece = try int(4), a = try int(6), b = try int(7), rotation = try int(8)
+            guard piece >= 0, (0...3).contains(rotation) else { throw Problem(reason: "bad replay line") }
+            change = .placed(piece: piece, at: w[5] == "cell" ? .board(Cell(row: a, col: b)) : .table(Point(x: a, y: b)), rotation: rotation)
+        case "swapped" where w.count == 6:
+            let piece = try int(4), other = try int(5)
+            guard piece >= 0, other >= 0 else { throw Problem(reason: "bad replay line") }
+            change = .swapped(piece: piece, other: other)
+        default:
+            throw Problem(reason: "bad replay line")
+        }
+        return ReplayMove(elapsed: elapsed, player: PlayerID(id), change: change)
+    }
+}
+
+extension ReplayCodec {
+    /// One page of a `REPLAY` reply, as typed values: its `S` lines, in the
+    /// order the server sends them (PROTOCOL.md, *Replays*):
+    ///
+    ///     S replay-start ... / S replay-player ...   (the first page only)
+    ///     S replay ...                                (this page's moves)
+    ///     S picture <w> <h> / S px <row> (h lines)     (the first page, when the server has the picture)
+    public struct Page: Equatable, Sendable {
+        /// The replay's start and players, without moves: on the first page only.
+        public var start: PuzzleReplay?
+        /// How many moves the whole replay has (its start's `moves=`), with `start`.
+        public var totalMoves: Int?
+        /// This page's moves, in order.
+        public var moves: [ReplayMove] = []
+        /// The puzzle's picture as a terminal shows it (the puzzle's, which may
+        /// not be the room's now): on the first page, when the server has it.
+        public var picture: Picture?
+
+        public init(start: PuzzleReplay? = nil, totalMoves: Int? = nil, moves: [ReplayMove] = [], picture: Picture? = nil) {
+            self.start = start
+            self.totalMoves = totalMoves
+            self.moves = moves
+            self.picture = picture
+        }
+    }
+
+    /// Why a `REPLAY` page, or the pages of one replay, could not be read.
+    public enum PageError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// Line `line` of the page (from 0) is no line a replay page has there.
+        case unexpectedLine(line: Int, kind: String)
+        /// Line `line` of the page (from 0) is a replay line that does not read.
+        case unreadable(line: Int, reason: String)
+        /// The start names more players than its page lists.
+        case startCutShort
+        /// The replay's first page has no start.
+        case missingStart
+        /// A later page of the replay starts it again.
+        case startAgain
+        /// More moves than the start says (`moves=`), or than a replay keeps (`PuzzleReplay.maxMoves`).
+        case tooManyMoves
+        /// The picture's size or its rows do not make a picture.
+        case badPicture(String)
+
+        public var description: String {
+            switch self {
+            case .unexpectedLine(let line, let kind): "line \(line + 1) of a replay page is a '\(kind)' line"
+            case .unreadable(let line, let reason): "line \(line + 1): \(reason)"
+            case .startCutShort: "replay cut short"
+            case .missingStart: "the replay's first page has no replay-start"
+            case .startAgain: "a later page of the replay starts it again"
+            case .tooManyMoves: "more moves than moves= says"
+            case .badPicture(let reason): "bad picture: \(reason)"
+            }
+        }
+    }
+
+    /// The largest picture side a replay page may bring (a terminal's picture is far smaller).
+    public static let maxPagePictureSide = 4096
+
+    /// Reads one `REPLAY` page from its `S` lines (each with its `S `).
+    public static func decodePage(_ lines: [String]) throws(PageError) -> Page {
+        var page = Page()
+        var header: Reader?
+        var pictureSize: (width: Int, height: Int)?
+        var rows: [Substring] = []
+        for (i, line) in lines.enumerated() {
+            guard line.utf8.count >= 2, line.utf8.first == UInt8(ascii: "S"), line.utf8.dropFirst().first == 0x20 else {
+                throw .unexpectedLine(line: i, kind: String(line.prefix { $0 != " " }.prefix(20)))
+            }
+            let text = line.dropFirst(2)
+            let kind = text.prefix { $0 != " " }
+            switch kind {
+            case "replay-start", "replay-player":
+                // The start comes first, before any move or picture.
+                guard page.moves.isEmpty, pictureSize == nil, kind == "replay-player" || header == nil else {
+                    throw .unexpectedLine(line: i, kind: String(kind))
+                }
+                var reader = header ?? Reader()
+                do { try reader.take(text) } catch { throw .unreadable(line: i, reason: error.reason) }
+                header = reader
+            case "replay":
+                if let header, !header.isComplete { throw .startCutShort }
+                guard page.moves.count < PuzzleReplay.maxMoves else { throw .tooManyMoves }
+                do { page.moves.append(try move(words: text.split(separator: " "))) } catch { throw .unreadable(line: i, reason: error.reason) }
+            case "picture":
+                let w = text.split(separator: " ")
+                guard pictureSize == nil, w.count == 3 else { throw .unexpectedLine(line: i, kind: String(kind)) }
+                guard let width = Int(w[1]), let height = Int(w[2]),
+                      (1...maxPagePictureSide).contains(width), (1...maxPagePictureSide).contains(height) else {
+                    throw .badPicture("size \(w[1].prefix(12))x\(w[2].prefix(12))")
+                }
+                pictureSize = (width, height)
+            case "px":
+                guard let size = pictureSize, rows.count < size.height else { throw .unexpectedLine(line: i, kind: String(kind)) }
+                rows.append(text.dropFirst(3))
+            default:
+                throw .unexpectedLine(line: i, kind: String(kind.prefix(20)))
+            }
+        }
+        if let header {
+            guard header.isComplete else { throw .startCutShort }
+            page.start = header.replay
+            page.totalMoves = header.movesExpected
+        }
+        if let size = pictureSize {
+            do { page.picture = try Picture(width: size.width, height: size.height, hexRows: rows) } catch {
+                throw .badPicture("\(error)")
+            }
+        }
+        return page
+    }
+
+    /// The lines of one `REPLAY` page (with their `S `), as the server sends
+    /// them: the moves in `moves` (their start and players too when the page
+    /// is the first, `moves.lowerBound` 0), and on the first page the
+    /// puzzle's picture, if given.
+    public static func encodePage(_ r: PuzzleReplay, moves range: Range<Int>, picture: Picture?, into out: inout [UInt8]) {
+        let first = range.lowerBound == 0
+        encode(r, header: first, moves: range, into: &out)
+        if first, let picture {
+            out.append(text: "S picture \(picture.width) \(picture.height)\n")
+            for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
+        }
     }
 }

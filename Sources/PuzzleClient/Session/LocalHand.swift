@@ -1,0 +1,55 @@
+import PuzzleCore
+
+/// What this player's hand does ahead of the server: where its last drag put
+/// a piece (shown until the server has answered every drag), the pieces whose
+/// hold lapsed under it (so a release that comes too late says why), and
+/// where Tab's walk through the free pieces has got to.
+struct LocalHand: Sendable {
+    /// The point the last drag asked for, ahead of the server's echo.
+    private(set) var drag: (piece: Int, point: Point)?
+    /// This player's pieces whose hold lapsed since it last took them.
+    private(set) var lapsed: Set<Int> = []
+    /// The piece Tab took last (-1: none yet on this puzzle).
+    private(set) var tabCursor = -1
+
+    /// A drag of `piece` to `point` is asked for; false when the last one asked for the same.
+    mutating func drag(_ piece: Int, to point: Point) -> Bool {
+        if let drag, drag.piece == piece, drag.point == point { return false }
+        drag = (piece, point)
+        return true
+    }
+
+    /// The server answered the last drag in flight, or the link went: the room's point holds again.
+    mutating func dragSettled() {
+        drag = nil
+    }
+
+    /// Where `piece` lies on this screen: where the last drag put it, else where the room says.
+    func position(of piece: Int, in state: RoomState) -> Point? {
+        drag.flatMap { $0.piece == piece ? $0.point : nil } ?? state.position(of: piece)
+    }
+
+    /// A room event: this player (`me`) took a piece, or its hold on one lapsed.
+    mutating func observe(_ body: EventBody, me: PlayerID) {
+        if case .returned(let p, me, .expired) = body { lapsed.insert(p) }
+        if case .grabbed(let p, me) = body { lapsed.remove(p) }
+    }
+
+    /// Tab: the next free piece (not held, not already right) after the last
+    /// one Tab took, taken as the walk's place; nil when none is free.
+    mutating func nextFree(in state: RoomState) -> Int? {
+        guard state.pieceCount > 0 else { return nil }
+        for step in 1...state.pieceCount {
+            let p = (tabCursor + step + state.pieceCount) % state.pieceCount
+            guard state.isFree(p) else { continue }
+            tabCursor = p
+            return p
+        }
+        return nil
+    }
+
+    /// A new puzzle: Tab starts again from its first piece.
+    mutating func restartTab() {
+        tabCursor = -1
+    }
+}

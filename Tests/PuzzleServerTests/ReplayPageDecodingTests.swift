@@ -1,0 +1,39 @@
+import PuzzleCore
+import PuzzleLink
+import PuzzleProtocol
+import PuzzleServer
+import PuzzleTestSupport
+import Testing
+
+/// A real server's `REPLAY` pages read with `ReplayCodec.decodePage`: the same
+/// replay as the line-by-line reader makes of them, and the page's picture.
+@Suite struct ReplayPageDecodingTests {
+    @Test func aServersPagesDecodeToItsReplayAndPicture() throws {
+        let server = try TestServer(rooms: [ReplayTests.duo]) { $0.replayPageMoves = 2 }
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        _ = try PlayerIdentityTests.hello2(alice, "alice")
+        let state = try PlayerIdentityTests.join(alice, "duo").state
+        for piece in 0..<4 { try ReplayTests.move(alice, piece, to: ReplayTests.home(piece, state)) }
+        _ = try alice.waitForEvent { $0.contains(" solved 0 ") }
+
+        var pages: [ReplayCodec.Page] = []
+        var (reply, lines) = try alice.request("REPLAY 0")
+        pages.append(try ReplayCodec.decodePage(lines))
+        while case .replay(_, _, let more?)? = ReplyCodec.decode(reply[...]) {
+            (reply, lines) = try alice.request("REPLAY 0 \(more)")
+            pages.append(try ReplayCodec.decodePage(lines))
+        }
+        #expect(pages.map(\.moves.count) == [2, 2])
+        #expect(pages.dropFirst().allSatisfy { $0.start == nil && $0.picture == nil })
+        let first = try #require(pages.first)
+        let picture = try #require(first.picture)
+        #expect(picture.width > 0 && picture.height > 0)
+        var replay = try #require(first.start)
+        #expect(first.totalMoves == 4 && replay.players.map(\.name) == ["alice"])
+        replay.moves = pages.flatMap(\.moves)
+        let reference = try ReplayTests.replay(alice, 0).replay
+        #expect(replay == reference)
+        #expect(replay.state(after: replay.moves.count).correctCount == 4)
+    }
+}
