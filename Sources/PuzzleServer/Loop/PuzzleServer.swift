@@ -124,12 +124,13 @@ public final class PuzzleServer: @unchecked Sendable {
         keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
                             logger: logger)
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
+        let uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         browserPictures = try BrowserPictures()
-        uploads = try PictureUploads(config: config, logger: logger)
+        uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
