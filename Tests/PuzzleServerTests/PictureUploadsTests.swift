@@ -13,7 +13,8 @@ import Testing
     static func uploads(_ change: (inout ServerConfig) -> Void = { _ in }) throws -> PictureUploads {
         var config = ServerConfig(dataDirectory: TestServer.temporaryDirectory(), fsync: .never)
         change(&config)
-        return try PictureUploads(config: config, logger: Logger(level: .error))
+        let store = try UploadStore(directory: config.dataDirectory, sync: false)
+        return try PictureUploads(store: store, config: config, logger: Logger(level: .error))
     }
 
     static let pictures = try! PictureLibrary(files: [:])

@@ -107,6 +107,20 @@ import Testing
         #expect(den.state.players.isEmpty && keeper.nextAwayEnd == nil)
     }
 
+    @Test func aRunningClockIsVouchedForAheadAndAFailedMarkIsTriedAgainASecondLater() throws {
+        var setting = Setting()
+        let (keeper, den) = try Self.annInDen(&setting)
+        #expect(den.state.clockIsRunning)
+        keeper.markClocks(now: 100)
+        #expect(den.clockMarkDue == 100 + RoomKeeper.clockMarkLead / 2)
+        keeper.markClocks(now: 100 + RoomKeeper.clockMarkLead / 2 - 1)
+        #expect(den.clockMarkDue == 100 + RoomKeeper.clockMarkLead / 2)
+        // The store no longer takes marks: noted once, tried again a second later.
+        keeper.store.close()
+        keeper.markClocks(now: 5000)
+        #expect(den.clockMarkFailing && den.clockMarkDue == 6000)
+    }
+
     @Test func absentPlayersAreForgottenAndEmptyCreatedRoomsClosedInTime() throws {
         var setting = Setting(forgetAbsentSeconds: 10, idleRoomSeconds: 20, rooms: [RoomSpec(name: "lobby", kind: .jigsaw, rows: 2, cols: 2)])
         let keeper = try setting.keeper()

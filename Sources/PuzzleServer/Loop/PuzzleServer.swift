@@ -93,10 +93,6 @@ public final class PuzzleServer: @unchecked Sendable {
     /// anyway.
     static let lingerMillis: Int64 = 5000
     static let lingerMaxBytes = 1 << 20
-    /// How far ahead of now a clock mark vouches for a running puzzle clock:
-    /// after a crash the clock may read up to this much more than it had
-    /// reached, never less. A fresh mark is written once less than half of it is left.
-    static let clockMarkLead: Int64 = 2000
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -128,12 +124,13 @@ public final class PuzzleServer: @unchecked Sendable {
         keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
                             logger: logger)
         registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
+        let uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         browserPictures = try BrowserPictures()
-        uploads = try PictureUploads(config: config, logger: logger)
+        uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         let listener: Socket
         do {
@@ -274,31 +271,11 @@ public final class PuzzleServer: @unchecked Sendable {
         }
     }
 
-    /// Writes a clock mark for every room whose running clock is vouched for
-    /// less than half a lead ahead. The marks are synced with the turn's
-    /// records, before any reply: whatever play time this turn shows a client
-    /// is covered, so a crash never sets the clock back below it.
-    func markClocks() {
-        for room in rooms.values where room.state.clockIsRunning && now >= room.clockMarkDue {
-            let until = now + Self.clockMarkLead
-            do {
-                try store.markClock(room: room.name, until: until)
-                room.clockMarkDue = until - Self.clockMarkLead / 2
-                room.clockMarkFailing = false
-            } catch {
-                // Retried a second later (not every turn: a full disk would cost a failed write per turn).
-                if !room.clockMarkFailing { logger.error("room \(room.name): clock mark not written (\(error)); after a crash its clock may read less") }
-                room.clockMarkFailing = true
-                room.clockMarkDue = now + 1000
-            }
-        }
-    }
-
     /// Hands broadcasts to members, makes the turn's journal records durable
     /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
-        markClocks()
+        keeper.markClocks(now: now)
         var due: [String] = []
         do {
             due = try store.commit()

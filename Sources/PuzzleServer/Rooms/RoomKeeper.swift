@@ -4,8 +4,8 @@ import PuzzleProtocol
 /// The rooms' lives on this server: restored from the data directory at
 /// start-up, opened (configured or created) and stored before anyone plays
 /// in them, kept bounded (absent players forgotten, created rooms that stay
-/// empty closed: `RoomUpkeep`), snapshotted, their solved puzzles' replays
-/// saved; and the players who leave them, on purpose or by losing their
+/// empty closed: `RoomUpkeep`), their running clocks vouched for ahead,
+/// snapshotted, their solved puzzles' replays saved; and the players who leave them, on purpose or by losing their
 /// connection, when a version 2 player (who can come back with its resume
 /// token) stays a while with the pieces it holds (`AwayPlayers`).
 ///
@@ -168,7 +168,32 @@ final class RoomKeeper {
         upkeep.visited(room.name, by: player)
     }
 
-    // MARK: Snapshots and replays
+    // MARK: Clock marks, snapshots and replays
+
+    /// How far ahead of now a clock mark vouches for a running puzzle clock:
+    /// after a crash the clock may read up to this much more than it had
+    /// reached, never less. A fresh mark is written once less than half of it is left.
+    static let clockMarkLead: Int64 = 2000
+
+    /// Writes a clock mark for every room whose running clock is vouched for
+    /// less than half a lead ahead. The server syncs the marks with the
+    /// turn's records, before any reply: whatever play time this turn shows
+    /// a client is covered, so a crash never sets the clock back below it.
+    func markClocks(now: Int64) {
+        for room in rooms.values where room.state.clockIsRunning && now >= room.clockMarkDue {
+            let until = now + Self.clockMarkLead
+            do {
+                try store.markClock(room: room.name, until: until)
+                room.clockMarkDue = until - Self.clockMarkLead / 2
+                room.clockMarkFailing = false
+            } catch {
+                // Retried a second later (not every turn: a full disk would cost a failed write per turn).
+                if !room.clockMarkFailing { logger.error("room \(room.name): clock mark not written (\(error)); after a crash its clock may read less") }
+                room.clockMarkFailing = true
+                room.clockMarkDue = now + 1000
+            }
+        }
+    }
 
     /// Writes a room's snapshot (which also compacts its journal). A solved
     /// puzzle's replay not written yet is written first; while it cannot be,

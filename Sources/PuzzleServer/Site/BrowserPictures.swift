@@ -39,7 +39,7 @@ final class BrowserPictures {
     /// Readable when the renderer finished a picture (`collect`).
     var descriptor: FileDescriptor { renderer.descriptor }
 
-    init() throws {
+    init() throws(Errno) {
         renderer = try PictureRenderer()
     }
 

@@ -1,5 +1,4 @@
 import PuzzleCore
-import PuzzleImages
 import PuzzleSystem
 import PuzzleWeb
 

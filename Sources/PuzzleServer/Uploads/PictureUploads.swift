@@ -54,7 +54,10 @@ final class PictureUploads {
     /// Readable when the worker finished a job (`collect`).
     var descriptor: FileDescriptor { worker.descriptor }
 
-    init(config: ServerConfig, logger: Logger) throws {
+    /// `store`: the uploads recorded in the data directory (opened first,
+    /// with the other stores, before the server makes any descriptor).
+    init(store: UploadStore, config: ServerConfig, logger: Logger) throws(Errno) {
+        self.store = store
         self.logger = logger
         enabled = config.uploads
         maxBytes = config.effectiveUploadMaxBytes
@@ -62,7 +65,6 @@ final class PictureUploads {
         maxLineLength = config.maxLineLength
         limits = ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes)
         sync = config.fsync != .never
-        store = try UploadStore(directory: config.dataDirectory, sync: sync)
         throttle = UploadThrottle(perHour: config.uploadsPerHour)
         worker = try UploadWorker()
     }
