@@ -41,4 +41,23 @@ import Testing
         #expect(scan("4x10x") { $0.pair(UInt8(ascii: "x")) == nil } == true)
         #expect(scan("-5") { $0.target() == nil } == true)
     }
+
+    /// Nineteen digits are summed unchecked, twenty or more checked: both
+    /// sides of that line, leading zeros included.
+    @Test func longRunsOfDigitsAreCheckedAtTheBoundary() {
+        #expect(scan("9999999999999999999") { $0.uint() } == 9_999_999_999_999_999_999)
+        #expect(scan("99999999999999999999") { $0.uint() } == nil)
+        #expect(scan("00000000000000000000000000042") { $0.uint() } == 42)
+        #expect(scan("0000000000000000000018446744073709551615") { $0.uint() } == UInt64.max)
+        #expect(scan("000000000000000000000018446744073709551616") { $0.uint() } == nil)
+        #expect(scan("-00000000000000000009223372036854775808") { $0.int() } == Int.min)
+        #expect(scan("7,000000000000000000000000003") { $0.target().map { [$0.row, $0.col] } } == [7, 3])
+        #expect(scan("999999999999999999") { $0.int() } == 999_999_999_999_999_999)
+        #expect(scan("-999999999999999999") { $0.int() } == -999_999_999_999_999_999)
+        #expect(scan("9223372036854775807") { $0.int() } == Int.max)
+        #expect(scan("-0000000000000000000000000012 5") { $0.int() } == -12)
+        #expect(scan("12a") { $0.int() } == nil)
+        #expect(scan("0") { $0.uint() } == 0)
+        #expect(scan("") { $0.uint() } == nil)
+    }
 }
