@@ -35,7 +35,7 @@ extension ClientSession {
                 dragAccepted(text: text, to: request)
                 return
             }
-            guard let reply = ReplyCodec.decode(line) else {
+            guard let reply = contiguous.withUTF8({ ReplyCodec.decode(UnsafeRawBufferPointer($0)) }) else {
                 emit(.info, "unreadable reply: \(line.prefix(120))")
                 return
             }

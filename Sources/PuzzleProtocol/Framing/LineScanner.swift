@@ -118,6 +118,54 @@ public struct LineScanner {
         return (true, row, col)
     }
 
+    /// How many words lie from `start` to the line's end (`position` stays).
+    public func wordCount(from start: Int) -> Int {
+        var t = self
+        t.position = start
+        var n = 0
+        while !t.word().isEmpty { n += 1 }
+        return n
+    }
+
+    /// The value of the first `key=value` word from `start` on, as a range of
+    /// the line (`position` stays); nil when there is none, or its value is empty.
+    public func field(_ key: StaticString, from start: Int) -> Range<Int>? {
+        var t = self
+        t.position = start
+        let k = key.utf8CodeUnitCount
+        while true {
+            let w = t.word()
+            if w.isEmpty { return nil }
+            if w.count > k + 1, base[w.lowerBound + k] == UInt8(ascii: "="), matches(w.lowerBound..<w.lowerBound + k, key) {
+                return w.lowerBound + k + 1..<w.upperBound
+            }
+        }
+    }
+
+    /// `range` (one word, or part of one) as `int()` reads a word; nil when
+    /// it is not exactly such a number.
+    public func int(in range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        var t = self
+        t.position = range.lowerBound
+        guard let v = t.int(), t.position == range.upperBound else { return nil }
+        return v
+    }
+
+    /// `range` as `uint()` reads a word; nil when it is not exactly such a number.
+    public func uint(in range: Range<Int>) -> UInt64? {
+        guard !range.isEmpty else { return nil }
+        var t = self
+        t.position = range.lowerBound
+        guard let v = t.uint(), t.position == range.upperBound else { return nil }
+        return v
+    }
+
+    /// Where `byte` first occurs in `range`, if it does.
+    public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        range.first { base[$0] == byte }
+    }
+
     /// `range` of the line as text (invalid UTF-8 repaired, as a client reads
     /// lines into strings).
     @inlinable
