@@ -49,8 +49,9 @@ public struct ClientSession: Sendable {
     public internal(set) var solvedBanner: String?
     /// The solved puzzle's numbers for the banner (its HISTORY entry: moves,
     /// who placed what), once the server said them.
-    public internal(set) var solvedStats: PuzzleReplay?
-    /// `/replay`: the replay being fetched, and the one fetched until the full screen takes it.
+    public var solvedStats: PuzzleReplay? { replays.solvedStats }
+    /// Solved puzzles: `/history`, `/replay` (the replay being fetched, and the
+    /// one fetched until the full screen takes it) and the banner's numbers.
     var replays = ReplayFetch()
     /// Whether drags are told as lines: the `dragged` events and the replies
     /// to the player's drags. Plain mode prints them; the full screen's
@@ -158,9 +159,7 @@ public struct ClientSession: Sendable {
 
     /// The connection is gone; what was in flight is lost.
     public mutating func connectionLost(_ why: String) {
-        if let file = uploads.end() {
-            emit(.info, "the upload of \(file.name) was cut off with the connection: /create the room again")
-        }
+        apply(uploads.linkLost())
         pending.removeAll()
         stateLines.removeAll()
         outgoing.removeAll()
@@ -190,6 +189,22 @@ public struct ClientSession: Sendable {
     public mutating func takeOutput() -> [OutputLine] {
         defer { output.removeAll() }
         return output
+    }
+
+    /// A replay the server sent since the last call (the full screen plays it).
+    public mutating func takeLoadedReplay() -> LoadedReplay? {
+        replays.takeLoaded()
+    }
+
+    /// Picture files the player named (`/create ... picture=FILE`), for the
+    /// driver to read and hand back through `pictureFileRead` (in order).
+    public mutating func takePictureFiles() -> [PictureFile] {
+        uploads.takeFiles()
+    }
+
+    /// The driver read `file` (or could not): its upload starts.
+    public mutating func pictureFileRead(_ file: PictureFile, _ result: Result<[UInt8], PictureFileError>, now: Int64) {
+        apply(uploads.fileRead(file, result, connected: phase == .joined || phase == .choosingRoom), now: now)
     }
 
     /// Whether a request the player asked for still awaits its reply.
@@ -268,6 +283,23 @@ public struct ClientSession: Sendable {
         }
         pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now, successNote: successNote))
         outgoing.append(request)
+    }
+
+    /// Asks for the solved puzzle's numbers (time, moves, who placed what)
+    /// for the banner, once per puzzle.
+    mutating func requestSolvedStats(_ puzzle: Int, now: Int64) {
+        guard replays.needsStats(of: puzzle), phase == .joined || phase == .joining else { return }
+        if pending.contains(where: { $0.request == .history(puzzle) }) { return }
+        send(.history(puzzle), fromUser: false, now: now)
+    }
+
+    /// Does what a part that owns its state (the upload, the replay fetch) asks:
+    /// says its lines, counts its failed command, sends its requests (`now`:
+    /// when; effects that only say need none).
+    mutating func apply(_ effects: SessionEffects, now: Int64 = 0) {
+        output += effects.lines
+        if effects.failed { failedCommands += 1 }
+        for s in effects.requests { send(s.request, fromUser: s.fromUser, now: now, successNote: s.successNote) }
     }
 
     mutating func emit(_ kind: OutputLine.Kind, _ text: String, about: OutputLine.Subject? = nil) {
