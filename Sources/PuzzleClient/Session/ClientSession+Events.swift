@@ -12,13 +12,12 @@ extension ClientSession {
         case .say(_, let player, let text):
             emit(.chat, "<\(displayName(player))> \(text)", about: .chat(from: player, words: text))
         case .watching(_, let player, let name):
-            watchers[player] = name
-            names[player] = name
+            roster.startedWatching(player, name: name)
             if player != myID { emit(.info, "\(name) is watching") }
         case .unwatching(_, let player):
-            if let name = watchers.removeValue(forKey: player), player != myID { emit(.info, "\(name) stopped watching") }
+            if let name = roster.stoppedWatching(player), player != myID { emit(.info, "\(name) stopped watching") }
         case .room(let e):
-            if case .joined(let id, let name) = e.body { names[id] = name }
+            if case .joined(let id, let name) = e.body { roster.met(id, name: name) }
             let told = tellsDrags || kind(of: e.body) != .drag
             guard let seq = state?.seq, !syncing else {
                 if told { emit(kind(of: e.body), describe(e.body, time: e.time, in: state), about: .event(e.body, completes: false)) }

@@ -158,7 +158,7 @@ extension ClientSession {
                 watching = true
             }
             if caughtUp {
-                adoptWatchers(from: state)
+                roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
             }
             if caughtUp || installSnapshot(state, now: now), let st = self.state {
@@ -191,7 +191,7 @@ extension ClientSession {
                 caughtUp = missed != nil && self.state != nil
             }
             if caughtUp {
-                adoptWatchers(from: state)
+                roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
             }
             if caughtUp || installSnapshot(state, now: now) {
@@ -270,17 +270,6 @@ extension ClientSession {
         }
     }
 
-    /// Who watches (the server's, not the room state's): the `S watcher <id>
-    /// <name>` lines of a snapshot or a catch-up, which list them all.
-    mutating func adoptWatchers(from lines: [String]) {
-        watchers = [:]
-        for line in lines {
-            guard case .watcher(let id, let name)? = StateRecordCodec.decode(Substring(line)) else { continue }
-            watchers[id] = name
-            names[id] = name
-        }
-    }
-
     /// Replaces the mirror with a snapshot; false (and a message) if it cannot be read.
     mutating func installSnapshot(_ lines: [String], now: Int64) -> Bool {
         do {
@@ -297,8 +286,8 @@ extension ClientSession {
             }
             let roomBefore = mirror?.name
             mirror = snap
-            for (id, info) in snap.state.players { names[id] = info.name }
-            adoptWatchers(from: lines)
+            roster.met(playersOf: snap.state)
+            roster.adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { PlayerText.solved(puzzle: snap.state.puzzleIndex, millis: $0) }
             // The numbers belong to one room's solved puzzle: another room's
             // puzzle 0, or this one not solved, must ask for its own.

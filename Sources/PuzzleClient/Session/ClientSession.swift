@@ -40,7 +40,9 @@ public struct ClientSession: Sendable {
     /// This connection's player id in the room.
     public internal(set) var myID: PlayerID?
     /// Everyone seen in the room, including those who left (for readable lines).
-    public internal(set) var names: [PlayerID: String] = [:]
+    public var names: [PlayerID: String] { roster.names }
+    /// Who was seen (names) and who watches now.
+    var roster = Roster()
     /// Requests sent and not yet answered, oldest first.
     public internal(set) var pending: [PendingRequest] = []
     /// Round-trip time of the last PING.
@@ -78,7 +80,7 @@ public struct ClientSession: Sendable {
     /// Watching the room (`WATCH`), not playing in it.
     public internal(set) var watching = false
     /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
-    public internal(set) var watchers: [PlayerID: String] = [:]
+    public var watchers: [PlayerID: String] { roster.watchers }
     var stateLines: [String] = []
     /// Pictures this session was sent or drew, by hash: kept across
     /// reconnects, rooms and puzzles (see `PictureCache`).
@@ -272,7 +274,7 @@ public struct ClientSession: Sendable {
 
     /// A player's display name.
     public func displayName(_ id: PlayerID) -> String {
-        names[id] ?? "player \(id.rawValue)"
+        roster.displayName(id)
     }
 
     mutating func send(_ request: Request, fromUser: Bool, now: Int64, successNote: String? = nil) {
