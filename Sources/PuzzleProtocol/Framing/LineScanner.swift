@@ -145,20 +145,23 @@ public struct LineScanner {
     /// `range` (one word, or part of one) as `int()` reads a word; nil when
     /// it is not exactly such a number.
     public func int(in range: Range<Int>) -> Int? {
-        guard !range.isEmpty else { return nil }
-        var t = self
-        t.position = range.lowerBound
-        guard let v = t.int(), t.position == range.upperBound else { return nil }
-        return v
+        reading(range) { $0.int() }
     }
 
     /// `range` as `uint()` reads a word; nil when it is not exactly such a number.
     public func uint(in range: Range<Int>) -> UInt64? {
+        reading(range) { $0.uint() }
+    }
+
+    /// What `read` makes of `range` alone (`position` stays): nil unless it
+    /// reads all of the range and no further.
+    func reading<T>(_ range: Range<Int>, _ read: (inout LineScanner) -> T?) -> T? {
+        // An empty range would let `read` skip on to the next word.
         guard !range.isEmpty else { return nil }
         var t = self
         t.position = range.lowerBound
-        guard let v = t.uint(), t.position == range.upperBound else { return nil }
-        return v
+        guard let value = read(&t), t.position == range.upperBound else { return nil }
+        return value
     }
 
     /// Where `byte` first occurs in `range`, if it does.
