@@ -8,6 +8,15 @@ import PuzzleProtocol
 /// (`submit`/`perform`), send what `takeOutgoing()` returns, and show what
 /// `takeOutput()` returns. It never touches a socket, a terminal or a clock:
 /// times (`now`, milliseconds of any monotonic clock) are passed in.
+///
+/// Parts with their own state it delegates to: `LocalHand` (this player's
+/// hand ahead of the server), `Roster` (names, watchers), `RoomPicker` (the
+/// start-up room list), `PictureUploader` (`/create ... picture=FILE`),
+/// `ReplayFetch` (`/history`, `/replay`, the solved banner's numbers) and
+/// `PictureCache`; the uploader and the fetch answer with `SessionEffects`
+/// that `apply` carries out. Its extension files are its own work: the
+/// player's commands (`+Commands`), server lines and replies (`+Replies`),
+/// events into the mirror (`+Events`) and mouse play (`+Pointer`).
 public struct ClientSession: Sendable {
     public let name: String
     /// The room this session plays in (or is joining); nil while the player picks one.
