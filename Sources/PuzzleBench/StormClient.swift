@@ -46,9 +46,8 @@ struct StormClient {
         // State lines: the snapshot, taken as the server's (JOIN checks it by seq).
         if first == UInt8(ascii: "S") { return }
         if first == UInt8(ascii: "E") { event(l); return }
-        let text = String(decoding: l, as: UTF8.self)
-        guard let reply = ReplyCodec.decode(Substring(text)) else {
-            fail("unexpected line '\(text.prefix(100))'")
+        guard let reply = l.withUnsafeBytes({ ReplyCodec.decode($0) }) else {
+            fail("unexpected line '\(String(decoding: l.prefix(100), as: UTF8.self))'")
             return
         }
         switch reply {
@@ -71,7 +70,7 @@ struct StormClient {
         case .error(let e):
             fail("refused: \(e.code) \(e.message)")
         default:
-            fail("unexpected reply '\(text.prefix(100))'")
+            fail("unexpected reply '\(String(decoding: l.prefix(100), as: UTF8.self))'")
         }
     }
 

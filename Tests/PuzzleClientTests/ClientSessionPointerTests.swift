@@ -117,9 +117,9 @@ import PuzzleProtocol
     }
 
     @Test func aRoomChoiceSaysRotationPasswordAndSolvedOnlyWhenTheyApply() {
-        #expect(ClientSession.listingEntry("S room den kind=jigsaw size=5x5 rotation=on players=3 password=yes puzzle=2 progress=25/25 solved")
+        #expect(PlayerText.listingEntry("S room den kind=jigsaw size=5x5 rotation=on players=3 password=yes puzzle=2 progress=25/25 solved")
                 == "den  jigsaw 5x5  rotation  3 players  25/25 placed  solved  password")
         // A line of another shape is shown as it came.
-        #expect(ClientSession.listingEntry("S room odd") == "room odd")
+        #expect(PlayerText.listingEntry("S room odd") == "room odd")
     }
 }

@@ -14,7 +14,7 @@ import Testing
         #expect(picker.offered == nil, "nothing to pick")
         #expect(picker.read([Self.duo, Self.den]) == .pick(["duo", "den"]))
         let offered = picker.take(), again = picker.take()
-        #expect(offered == [ClientSession.listingEntry(Self.duo), ClientSession.listingEntry(Self.den)])
+        #expect(offered == [PlayerText.listingEntry(Self.duo), PlayerText.listingEntry(Self.den)])
         #expect(offered?.first == "duo  swap 2x2  1 player  1/4 placed")
         #expect(again == nil)
     }

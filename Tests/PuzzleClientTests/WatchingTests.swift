@@ -70,8 +70,8 @@ import PuzzleProtocol
     }
 
     @Test func watchersAreListedApartInTheRoomsAndPlayersWindows() {
-        #expect(ClientSession.listingEntry("S room duo kind=swap size=2x2 rotation=off players=1 password=no puzzle=0 progress=1/4 watchers=2 seats=1")
+        #expect(PlayerText.listingEntry("S room duo kind=swap size=2x2 rotation=off players=1 password=no puzzle=0 progress=1/4 watchers=2 seats=1")
                 == "duo  swap 2x2  1/1 player  1/4 placed  2 watching")
-        #expect(ClientSession.listingEntry("S who 4 dave watching") == "dave (#4)  watching")
+        #expect(PlayerText.listingEntry("S who 4 dave watching") == "dave (#4)  watching")
     }
 }

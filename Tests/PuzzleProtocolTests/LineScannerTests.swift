@@ -60,4 +60,33 @@ import Testing
         #expect(scan("0") { $0.uint() } == 0)
         #expect(scan("") { $0.uint() } == nil)
     }
+
+    /// `key=value` words are found wherever they are from a start, whole
+    /// keys only, and not when their value is empty; the scanner stays put.
+    @Test func fieldsAreFoundByWholeKey() {
+        let found = scan("OK joined den seq=17 id=4 runs=x run= idx=9") { s -> [String] in
+            _ = s.word(); _ = s.word()
+            let from = s.position
+            func value(_ key: StaticString) -> String { s.field(key, from: from).map { s.text($0) } ?? "-" }
+            return [value("id"), value("seq"), value("run"), value("runs"), value("x"), "\(s.wordCount(from: from))", "\(s.position == from)"]
+        }
+        #expect(found == ["4", "17", "-", "x", "-", "6", "true"])
+    }
+
+    /// A part of a word read as a number: exactly that part, as `int()` and `uint()` read words.
+    @Test func numbersInRanges() {
+        scan("a=-12 b=+3 c=007 d=4x e=18446744073709551615 f=18446744073709551616") { s in
+            func range(_ key: StaticString) -> Range<Int> { s.field(key, from: 0)! }
+            #expect(s.int(in: range("a")) == -12)
+            #expect(s.int(in: range("b")) == nil && s.uint(in: range("b")) == nil)
+            #expect(s.int(in: range("c")) == 7)
+            #expect(s.int(in: range("d")) == nil)
+            #expect(s.uint(in: range("e")) == .max && s.int(in: range("e")) == nil)
+            #expect(s.uint(in: range("f")) == nil)
+            #expect(s.int(in: 0..<0) == nil, "an empty range is no number, and does not read on")
+            #expect(s.uint(in: range("a")) == nil, "no sign for unsigned")
+            #expect(s.firstIndex(of: UInt8(ascii: "="), in: range("c")) == nil)
+            #expect(s.firstIndex(of: UInt8(ascii: "="), in: 0..<5) == 1)
+        }
+    }
 }

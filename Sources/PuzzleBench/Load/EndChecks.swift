@@ -22,7 +22,7 @@ final class EndChecks {
     /// digest, and no hold is left.
     func checkDigest(_ bot: BenchBot, _ rest: LineScanner, room: ReferenceStream) {
         bot.checked = true
-        guard case .digest(let server)? = ReplyCodec.decode(Substring(rest.string)) else {
+        guard case .digest(let server)? = ReplyCodec.decode(rest.bytes) else {
             digestMismatches += 1
             tally.note("bot\(bot.index): bad DIGEST reply '\(rest.string)'")
             return

@@ -64,7 +64,7 @@ final class ReplyHandler {
             tally.total.dropsOK += 1
             if clock.inWindow(now) { tally.window.dropsOK += 1 }
             // Drops are a tenth of the replies: decoded the general way.
-            if !policy.stopping, case .dropped(_, _, solved: true)? = ReplyCodec.decode(Substring(rest.string)) {
+            if !policy.stopping, case .dropped(_, _, solved: true)? = ReplyCodec.decode(rest.bytes) {
                 policy.askForNextPuzzle(bot)
             }
         case .next:
@@ -121,7 +121,7 @@ final class ReplyHandler {
     private func joinedRoom(_ bot: BenchBot, _ rest: LineScanner) {
         let text = String(decoding: bot.stateLines, as: UTF8.self)
         bot.stateLines = []
-        guard case .joined(_, let player, let seq, _, _)? = ReplyCodec.decode(Substring(rest.string)) else {
+        guard case .joined(_, let player, let seq, _, _)? = ReplyCodec.decode(rest.bytes) else {
             tally.mirrorError("bot\(bot.index): bad JOIN reply '\(rest.string)'")
             return
         }

@@ -65,7 +65,7 @@ struct LinkStatus: Sendable {
     private mutating func scheduleReconnect(_ why: String, now: Int64) -> String? {
         reconnectAt = now + reconnectDelay
         // The banner stays short enough for a narrow view; the reason goes to the messages.
-        notice = "connection lost: reconnecting, attempt \(attempts + 1) in \(ClientSession.seconds(reconnectDelay)) s"
+        notice = "connection lost: reconnecting, attempt \(attempts + 1) in \(PlayerText.seconds(reconnectDelay)) s"
         reconnectDelay = min(5000, reconnectDelay * 2)
         guard why != lastFailure else { return nil }
         lastFailure = why

@@ -74,7 +74,7 @@ extension PlayApp {
         case .board?:
             if let st = session.state {
                 let session = self.session
-                overlay = Overlay(title: "board", lines: ClientSession.boardLines(st, names: { session.displayName($0) }))
+                overlay = Overlay(title: "board", lines: PlayerText.boardLines(st, names: { session.displayName($0) }))
             } else {
                 session.perform(.board, now: now)
             }

@@ -26,7 +26,7 @@ public struct ReplayView: Sendable {
     func statusWords() -> [String] {
         let r = replay
         var words = ["\(playback.speed)x\(playback.paused ? " paused" : "")", "move \(playback.shown)/\(r.moves.count)",
-                     ClientSession.clock(playback.elapsedShown)]
+                     PlayerText.clock(playback.elapsedShown)]
         if playback.isFinished { words[0] = "the end" }
         if let move = playback.lastMove {
             switch move.change {
@@ -50,7 +50,7 @@ public struct ReplayView: Sendable {
     func endLines() -> [String]? {
         guard playback.isFinished else { return nil }
         let r = replay
-        let end = r.isSolved && !r.truncated ? "solved in \(ClientSession.seconds(r.solvedMillis ?? 0)) s" : "the kept moves end here"
-        return ["*** replay of puzzle \(r.puzzle): \(end) ***", ClientSession.statsText(r), "Enter again  Esc back to the room"]
+        let end = r.isSolved && !r.truncated ? "solved in \(PlayerText.seconds(r.solvedMillis ?? 0)) s" : "the kept moves end here"
+        return ["*** replay of puzzle \(r.puzzle): \(end) ***", PlayerText.statsText(r), "Enter again  Esc back to the room"]
     }
 }

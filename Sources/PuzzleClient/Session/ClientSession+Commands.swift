@@ -26,7 +26,7 @@ extension ClientSession {
             return
         case .board:
             guard let st = state else { return refuse("not in a room yet") }
-            for line in Self.boardLines(st, names: displayName) { emit(.info, line) }
+            for line in PlayerText.boardLines(st, names: displayName) { emit(.info, line) }
             return
         case .rooms:
             send(.rooms, fromUser: true, now: now)
@@ -89,11 +89,7 @@ extension ClientSession {
             send(.sync, fromUser: true, now: now)
         case .history: send(.history(nil), fromUser: true, now: now)
         case .replay(let puzzle, let speed):
-            guard let target = puzzle ?? replays.latestSolvedPuzzle(in: state) else {
-                return refuse("no puzzle solved here yet (/history lists the solved ones)")
-            }
-            replays.ask(speed: speed)
-            send(.replay(target), fromUser: true, now: now)
+            apply(replays.command(puzzle: puzzle, speed: speed, table: state), now: now)
         case .replayStop: emit(.info, "no replay is playing")
         case .help, .pan, .panHome, .mouse, .zoom, .numbers, .chatOnly, .lens, .board, .rooms, .quit, .join, .watch, .create,
              .createWithFile: break
@@ -149,24 +145,5 @@ extension ClientSession {
         guard let p = hand.nextFree(in: st) else { return emit(.info, "no free piece to grab") }
         if let held = heldPiece { send(.release(held), fromUser: true, now: now) }
         send(.grab(p), fromUser: true, now: now)
-    }
-
-    /// The board as text: which piece lies in each cell, the loose pieces, the holds.
-    static func boardLines(_ st: RoomState, names: (PlayerID) -> String) -> [String] {
-        let p = st.progress(at: 0)
-        var lines = ["board: puzzle \(st.puzzleIndex) \(st.spec.kind.rawValue) \(st.spec.rows)x\(st.spec.cols), \(p.correct)/\(p.total) placed"]
-        for r in 0..<st.spec.rows {
-            let cells = (0..<st.spec.cols).map { c in st.occupant(of: Cell(row: r, col: c)).map(String.init) ?? "." }
-            lines.append("row \(r): " + cells.joined(separator: " "))
-        }
-        let loose = st.pieces.enumerated().compactMap { i, s -> String? in
-            if case .table(let pt) = s.location { return "\(i)@\(pt.x),\(pt.y)" }
-            return nil
-        }
-        if !loose.isEmpty { lines.append("table: " + loose.joined(separator: " ")) }
-        for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
-            lines.append("held: \(piece) by \(names(lock.holder)) at \(lock.point.x),\(lock.point.y) → \(lock.target.map { "cell \($0.row),\($0.col)" } ?? "no target")")
-        }
-        return lines
     }
 }

@@ -12,13 +12,12 @@ extension ClientSession {
         case .say(_, let player, let text):
             emit(.chat, "<\(displayName(player))> \(text)", about: .chat(from: player, words: text))
         case .watching(_, let player, let name):
-            watchers[player] = name
-            names[player] = name
+            roster.startedWatching(player, name: name)
             if player != myID { emit(.info, "\(name) is watching") }
         case .unwatching(_, let player):
-            if let name = watchers.removeValue(forKey: player), player != myID { emit(.info, "\(name) stopped watching") }
+            if let name = roster.stoppedWatching(player), player != myID { emit(.info, "\(name) stopped watching") }
         case .room(let e):
-            if case .joined(let id, let name) = e.body { names[id] = name }
+            if case .joined(let id, let name) = e.body { roster.met(id, name: name) }
             let told = tellsDrags || kind(of: e.body) != .drag
             guard let seq = state?.seq, !syncing else {
                 if told { emit(kind(of: e.body), describe(e.body, time: e.time, in: state), about: .event(e.body, completes: false)) }
@@ -48,12 +47,12 @@ extension ClientSession {
             if let me = myID { hand.observe(e.body, me: me) }
             switch e.body {
             case .solved(let puzzle, let ms):
-                solvedBanner = solvedText(puzzle: puzzle, millis: ms)
+                solvedBanner = PlayerText.solved(puzzle: puzzle, millis: ms)
                 // The banner's numbers (moves, who placed what) are the server's: asked for.
                 requestSolvedStats(puzzle, now: now)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle(_, let spec):
-                solvedBanner = nil; solvedStats = nil; hand.restartTab()
+                solvedBanner = nil; replays.tableChanged(solvedPuzzle: nil, sameRoom: true); hand.restartTab()
                 // Another picture (a room cycles them): its pixels come with a snapshot.
                 if spec.picture != pictureBefore { requestSync(now: now) }
             default: break
@@ -130,16 +129,16 @@ extension ClientSession {
             return "\(n(id)) swapped piece \(p) with piece \(o)"
         case .returned(let p, let id, .released): return "\(n(id)) released piece \(p)"
         case .returned(let p, let id, .expired) where id == myID:
-            let lease = st.map { " \(Self.seconds($0.settings.leaseMillis)) s" } ?? ""
+            let lease = st.map { " \(PlayerText.seconds($0.settings.leaseMillis)) s" } ?? ""
             return "your piece \(p) went back: held\(lease) without a move"
         case .returned(let p, let id, .expired): return "\(n(id))'s hold on piece \(p) expired"
         case .returned(let p, let id, .left): return "piece \(p) went back (\(n(id)) left)"
         case .returned(let p, _, .noTarget): return "piece \(p) went back (no target)"
-        case .solved(let puzzle, let ms): return "*** \(solvedText(puzzle: puzzle, millis: ms)) ***"
+        case .solved(let puzzle, let ms): return "*** \(PlayerText.solved(puzzle: puzzle, millis: ms)) ***"
         case .nextPuzzle(let i, let s):
             return "next puzzle \(i): \(s.kind.rawValue) \(s.rows)x\(s.cols), rotation \(s.rotation ? "on" : "off"), picture \(s.picture)"
         case .hint(let id, let until):
-            return "\(n(id)) is looking at the hint for \(Self.seconds(until - time)) s"
+            return "\(n(id)) is looking at the hint for \(PlayerText.seconds(until - time)) s"
         case .forgotten(let id): return "\(n(id)) (#\(id.rawValue)) was away too long and is forgotten"
         }
     }

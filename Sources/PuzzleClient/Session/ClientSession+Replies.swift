@@ -35,7 +35,7 @@ extension ClientSession {
                 dragAccepted(text: text, to: request)
                 return
             }
-            guard let reply = ReplyCodec.decode(line) else {
+            guard let reply = contiguous.withUTF8({ ReplyCodec.decode(UnsafeRawBufferPointer($0)) }) else {
                 emit(.info, "unreadable reply: \(line.prefix(120))")
                 return
             }
@@ -93,8 +93,7 @@ extension ClientSession {
         // the error says why (below).
         switch p.request {
         case .upload, .data:
-            if code == .pictureExists, retryUploadUnderAnotherName(now: p.sentAt) { return }
-            _ = uploads.end()
+            if let retry = uploads.refused(code) { return apply(retry, now: p.sentAt) }
         default: break
         }
         switch p.request {
@@ -159,7 +158,7 @@ extension ClientSession {
                 watching = true
             }
             if caughtUp {
-                adoptWatchers(from: state)
+                roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
             }
             if caughtUp || installSnapshot(state, now: now), let st = self.state {
@@ -192,7 +191,7 @@ extension ClientSession {
                 caughtUp = missed != nil && self.state != nil
             }
             if caughtUp {
-                adoptWatchers(from: state)
+                roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
             }
             if caughtUp || installSnapshot(state, now: now) {
@@ -221,21 +220,26 @@ extension ClientSession {
                 chooseRoom(from: state, now: now)
             }
         case .upload:
-            if case .uploadReady(_, _, let characters) = reply { sendUploadData(charactersPerLine: characters, now: now) }
+            // The server's go-ahead: every DATA line at once (the server reads
+            // them in order; nothing else is sent between them), awaiting one reply.
+            if case .uploadReady(_, _, let characters) = reply, uploads.job != nil {
+                pending.append(PendingRequest(request: .data([]), fromUser: true, sentAt: now))
+                outgoing += uploads.dataRequests(charactersPerLine: characters)
+            }
         case .data:
-            if case .uploaded(let name, let width, let height, _) = reply { uploaded(name, width: width, height: height, now: now) }
+            if case .uploaded(let name, let width, let height, _) = reply { apply(uploads.stored(name, width: width, height: height), now: now) }
         case .keep:
             // The server renewed the lease: the mirror's count starts again too.
             if case .kept(let piece, let left) = reply { mirror?.state.apply(.kept(piece: piece, until: now + left)) }
         case .history(let puzzle):
-            handleHistory(state, puzzle: puzzle, text: text, fromUser: p.fromUser)
+            apply(replays.history(state, puzzle: puzzle, text: text, fromUser: p.fromUser, table: self.state), now: now)
         case .replay:
-            handleReplay(state, reply: reply, now: now)
+            apply(replays.page(state, reply: reply), now: now)
         case .who, .rooms:
             for line in state {
                 // "S who 1 carol ..." reads "  who 1 carol ..." in plain mode (scripts read it);
                 // the window shows it as a player reads it.
-                emit(.reply, "  " + line.dropFirst(2), about: .listing(.entry(Self.listingEntry(line))))
+                emit(.reply, "  " + line.dropFirst(2), about: .listing(.entry(PlayerText.listingEntry(line))))
             }
             emit(.reply, "ok: \(text)", about: .listing(.end))
         default:
@@ -258,59 +262,11 @@ extension ClientSession {
         }
     }
 
-    /// A ROOMS or WHO line as a player reads it (see `roomChoice` and
-    /// `playerEntry`); a line that is neither is shown as sent, without its `S `.
-    static func listingEntry(_ line: String) -> String {
-        switch StateRecordCodec.decode(Substring(line)) {
-        case .room(let listed)?: roomChoice(listed)
-        case .whoPlayer(let id, let name, let moves, let holding)?: playerEntry(id: id, name: name, moves: moves, holding: holding)
-        case .whoWatcher(let id, let name)?: "\(name) (#\(id.rawValue))  watching"
-        default: String(line.dropFirst(2))
-        }
-    }
-
-    /// A room as a player reads it: `S room lobby kind=jigsaw size=4x4
-    /// rotation=off players=2 password=no puzzle=0 progress=3/16` becomes
-    /// `lobby  jigsaw 4x4  2 players  3/16 placed` (with `rotation`, seats,
-    /// watchers, `password` and `solved` said only when they apply).
-    static func roomChoice(_ r: RoomListing) -> String {
-        var parts = [r.name, "\(r.kind.rawValue) \(r.rows)x\(r.cols)"]
-        if r.rotation { parts.append("rotation") }
-        parts.append("\(r.players)\(r.seats.map { "/\($0)" } ?? "") player\(r.players == 1 ? "" : "s")")
-        parts.append("\(r.correct)/\(r.total) placed")
-        if r.watchers != 0 { parts.append("\(r.watchers) watching") }
-        if r.solved { parts.append("solved") }
-        if r.password { parts.append("password") }
-        return parts.joined(separator: "  ")
-    }
-
-    /// A player as WHO lists it, as a player reads it: `S who 3 carol
-    /// moves=12 holding=5,9` becomes `carol (#3)  12 moves  holds pieces 5, 9`
-    /// (`1 move`, nothing said of holds when there are none).
-    static func playerEntry(id: PlayerID, name: String, moves: Int, holding: [Int]) -> String {
-        var parts = ["\(name) (#\(id.rawValue))", "\(moves) move\(moves == 1 ? "" : "s")"]
-        if !holding.isEmpty {
-            parts.append("holds piece\(holding.count == 1 ? "" : "s") \(holding.map(String.init).joined(separator: ", "))")
-        }
-        return parts.joined(separator: "  ")
-    }
-
     /// A catch-up's `S clock <elapsed-ms> running|paused`: the room's clock now.
     mutating func adoptClock(from lines: [String], now: Int64) {
         for line in lines {
             guard case .clock(let elapsed, let running)? = StateRecordCodec.decode(Substring(line)) else { continue }
             mirror?.state.adoptClock(elapsed: elapsed, running: running, at: now)
-        }
-    }
-
-    /// Who watches (the server's, not the room state's): the `S watcher <id>
-    /// <name>` lines of a snapshot or a catch-up, which list them all.
-    mutating func adoptWatchers(from lines: [String]) {
-        watchers = [:]
-        for line in lines {
-            guard case .watcher(let id, let name)? = StateRecordCodec.decode(Substring(line)) else { continue }
-            watchers[id] = name
-            names[id] = name
         }
     }
 
@@ -330,27 +286,17 @@ extension ClientSession {
             }
             let roomBefore = mirror?.name
             mirror = snap
-            for (id, info) in snap.state.players { names[id] = info.name }
-            adoptWatchers(from: lines)
-            solvedBanner = snap.state.solveMillis.map { solvedText(puzzle: snap.state.puzzleIndex, millis: $0) }
+            roster.met(playersOf: snap.state)
+            roster.adoptWatchers(from: lines)
+            solvedBanner = snap.state.solveMillis.map { PlayerText.solved(puzzle: snap.state.puzzleIndex, millis: $0) }
             // The numbers belong to one room's solved puzzle: another room's
             // puzzle 0, or this one not solved, must ask for its own.
-            if roomBefore != snap.name || !snap.state.isSolved || solvedStats?.puzzle != snap.state.puzzleIndex { solvedStats = nil }
+            replays.tableChanged(solvedPuzzle: snap.state.isSolved ? snap.state.puzzleIndex : nil, sameRoom: roomBefore == snap.name)
             if snap.state.isSolved { requestSolvedStats(snap.state.puzzleIndex, now: now) }
             return true
         } catch {
             emit(.error, "error SNAPSHOT: \(error)")
             return false
         }
-    }
-
-    func solvedText(puzzle: Int, millis: Int64) -> String {
-        "puzzle \(puzzle) solved in \(Self.seconds(millis)) s"
-    }
-
-    /// Milliseconds as seconds with one decimal: 12345 → "12.3".
-    static func seconds(_ ms: Int64) -> String {
-        let tenths = max(0, ms) / 100
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }

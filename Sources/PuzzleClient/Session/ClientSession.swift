@@ -8,6 +8,15 @@ import PuzzleProtocol
 /// (`submit`/`perform`), send what `takeOutgoing()` returns, and show what
 /// `takeOutput()` returns. It never touches a socket, a terminal or a clock:
 /// times (`now`, milliseconds of any monotonic clock) are passed in.
+///
+/// Parts with their own state it delegates to: `LocalHand` (this player's
+/// hand ahead of the server), `Roster` (names, watchers), `RoomPicker` (the
+/// start-up room list), `PictureUploader` (`/create ... picture=FILE`),
+/// `ReplayFetch` (`/history`, `/replay`, the solved banner's numbers) and
+/// `PictureCache`; the uploader and the fetch answer with `SessionEffects`
+/// that `apply` carries out. Its extension files are its own work: the
+/// player's commands (`+Commands`), server lines and replies (`+Replies`),
+/// events into the mirror (`+Events`) and mouse play (`+Pointer`).
 public struct ClientSession: Sendable {
     public let name: String
     /// The room this session plays in (or is joining); nil while the player picks one.
@@ -40,7 +49,9 @@ public struct ClientSession: Sendable {
     /// This connection's player id in the room.
     public internal(set) var myID: PlayerID?
     /// Everyone seen in the room, including those who left (for readable lines).
-    public internal(set) var names: [PlayerID: String] = [:]
+    public var names: [PlayerID: String] { roster.names }
+    /// Who was seen (names) and who watches now.
+    var roster = Roster()
     /// Requests sent and not yet answered, oldest first.
     public internal(set) var pending: [PendingRequest] = []
     /// Round-trip time of the last PING.
@@ -49,8 +60,9 @@ public struct ClientSession: Sendable {
     public internal(set) var solvedBanner: String?
     /// The solved puzzle's numbers for the banner (its HISTORY entry: moves,
     /// who placed what), once the server said them.
-    public internal(set) var solvedStats: PuzzleReplay?
-    /// `/replay`: the replay being fetched, and the one fetched until the full screen takes it.
+    public var solvedStats: PuzzleReplay? { replays.solvedStats }
+    /// Solved puzzles: `/history`, `/replay` (the replay being fetched, and the
+    /// one fetched until the full screen takes it) and the banner's numbers.
     var replays = ReplayFetch()
     /// Whether drags are told as lines: the `dragged` events and the replies
     /// to the player's drags. Plain mode prints them; the full screen's
@@ -77,7 +89,7 @@ public struct ClientSession: Sendable {
     /// Watching the room (`WATCH`), not playing in it.
     public internal(set) var watching = false
     /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
-    public internal(set) var watchers: [PlayerID: String] = [:]
+    public var watchers: [PlayerID: String] { roster.watchers }
     var stateLines: [String] = []
     /// Pictures this session was sent or drew, by hash: kept across
     /// reconnects, rooms and puzzles (see `PictureCache`).
@@ -158,9 +170,7 @@ public struct ClientSession: Sendable {
 
     /// The connection is gone; what was in flight is lost.
     public mutating func connectionLost(_ why: String) {
-        if let file = uploads.end() {
-            emit(.info, "the upload of \(file.name) was cut off with the connection: /create the room again")
-        }
+        apply(uploads.linkLost())
         pending.removeAll()
         stateLines.removeAll()
         outgoing.removeAll()
@@ -190,6 +200,22 @@ public struct ClientSession: Sendable {
     public mutating func takeOutput() -> [OutputLine] {
         defer { output.removeAll() }
         return output
+    }
+
+    /// A replay the server sent since the last call (the full screen plays it).
+    public mutating func takeLoadedReplay() -> LoadedReplay? {
+        replays.takeLoaded()
+    }
+
+    /// Picture files the player named (`/create ... picture=FILE`), for the
+    /// driver to read and hand back through `pictureFileRead` (in order).
+    public mutating func takePictureFiles() -> [PictureFile] {
+        uploads.takeFiles()
+    }
+
+    /// The driver read `file` (or could not): its upload starts.
+    public mutating func pictureFileRead(_ file: PictureFile, _ result: Result<[UInt8], PictureFileError>, now: Int64) {
+        apply(uploads.fileRead(file, result, connected: phase == .joined || phase == .choosingRoom), now: now)
     }
 
     /// Whether a request the player asked for still awaits its reply.
@@ -257,7 +283,7 @@ public struct ClientSession: Sendable {
 
     /// A player's display name.
     public func displayName(_ id: PlayerID) -> String {
-        names[id] ?? "player \(id.rawValue)"
+        roster.displayName(id)
     }
 
     mutating func send(_ request: Request, fromUser: Bool, now: Int64, successNote: String? = nil) {
@@ -268,6 +294,23 @@ public struct ClientSession: Sendable {
         }
         pending.append(PendingRequest(request: request, fromUser: fromUser, sentAt: now, successNote: successNote))
         outgoing.append(request)
+    }
+
+    /// Asks for the solved puzzle's numbers (time, moves, who placed what)
+    /// for the banner, once per puzzle.
+    mutating func requestSolvedStats(_ puzzle: Int, now: Int64) {
+        guard replays.needsStats(of: puzzle), phase == .joined || phase == .joining else { return }
+        if pending.contains(where: { $0.request == .history(puzzle) }) { return }
+        send(.history(puzzle), fromUser: false, now: now)
+    }
+
+    /// Does what a part that owns its state (the upload, the replay fetch) asks:
+    /// says its lines, counts its failed command, sends its requests (`now`:
+    /// when; effects that only say need none).
+    mutating func apply(_ effects: SessionEffects, now: Int64 = 0) {
+        output += effects.lines
+        if effects.failed { failedCommands += 1 }
+        for s in effects.requests { send(s.request, fromUser: s.fromUser, now: now, successNote: s.successNote) }
     }
 
     mutating func emit(_ kind: OutputLine.Kind, _ text: String, about: OutputLine.Subject? = nil) {

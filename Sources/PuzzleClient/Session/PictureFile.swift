@@ -56,3 +56,10 @@ public struct PictureFile: Hashable, Sendable {
         return NameRule.isValid(name) ? name : "photo"
     }
 }
+
+/// Why a picture file could not be read (missing, a directory, too large).
+public struct PictureFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

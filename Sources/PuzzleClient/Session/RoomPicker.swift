@@ -4,7 +4,7 @@ import PuzzleProtocol
 /// player, and the rooms to pick from, kept until the full screen takes them
 /// (it opens a window with them).
 struct RoomPicker: Sendable {
-    /// The rooms on offer, as a player reads them (`ClientSession.listingEntry`), until taken.
+    /// The rooms on offer, as a player reads them (`PlayerText.listingEntry`), until taken.
     private(set) var offered: [String]?
 
     /// What the list means.
@@ -26,7 +26,7 @@ struct RoomPicker: Sendable {
         case 0: return .none
         case 1: return .only(names[0])
         default:
-            offered = lines.map(ClientSession.listingEntry)
+            offered = lines.map(PlayerText.listingEntry)
             return .pick(names)
         }
     }

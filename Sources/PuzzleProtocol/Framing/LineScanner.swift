@@ -150,6 +150,57 @@ public struct LineScanner {
         return (true, row, col)
     }
 
+    /// How many words lie from `start` to the line's end (`position` stays).
+    public func wordCount(from start: Int) -> Int {
+        var t = self
+        t.position = start
+        var n = 0
+        while !t.word().isEmpty { n += 1 }
+        return n
+    }
+
+    /// The value of the first `key=value` word from `start` on, as a range of
+    /// the line (`position` stays); nil when there is none, or its value is empty.
+    public func field(_ key: StaticString, from start: Int) -> Range<Int>? {
+        var t = self
+        t.position = start
+        let k = key.utf8CodeUnitCount
+        while true {
+            let w = t.word()
+            if w.isEmpty { return nil }
+            if w.count > k + 1, base[w.lowerBound + k] == UInt8(ascii: "="), matches(w.lowerBound..<w.lowerBound + k, key) {
+                return w.lowerBound + k + 1..<w.upperBound
+            }
+        }
+    }
+
+    /// `range` (one word, or part of one) as `int()` reads a word; nil when
+    /// it is not exactly such a number.
+    public func int(in range: Range<Int>) -> Int? {
+        reading(range) { $0.int() }
+    }
+
+    /// `range` as `uint()` reads a word; nil when it is not exactly such a number.
+    public func uint(in range: Range<Int>) -> UInt64? {
+        reading(range) { $0.uint() }
+    }
+
+    /// What `read` makes of `range` alone (`position` stays): nil unless it
+    /// reads all of the range and no further.
+    func reading<T>(_ range: Range<Int>, _ read: (inout LineScanner) -> T?) -> T? {
+        // An empty range would let `read` skip on to the next word.
+        guard !range.isEmpty else { return nil }
+        var t = self
+        t.position = range.lowerBound
+        guard let value = read(&t), t.position == range.upperBound else { return nil }
+        return value
+    }
+
+    /// Where `byte` first occurs in `range`, if it does.
+    public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        range.first { base[$0] == byte }
+    }
+
     /// `range` of the line as text (invalid UTF-8 repaired, as a client reads
     /// lines into strings).
     @inlinable

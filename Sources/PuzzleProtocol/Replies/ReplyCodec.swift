@@ -96,121 +96,158 @@ public enum ReplyCodec {
     /// Reads a reply line (without its terminator). Nil when the line is not a
     /// reply (an event, a state line, a goodbye) or is not one this version writes.
     public static func decode(_ line: Substring) -> Reply? {
-        let words = line.split(separator: " ", omittingEmptySubsequences: false)
-        guard let head = words.first else { return nil }
-        if head == "PONG" {
-            return .pong(token: String(line.dropFirst(4).drop { $0 == " " }))
+        var line = line
+        return line.withUTF8 { decode(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Reads a reply line from its bytes (without terminator), where they lie:
+    /// the one reader of replies, for the play client, the bench and the tests.
+    /// The grammar is PROTOCOL.md's, read as `EventCodec` reads events: words
+    /// separated by one or more spaces, each reply with exactly its words
+    /// (`key=value` fields in any order among them); numbers an optional `-`
+    /// and digits (no `+`, no other leading junk; leading zeros are digits,
+    /// as in requests), fitting an `Int` (sequence numbers and seeds: digits
+    /// only, fitting 64 bits); a cell `r,c` or `-`, a size `RxC`.
+    public static func decode(_ line: UnsafeRawBufferPointer) -> Reply? {
+        guard !line.isEmpty else { return nil }
+        var s = LineScanner(line)
+        let head = s.word()
+        if s.matches(head, "PONG") { return .pong(token: rest(&s)) }
+        if s.matches(head, "ERR") { return error(&s).map(Reply.error) }
+        guard s.matches(head, "OK") else { return nil }
+        let kind = s.word()
+        s.skipSpaces()
+        /// Where the words after the kind start: fields are looked up among them.
+        let args = s.position
+        func field(_ key: StaticString) -> Range<Int>? { s.field(key, from: args) }
+        func text(_ key: StaticString) -> String? { field(key).map { s.text($0) } }
+        func int(_ key: StaticString) -> Int? { field(key).flatMap { s.int(in: $0) } }
+        func uint(_ key: StaticString) -> UInt64? { field(key).flatMap { s.uint(in: $0) } }
+        /// An optional number field: absent, `.some(nil)`; there but not a number, nil (no reply).
+        func optionalInt(_ key: StaticString) -> Int?? {
+            guard let range = field(key) else { return .some(nil) }
+            guard let value = s.int(in: range) else { return nil }
+            return .some(value)
         }
-        if head == "ERR" {
-            guard words.count >= 2, !words[1].isEmpty else { return nil }
-            let message = words.count > 2 ? line[words[2].startIndex...] : ""
-            return .error(ProtocolError(ErrorCode(rawValue: String(words[1])), String(message)))
+        /// The next positional word as text (nil when there is none).
+        func word() -> String? {
+            let w = s.word()
+            return w.isEmpty ? nil : s.text(w)
         }
-        guard head == "OK", words.count >= 2 else { return nil }
-        let args = Array(words.dropFirst(2))
-        func int(_ i: Int) -> Int? { i < args.count ? Int(args[i]) : nil }
-        func piece(_ i: Int) -> Int? { int(i).flatMap { $0 >= 0 ? $0 : nil } }
-        var fields: [Substring: Substring] = [:]
-        for a in args {
-            let kv = a.split(separator: "=", maxSplits: 1)
-            if kv.count == 2 { fields[kv[0]] = kv[1] }
-        }
-        switch words[1] {
-        case "hello":
-            guard let v = fields["version"].flatMap({ Int($0) }), let id = fields["id"].flatMap({ Int($0) }),
-                  let name = fields["name"] else { return nil }
-            return .hello(version: v, player: PlayerID(id), name: String(name), token: fields["token"].map(String.init))
-        case "help": return int(0).map { .help(count: $0) }
-        case "rooms": return int(0).map { .rooms(count: $0) }
-        case "who": return int(0).map { .who(count: $0) }
-        case "history": return int(0).map { .history(count: $0) }
-        case "replay":
-            guard let puzzle = int(0), let moves = int(1) else { return nil }
-            return .replay(puzzle: puzzle, moves: moves, more: fields["more"].flatMap { Int($0) })
-        case "stats":
-            return .stats(args.compactMap { a in
-                let kv = a.split(separator: "=", maxSplits: 1)
-                return kv.count == 2 ? ReplyField(String(kv[0]), String(kv[1])) : nil
-            })
-        case "created": return args.count == 1 ? .created(room: String(args[0])) : nil
-        case "left": return args.count == 1 ? .left(room: String(args[0])) : nil
-        case "watching":
-            guard args.count == 3, let seq = fields["seq"].flatMap({ UInt64($0) }), let run = fields["run"] else { return nil }
-            return .watching(room: String(args[0]), seq: seq, run: String(run))
-        case "joined":
-            guard (3...5).contains(args.count), let id = fields["id"].flatMap({ Int($0) }), let seq = fields["seq"].flatMap({ UInt64($0) }) else { return nil }
-            let missed = fields["missed"].flatMap { Int($0) }
-            return .joined(room: String(args[0]), player: PlayerID(id), seq: seq, run: fields["run"].map(String.init), missed: missed)
-        case "sync":
-            guard let seq = fields["seq"].flatMap({ UInt64($0) }), let d = fields["digest"] else { return nil }
-            return .synced(seq: seq, digest: String(d), run: fields["run"].map(String.init), missed: fields["missed"].flatMap { Int($0) })
-        case "digest":
-            guard let seq = fields["seq"].flatMap({ UInt64($0) }), let value = fields["value"],
-                  let correct = fields["correct"].flatMap({ Int($0) }), let total = fields["total"].flatMap({ Int($0) }),
-                  let held = fields["held"].flatMap({ Int($0) }), let puzzle = fields["puzzle"].flatMap({ Int($0) }) else { return nil }
-            return .digest(DigestSummary(seq: seq, value: String(value), correct: correct, total: total, held: held, puzzle: puzzle))
-        case "picture":
-            guard args.count == 3, let w = int(0), let h = int(1) else { return nil }
-            return .picture(width: w, height: h, hash: String(args[2]))
-        case "layout":
-            guard args.count == 3, let n = int(0), let puzzle = fields["puzzle"].flatMap({ Int($0) }),
-                  let seed = fields["seed"].flatMap({ UInt64($0) }) else { return nil }
-            return .layout(pieces: n, puzzle: puzzle, seed: seed)
-        case "grabbed": return args.count == 1 ? piece(0).map { .grabbed(piece: $0) } : nil
-        case "released": return args.count == 1 ? piece(0).map { .released(piece: $0) } : nil
-        case "kept":
-            guard args.count == 2, let p = piece(0), let left = int(1), left >= 0 else { return nil }
+        func piece() -> Int? { s.int().flatMap { $0 >= 0 ? $0 : nil } }
+        /// How many words follow the kind, fields included.
+        let n = s.wordCount(from: args)
+
+        if s.matches(kind, "hello") {
+            guard let v = int("version"), let id = int("id"), let name = text("name") else { return nil }
+            return .hello(version: v, player: PlayerID(id), name: name, token: text("token"))
+        } else if s.matches(kind, "help") {
+            return s.int().map { .help(count: $0) }
+        } else if s.matches(kind, "rooms") {
+            return s.int().map { .rooms(count: $0) }
+        } else if s.matches(kind, "who") {
+            return s.int().map { .who(count: $0) }
+        } else if s.matches(kind, "history") {
+            return s.int().map { .history(count: $0) }
+        } else if s.matches(kind, "replay") {
+            guard let puzzle = s.int(), let moves = s.int(), let more = optionalInt("more") else { return nil }
+            return .replay(puzzle: puzzle, moves: moves, more: more)
+        } else if s.matches(kind, "stats") {
+            var fields: [ReplyField] = []
+            while true {
+                let w = s.word()
+                if w.isEmpty { break }
+                // A word that is not `key=value` (both non-empty) is no field.
+                guard let eq = s.firstIndex(of: UInt8(ascii: "="), in: w), eq > w.lowerBound, eq + 1 < w.upperBound else { continue }
+                fields.append(ReplyField(s.text(w.lowerBound..<eq), s.text(eq + 1..<w.upperBound)))
+            }
+            return .stats(fields)
+        } else if s.matches(kind, "created") {
+            return n == 1 ? word().map { .created(room: $0) } : nil
+        } else if s.matches(kind, "left") {
+            return n == 1 ? word().map { .left(room: $0) } : nil
+        } else if s.matches(kind, "watching") {
+            guard n == 3, let room = word(), let seq = uint("seq"), let run = text("run") else { return nil }
+            return .watching(room: room, seq: seq, run: run)
+        } else if s.matches(kind, "joined") {
+            guard (3...5).contains(n), let room = word(), let id = int("id"), let seq = uint("seq"),
+                  let missed = optionalInt("missed") else { return nil }
+            return .joined(room: room, player: PlayerID(id), seq: seq, run: text("run"), missed: missed)
+        } else if s.matches(kind, "sync") {
+            guard let seq = uint("seq"), let digest = text("digest"), let missed = optionalInt("missed") else { return nil }
+            return .synced(seq: seq, digest: digest, run: text("run"), missed: missed)
+        } else if s.matches(kind, "digest") {
+            guard let seq = uint("seq"), let value = text("value"), let correct = int("correct"), let total = int("total"),
+                  let held = int("held"), let puzzle = int("puzzle") else { return nil }
+            return .digest(DigestSummary(seq: seq, value: value, correct: correct, total: total, held: held, puzzle: puzzle))
+        } else if s.matches(kind, "picture") {
+            guard n == 3, let w = s.int(), let h = s.int(), let hash = word() else { return nil }
+            return .picture(width: w, height: h, hash: hash)
+        } else if s.matches(kind, "layout") {
+            guard n == 3, let pieces = s.int(), let puzzle = int("puzzle"), let seed = uint("seed") else { return nil }
+            return .layout(pieces: pieces, puzzle: puzzle, seed: seed)
+        } else if s.matches(kind, "grabbed") {
+            return n == 1 ? piece().map { .grabbed(piece: $0) } : nil
+        } else if s.matches(kind, "released") {
+            return n == 1 ? piece().map { .released(piece: $0) } : nil
+        } else if s.matches(kind, "kept") {
+            guard n == 2, let p = piece(), let left = s.int(), left >= 0 else { return nil }
             return .kept(piece: p, leaseLeftMillis: Int64(left))
-        case "dragged":
-            guard args.count == 4, let p = piece(0), let x = int(1), let y = int(2) else { return nil }
-            if args[3] == "-" { return .dragged(piece: p, to: Point(x: x, y: y), target: nil) }
-            let rc = args[3].split(separator: ",")
-            guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { return nil }
-            return .dragged(piece: p, to: Point(x: x, y: y), target: Cell(row: r, col: c))
-        case "rotated":
-            guard args.count == 2, let p = piece(0), let r = int(1) else { return nil }
+        } else if s.matches(kind, "dragged") {
+            guard n == 4, let p = piece(), let x = s.int(), let y = s.int(), let t = s.target() else { return nil }
+            return .dragged(piece: p, to: Point(x: x, y: y), target: t.valid ? Cell(row: t.row, col: t.col) : nil)
+        } else if s.matches(kind, "rotated") {
+            guard n == 2, let p = piece(), let r = s.int() else { return nil }
             return .rotated(piece: p, rotation: r)
-        case "dropped":
-            guard let p = piece(0) else { return nil }
-            var rest = args.dropFirst()
-            let solved = rest.last == "solved"
-            if solved { rest = rest.dropLast() }
-            let w = Array(rest)
+        } else if s.matches(kind, "dropped") {
+            guard let p = piece() else { return nil }
+            let solved = s.hasSuffix(" solved")
+            let words = n - 1 - (solved ? 1 : 0)
+            let how = s.word()
             let outcome: DropOutcome
-            switch (w.first, w.count) {
-            case ("cell", 3):
-                guard let r = Int(w[1]), let c = Int(w[2]) else { return nil }
+            if s.matches(how, "cell"), words == 3, let r = s.int(), let c = s.int() {
                 outcome = .placed(Cell(row: r, col: c))
-            case ("table", 3):
-                guard let x = Int(w[1]), let y = Int(w[2]) else { return nil }
+            } else if s.matches(how, "table"), words == 3, let x = s.int(), let y = s.int() {
                 outcome = .onTable(Point(x: x, y: y))
-            case ("swapped", 4):
-                guard w[1] == "cell", let r = Int(w[2]), let c = Int(w[3]) else { return nil }
+            } else if s.matches(how, "swapped"), words == 4, s.matches(s.word(), "cell"), let r = s.int(), let c = s.int() {
                 outcome = .swapped(Cell(row: r, col: c))
-            case ("returned", 1):
+            } else if s.matches(how, "returned"), words == 1 {
                 outcome = .returned
-            default:
+            } else {
                 return nil
             }
             return .dropped(piece: p, outcome: outcome, solved: solved)
-        case "hint": return args.count == 1 ? int(0).map { .hint(millis: Int64($0)) } : nil
-        case "next":
-            guard args.count == 3, let puzzle = int(0), let kind = PuzzleKind(rawValue: String(args[1])) else { return nil }
-            let size = args[2].split(separator: "x")
-            guard size.count == 2, let rows = Int(size[0]), let cols = Int(size[1]) else { return nil }
-            return .next(puzzle: puzzle, kind: kind, rows: rows, cols: cols)
-        case "said": return args.isEmpty ? .said : nil
-        case "upload":
-            guard args.count == 3, let bytes = fields["bytes"].flatMap({ Int($0) }), let chars = fields["line"].flatMap({ Int($0) }),
-                  chars >= 4 else { return nil }
-            return .uploadReady(name: String(args[0]), bytes: bytes, lineCharacters: chars)
-        case "uploaded":
-            guard args.count == 3, let sha = fields["sha256"] else { return nil }
-            let size = args[1].split(separator: "x")
-            guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { return nil }
-            return .uploaded(name: String(args[0]), width: w, height: h, sha256: String(sha))
-        case "bye": return args.isEmpty ? .bye : nil
-        default: return nil
+        } else if s.matches(kind, "hint") {
+            return n == 1 ? s.int().map { .hint(millis: Int64($0)) } : nil
+        } else if s.matches(kind, "next") {
+            guard n == 3, let puzzle = s.int(), let puzzleKind = word().flatMap(PuzzleKind.init(rawValue:)),
+                  let (rows, cols) = s.pair(UInt8(ascii: "x")) else { return nil }
+            return .next(puzzle: puzzle, kind: puzzleKind, rows: rows, cols: cols)
+        } else if s.matches(kind, "said") {
+            return n == 0 ? .said : nil
+        } else if s.matches(kind, "upload") {
+            guard n == 3, let name = word(), let bytes = int("bytes"), let chars = int("line"), chars >= 4 else { return nil }
+            return .uploadReady(name: name, bytes: bytes, lineCharacters: chars)
+        } else if s.matches(kind, "uploaded") {
+            guard n == 3, let name = word(), let (w, h) = s.pair(UInt8(ascii: "x")), let sha = text("sha256") else { return nil }
+            return .uploaded(name: name, width: w, height: h, sha256: sha)
+        } else if s.matches(kind, "bye") {
+            return n == 0 ? .bye : nil
         }
+        return nil
+    }
+
+    /// `ERR <code> <message>` after its `ERR`: the code (nil when there is
+    /// none) and the message, everything after the code and its spaces.
+    static func error(_ s: inout LineScanner) -> ProtocolError? {
+        let code = s.word()
+        guard !code.isEmpty else { return nil }
+        return ProtocolError(ErrorCode(rawValue: s.text(code)), rest(&s))
+    }
+
+    /// The rest of the line after the spaces at `s`: a PONG's token, an ERR's message.
+    static func rest(_ s: inout LineScanner) -> String {
+        s.skipSpaces()
+        return s.text(s.position..<s.end)
     }
 }

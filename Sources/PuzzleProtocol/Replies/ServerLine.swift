@@ -12,21 +12,29 @@ public enum ServerLine: Hashable, Sendable {
     case bye(WireGoodbye)
     case unknown(Substring)
 
-    /// What a line is by its first word (`kind(of:)`), with its parts.
+    /// What a line is by its first word (`kind(of:)`), with its parts: an
+    /// `ERR`'s and a `PONG`'s read as `ReplyCodec` reads them, from the bytes.
     public static func classify(_ line: Substring) -> ServerLine {
         var contiguous = line
-        switch contiguous.withUTF8({ kind(of: UnsafeRawBufferPointer($0)) }) {
-        case .event: return .event(line)
-        case .state: return .state(line)
-        case .ok: return .ok(String(line.dropFirst(3)))
-        case .pong: return .pong(String(line.dropFirst(4).drop { $0 == " " }))
-        case .error:
-            let rest = line.dropFirst(4)
-            let code = rest.prefix { $0 != " " }
-            let message = rest.dropFirst(code.count).drop { $0 == " " }
-            return .error(code: ErrorCode(rawValue: String(code)), message: String(message))
-        case .bye: return WireGoodbye.decode(line).map(ServerLine.bye) ?? .unknown(line)
-        case .unknown: return .unknown(line)
+        return contiguous.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            switch kind(of: bytes) {
+            case .event: return .event(line)
+            case .state: return .state(line)
+            case .ok: return .ok(String(line.dropFirst(3)))
+            case .pong:
+                var s = LineScanner(bytes)
+                _ = s.word()
+                return .pong(ReplyCodec.rest(&s))
+            case .error:
+                var s = LineScanner(bytes)
+                _ = s.word()
+                // `ERR ` with no code is still a refusal (it completes a request), of no code.
+                let e = ReplyCodec.error(&s) ?? ProtocolError(ErrorCode(rawValue: ""), "")
+                return .error(code: e.code, message: e.message)
+            case .bye: return WireGoodbye.decode(line).map(ServerLine.bye) ?? .unknown(line)
+            case .unknown: return .unknown(line)
+            }
         }
     }
 
