@@ -30,11 +30,11 @@ extension PuzzleServer {
             }
             try? socket.setNoDelay(true)
             if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
-            let token = nextToken
-            nextToken += 1
-            let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                                  slowReaderRule: slowReaderRule, flushList: flushList, now: now,
-                                  dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
+            let conn = connections.insert { token in
+                Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
+                           slowReaderRule: slowReaderRule, flushList: flushList, now: now,
+                           dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
+            }
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")

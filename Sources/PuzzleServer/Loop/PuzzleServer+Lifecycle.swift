@@ -19,17 +19,17 @@ extension PuzzleServer {
         connections.stateChanged(conn)
     }
 
-    /// A new connection, registered for input: active.
+    /// A new connection, just filed in the table (active), registered for
+    /// input; → closed when epoll refuses it. Returns whether it is open.
     func open(_ conn: Connection) -> Bool {
         do {
             try queue.register(conn.socket.descriptor, interest: .readable, token: conn.token)
+            return true
         } catch {
             logger.warn("cannot watch \(conn.peer): \(error)")
-            try? conn.socket.close()
+            close(conn, reason: "epoll registration failed: \(error)")
             return false
         }
-        connections.insert(conn)
-        return true
     }
 
     /// active → paused: `conn`'s requests, starting with `request`, wait

@@ -34,7 +34,6 @@ public final class PuzzleServer: @unchecked Sendable {
     var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
-    var nextToken: UInt64 = 16
     /// This loop turn's budget for rooms, and the connections left over
     /// for the next turn or to close at its end.
     var thisTurn = LoopTurn()
