@@ -103,12 +103,12 @@ extension PuzzleServer {
         }
     }
 
-    /// Handles complete lines, at most `linesPerTurn` per call; the rest wait
+    /// Handles complete lines, at most `LoopTurn.linesPerTurn` per call; the rest wait
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
         if let held = conn.heldRequest, conn.state.isActive {
-            guard snapshotBytesThisTurn < Self.snapshotBytesPerTurn else { return backlog.append(conn) }
+            guard !thisTurn.mustWait(for: held) else { return thisTurn.leaveForNextTurn(conn) }
             conn.heldRequest = nil
             handle(held, from: conn)
             handled += 1
@@ -128,19 +128,17 @@ extension PuzzleServer {
                 switch parsed {
                 case .failure(let error): reply(conn, error: error)
                 case .success(let request):
-                    let costly: Bool
-                    if case .hello = request { costly = true } else { costly = request.sendsRoom }
-                    if costly && snapshotBytesThisTurn >= Self.snapshotBytesPerTurn {
+                    if thisTurn.mustWait(for: request) {
                         conn.heldRequest = request
-                        backlog.append(conn)
+                        thisTurn.leaveForNextTurn(conn)
                         return
                     }
                     handle(request, from: conn)
                 }
             }
             handled += 1
-            if handled >= Self.linesPerTurn {
-                backlog.append(conn)
+            if handled >= LoopTurn.linesPerTurn {
+                thisTurn.leaveForNextTurn(conn)
                 return
             }
         }
@@ -193,7 +191,7 @@ extension PuzzleServer {
             updateInterest(conn)
         }
         if !wantWrite, case .closingAfterGoodbye = conn.state {
-            closing.append(conn)
+            thisTurn.closeAtEnd(conn)
         }
     }
 

@@ -121,12 +121,12 @@ extension PuzzleServer {
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
         case .picture(let format):
             guard let wire = room.pictureWire(format) else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
-            snapshotBytesThisTurn += wire.lines.count
+            thisTurn.chargeRoom(wire.lines.count)
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
             let bytes = room.startLayoutLines
-            snapshotBytesThisTurn += bytes.count
+            thisTurn.chargeRoom(bytes.count)
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
@@ -375,7 +375,7 @@ extension PuzzleServer {
                                           pictureHash: compact ? room.pictureHash : nil), now: now,
                              extended: compact, layout: compact, compact: compact, layoutBytes: compact ? room.layoutLines : nil,
                              into: &bytes)
-        snapshotBytesThisTurn += bytes.count
+        thisTurn.chargeRoom(bytes.count)
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { room.appendWatchers(to: &bytes) }
         conn.send(bytes: bytes)

@@ -34,8 +34,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
-    /// This loop turn's budget for rooms, and the connections left over
-    /// for the next turn or to close at its end.
+    /// This loop turn's budget for rooms (which requests wait for the next
+    /// turn), and the connections left over for the next turn or to close at its end.
     var thisTurn = LoopTurn()
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
@@ -71,22 +71,6 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
-    // `thisTurn`'s parts under the names the request path uses (a branch
-    // that edits those lines is in flight; they can use `thisTurn` after it).
-    static var linesPerTurn: Int { LoopTurn.linesPerTurn }
-    static var snapshotBytesPerTurn: Int { LoopTurn.roomBytesPerTurn }
-    var snapshotBytesThisTurn: Int {
-        get { thisTurn.roomBytes }
-        _modify { yield &thisTurn.roomBytes }
-    }
-    var backlog: [Connection] {
-        get { thisTurn.backlog }
-        _modify { yield &thisTurn.backlog }
-    }
-    var closing: [Connection] {
-        get { thisTurn.closing }
-        _modify { yield &thisTurn.closing }
-    }
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
