@@ -4,21 +4,9 @@ import PuzzleSystem
 
 extension PuzzleServer {
     func acceptConnections() {
-        guard let listener else { return }
         // Bounded so a connection storm cannot starve the connections already in.
         for _ in 0..<256 {
-            let result: Socket.AcceptResult
-            do {
-                result = try listener.accept()
-            } catch {
-                // Out of descriptors: the listener stays readable, so stop
-                // watching it for a moment instead of spinning on it.
-                logger.warn("accept failed: \(error); pausing accepts for 100 ms")
-                watchListener(false)
-                acceptsPausedUntil = now + 100
-                return
-            }
-            guard case .accepted(let socket, let peer) = result else { return }
+            guard let (socket, peer) = listener.accept(now: now) else { return }
             if let (bye, why) = refusal(of: peer) {
                 stats.refusedConnections += 1
                 // Logged before the goodbye goes out, so whoever sees it can find the line.
@@ -56,18 +44,6 @@ extension PuzzleServer {
                     "already \(perAddress) connections from \(peer.host) (max_connections_per_address)")
         }
         return nil
-    }
-
-    /// Starts or stops watching the listener (accepts pause after running out
-    /// of descriptors). A change epoll refuses is logged and retried 100 ms on.
-    func watchListener(_ on: Bool) {
-        guard let listener else { return }
-        do {
-            try queue.modify(listener.descriptor, interest: on ? .readable : [], token: Self.listenerToken)
-        } catch {
-            logger.error("cannot \(on ? "resume" : "pause") accepting (epoll_ctl: \(error)); retrying in 100 ms")
-            acceptsPausedUntil = now + 100
-        }
     }
 
     func readInput(_ conn: Connection) {
@@ -230,11 +206,7 @@ extension PuzzleServer {
     /// Clean shutdown: stop accepting, say goodbye, flush for up to 2 s,
     /// snapshot every room.
     func shutdown() throws {
-        if let listener {
-            try? queue.deregister(listener.descriptor)
-            try? listener.close()
-            self.listener = nil
-        }
+        listener.close()
         // Already said goodbye: take what they sent, then close, without
         // waiting for their end of stream.
         for conn in Array(connections.draining.values) {

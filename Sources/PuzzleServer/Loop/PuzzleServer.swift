@@ -13,9 +13,10 @@ public final class PuzzleServer: @unchecked Sendable {
     public let config: ServerConfig
     let logger: Logger
     let queue: any ReadinessQueue
-    var listener: Socket?
+    /// The listening socket; accepting pauses after running out of descriptors.
+    let listener: Listener
     /// The port the server listens on (the chosen one when the config says 0).
-    public let port: Int
+    public var port: Int { listener.port }
     let waker: Waker
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
@@ -59,8 +60,6 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Why the server must stop without a clean shutdown (storage it can no
     /// longer trust); `run()` throws it.
     var failure: ServerFailure?
-    /// Set while accepting is paused after running out of descriptors.
-    var acceptsPausedUntil: Int64?
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// Reused event list for core calls.
@@ -115,18 +114,14 @@ public final class PuzzleServer: @unchecked Sendable {
         browserPictures = try BrowserPictures()
         uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
-        let listener: Socket
         do {
-            listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+            listener = try Listener(host: config.bind, port: config.port, queue: queue, token: Self.listenerToken, logger: logger)
         } catch {
             // No deinit for a server that never was: its descriptors close here.
             try? waker.close()
             try? signals?.close()
-            throw ListenError(address: config.bind, port: config.port, errno: error)
+            throw error
         }
-        self.listener = listener
-        port = Int(try listener.localPort)
-        try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
@@ -199,10 +194,7 @@ public final class PuzzleServer: @unchecked Sendable {
                 if event.writable && conn.state.isOpen { flush(conn) }
             }
         }
-        if let until = acceptsPausedUntil, now >= until {
-            acceptsPausedUntil = nil
-            watchListener(true)
-        }
+        listener.resumeIfDue(now: now)
         resumePaused()
         // Leases run out before this turn's requests are read: a KEEP or DRAG
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
@@ -227,7 +219,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// next idle sweep.
     func nextTimeout() -> Int32 {
         var next = lastSweep + 1000
-        if let until = acceptsPausedUntil { next = min(next, until) }
+        if let until = listener.pausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
             // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
@@ -306,11 +298,7 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Closes every connection at once, sending nothing that is still queued.
     func abortEverything() {
-        if let listener {
-            try? queue.deregister(listener.descriptor)
-            try? listener.close()
-            self.listener = nil
-        }
+        listener.close()
         for conn in Array(connections.values) { close(conn, reason: "server stopped", abort: true) }
         store.close()
         dataLock.release()
