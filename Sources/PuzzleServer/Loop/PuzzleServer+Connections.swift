@@ -32,7 +32,7 @@ extension PuzzleServer {
     /// The goodbye and the log reason for a connection that may not stay,
     /// or nil when it may.
     private func refusal(of peer: SocketAddress) -> (bye: Goodbye, why: String)? {
-        if shuttingDown {
+        if ending != nil {
             return (.shutdown, "shutting down")
         }
         if connections.count >= config.maxConnections {
@@ -216,7 +216,7 @@ extension PuzzleServer {
         for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
         keeper.endEveryStay(now: now)
         finishTurn()
-        if let failure {
+        if let failure = ending?.failure {
             // The last turn's moves could not be kept: none of its replies may go out.
             abortEverything()
             throw failure

@@ -136,7 +136,7 @@ extension PuzzleServer {
         enter(conn, .draining(goodbye, until: now + Self.lingerMillis, discarded: 0))
         conn.waitingForWritable = false
         updateInterest(conn)
-        if shuttingDown && conn.state.isOpen {
+        if ending != nil && conn.state.isOpen {
             // The loop is about to end: take what has arrived, then close.
             drain(conn)
             close(conn, reason: goodbye.reason)

@@ -56,10 +56,9 @@ public final class PuzzleServer: @unchecked Sendable {
     var now: Int64
     let startedAt: Int64
     var lastSweep: Int64
-    var shuttingDown = false
-    /// Why the server must stop without a clean shutdown (storage it can no
-    /// longer trust); `run()` throws it.
-    var failure: ServerFailure?
+    /// Set once the loop is to end (nil while it runs): cleanly, or on
+    /// storage it can no longer trust (`run()` throws the failure).
+    var ending: LoopEnd?
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// Reused event list for core calls.
@@ -156,10 +155,10 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
         logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.names.joined(separator: ", "))")
-        while !shuttingDown {
+        while ending == nil {
             try turn()
         }
-        if let failure {
+        if let failure = ending?.failure {
             abortEverything()
             throw failure
         }
@@ -178,7 +177,7 @@ public final class PuzzleServer: @unchecked Sendable {
             case Self.listenerToken: acceptConnections()
             case Self.wakerToken:
                 _ = try? waker.drain()
-                shuttingDown = true
+                ending = ending ?? .shutdown
             case Self.pictureToken:
                 collectPictures()
             case Self.uploadToken:
@@ -186,7 +185,7 @@ public final class PuzzleServer: @unchecked Sendable {
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
-                    shuttingDown = true
+                    ending = ending ?? .shutdown
                 }
             default:
                 guard let conn = connections[event.token] else { continue }
@@ -278,8 +277,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// - Returns: whether the turn may go on to send its replies.
     private func keepMovesOfFailedSync(_ error: RoomStoreError) -> Bool {
         guard case .syncFailed(let names, _) = error else {
-            failure = ServerFailure(message: "journal commit failed: \(error)")
-            shuttingDown = true
+            ending = .failure(ServerFailure(message: "journal commit failed: \(error)"))
             return false
         }
         logger.error("\(error); keeping this turn's moves with a fresh snapshot of \(names.joined(separator: ", "))")
@@ -288,8 +286,7 @@ public final class PuzzleServer: @unchecked Sendable {
             do {
                 try store.snapshot(room.stored, now: now)
             } catch {
-                failure = ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
-                shuttingDown = true
+                ending = .failure(ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them"))
                 return false
             }
         }

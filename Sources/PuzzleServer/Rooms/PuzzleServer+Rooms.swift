@@ -49,7 +49,7 @@ extension PuzzleServer {
     func dropFromRoom(_ conn: Connection) {
         guard !conn.watching else { return stopWatching(conn) }
         guard let room = conn.room, let player = conn.player else { return }
-        guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
+        guard conn.version >= 2, ending == nil else { return leaveRoom(conn) }
         room.remove(conn)
         conn.room = nil
         keeper.keepAway(player, in: room, from: conn.host, now: now)
