@@ -6,7 +6,7 @@ extension PuzzleServer {
     func acceptConnections() {
         // Bounded so a connection storm cannot starve the connections already in.
         for _ in 0..<256 {
-            guard let (socket, peer) = listener.accept(now: now) else { return }
+            guard let (socket, peer) = listener.accept(now: clock.now) else { return }
             if let (bye, why) = refusal(of: peer) {
                 stats.refusedConnections += 1
                 // Logged before the goodbye goes out, so whoever sees it can find the line.
@@ -20,8 +20,8 @@ extension PuzzleServer {
             if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
             let conn = connections.insert { token in
                 Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                           slowReaderRule: slowReaderRule, flushList: flushList, now: now,
-                           dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
+                           slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now,
+                           dragBucket: pacing.newDragBucket(now: clock.now), chatBucket: pacing.newChatBucket(now: clock.now))
             }
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
@@ -90,7 +90,7 @@ extension PuzzleServer {
             handled += 1
         }
         while conn.state.isActive, let frame = conn.framer.next() {
-            conn.lastActivity = now
+            conn.lastActivity = clock.now
             switch frame {
             case .overlong:
                 if overlongUploadLine(conn) { break }
@@ -148,7 +148,7 @@ extension PuzzleServer {
                 return
             }
         }
-        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: now) {
+        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: clock.now) {
         case .disconnect(let why):
             return sayGoodbye(conn, .slow(why))
         case .overSoftLimit(let since):
@@ -177,7 +177,7 @@ extension PuzzleServer {
     func enforceSlowReaderGrace() {
         guard !connections.overSoft.isEmpty else { return }
         for conn in Array(connections.overSoft.values) {
-            guard let since = conn.overSoftSince, now >= slowReaderRule.graceEnds(since: since) else { continue }
+            guard let since = conn.overSoftSince, clock.now >= slowReaderRule.graceEnds(since: since) else { continue }
             // flush sends what the socket takes now, then applies the limits.
             flush(conn)
         }
@@ -185,18 +185,17 @@ extension PuzzleServer {
 
     /// Closes connections idle past the timeout.
     func sweepIdle() {
-        lastSweep = now
-        pacing.passwords.forgetRecovered(now: now)
+        pacing.passwords.forgetRecovered(now: clock.now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+        for conn in Array(connections.values) where clock.now - conn.lastActivity > limit {
             switch conn.state {
             case .active, .paused:
                 sayGoodbye(conn, .idle(seconds: config.idleTimeoutSeconds))
             case .closingAfterGoodbye:
                 // Said goodbye a whole idle period ago and the peer still is not
                 // reading it: stop waiting.
-                if now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
+                if clock.now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
             case .draining, .closed:
                 continue  // draining has its own deadline
             }
@@ -214,7 +213,7 @@ extension PuzzleServer {
             close(conn, reason: "shutdown")
         }
         for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
-        keeper.endEveryStay(now: now)
+        keeper.endEveryStay(now: clock.now)
         finishTurn()
         if let failure = ending?.failure {
             // The last turn's moves could not be kept: none of its replies may go out.
@@ -224,7 +223,7 @@ extension PuzzleServer {
         let deadline = MonotonicClock.nowMilliseconds + 2000
         while !connections.isEmpty && MonotonicClock.nowMilliseconds < deadline {
             let ready = try queue.wait(timeoutMillis: 50)
-            now = MonotonicClock.nowMilliseconds
+            clock.tick(at: MonotonicClock.nowMilliseconds)
             for event in ready {
                 guard let conn = connections[event.token] else { continue }
                 if event.writable { flush(conn) }
@@ -233,7 +232,7 @@ extension PuzzleServer {
             for conn in thisTurn.takeClosing() { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
-        for room in rooms.values { keeper.snapshot(room, now: now) }
+        for room in rooms.values { keeper.snapshot(room, now: clock.now) }
         store.close()
         dataLock.release()
         logger.info("shut down cleanly")

@@ -36,7 +36,7 @@ extension PuzzleServer {
     /// unread for `millis`.
     func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
         guard conn.state.isActive else { return }
-        enter(conn, .paused(until: now + millis, deferred: request))
+        enter(conn, .paused(until: clock.now + millis, deferred: request))
         updateInterest(conn)
     }
 
@@ -45,7 +45,7 @@ extension PuzzleServer {
     func resumePaused() {
         guard !connections.paused.isEmpty else { return }
         for conn in Array(connections.paused.values) {
-            guard case .paused(let until, let request) = conn.state, now >= until else { continue }
+            guard case .paused(let until, let request) = conn.state, clock.now >= until else { continue }
             enter(conn, .active)
             updateInterest(conn)
             guard conn.state.isActive else { continue }
@@ -133,7 +133,7 @@ extension PuzzleServer {
         } catch {
             return close(conn, reason: "\(goodbye.reason); shutdown failed: \(error)")
         }
-        enter(conn, .draining(goodbye, until: now + Self.lingerMillis, discarded: 0))
+        enter(conn, .draining(goodbye, until: clock.now + Self.lingerMillis, discarded: 0))
         conn.waitingForWritable = false
         updateInterest(conn)
         if ending != nil && conn.state.isOpen {
@@ -171,7 +171,7 @@ extension PuzzleServer {
     func endDraining() {
         guard !connections.draining.isEmpty else { return }
         for conn in Array(connections.draining.values) {
-            guard case .draining(let goodbye, let until, _) = conn.state, now >= until else { continue }
+            guard case .draining(let goodbye, let until, _) = conn.state, clock.now >= until else { continue }
             close(conn, reason: "\(goodbye.reason); peer did not close within \(Self.lingerMillis) ms")
         }
     }

@@ -53,9 +53,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let uploads: PictureUploads
     /// Drag, chat and password pacing.
     var pacing: Pacing
-    var now: Int64
-    let startedAt: Int64
-    var lastSweep: Int64
+    /// This turn's time, when the server started, when it next sweeps.
+    var clock: LoopClock
     /// Set once the loop is to end (nil while it runs): cleanly, or on
     /// storage it can no longer trust (`run()` throws the failure).
     var ending: LoopEnd?
@@ -92,9 +91,7 @@ public final class PuzzleServer: @unchecked Sendable {
         pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
-        now = MonotonicClock.nowMilliseconds
-        startedAt = now
-        lastSweep = now
+        clock = LoopClock(startingAt: MonotonicClock.nowMilliseconds)
         pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
                                       limits: ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes),
                                       warn: { logger.warn($0) })
@@ -127,7 +124,7 @@ public final class PuzzleServer: @unchecked Sendable {
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &pictures)
-        try keeper.restore(configured: config.rooms, pictures: &pictures, now: now)
+        try keeper.restore(configured: config.rooms, pictures: &pictures, now: clock.now)
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
@@ -170,7 +167,7 @@ public final class PuzzleServer: @unchecked Sendable {
     func turn() throws {
         let timeout: Int32 = thisTurn.hasLeftovers ? 0 : nextTimeout()
         let ready = try queue.wait(timeoutMillis: timeout)
-        now = MonotonicClock.nowMilliseconds
+        clock.tick(at: MonotonicClock.nowMilliseconds)
         thisTurn.begin()
         for event in ready {
             switch event.token {
@@ -193,21 +190,21 @@ public final class PuzzleServer: @unchecked Sendable {
                 if event.writable && conn.state.isOpen { flush(conn) }
             }
         }
-        listener.resumeIfDue(now: now)
+        listener.resumeIfDue(now: clock.now)
         resumePaused()
         // Leases run out before this turn's requests are read: a KEEP or DRAG
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
         // it would if the expiry waited for the end of the turn.
         expireLeases()
         for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
-        keeper.settleAway(now: now)
+        keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
         endDraining()
-        if now - lastSweep >= 1000 {
+        if clock.takeSweep() {
             sweepIdle()
             sweepWeb()
             expireUploads()
-            keeper.keepBounded(now: now)
+            keeper.keepBounded(now: clock.now)
         }
         finishTurn()
     }
@@ -217,12 +214,12 @@ public final class PuzzleServer: @unchecked Sendable {
     /// lingering connection's deadline, a dropped player's stay ending, or the
     /// next idle sweep.
     func nextTimeout() -> Int32 {
-        var next = lastSweep + 1000
+        var next = clock.nextSweep
         if let until = listener.pausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
             // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
-            if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
+            if room.state.clockIsRunning { next = min(next, max(clock.now, room.clockMarkDue)) }
         }
         for conn in connections.overSoft.values {
             if let since = conn.overSoftSince { next = min(next, slowReaderRule.graceEnds(since: since)) }
@@ -234,13 +231,13 @@ public final class PuzzleServer: @unchecked Sendable {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
         if let end = keeper.nextAwayEnd { next = min(next, end) }
-        return Int32(clamping: max(0, min(1000, next - now)))
+        return Int32(clamping: max(0, min(1000, next - clock.now)))
     }
 
     func expireLeases() {
         for room in rooms.values where !room.state.locks.isEmpty {
             events.removeAll(keepingCapacity: true)
-            room.state.expireLeases(at: now, into: &events)
+            room.state.expireLeases(at: clock.now, into: &events)
             if !events.isEmpty { room.broadcast(events) }
         }
     }
@@ -249,7 +246,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
-        keeper.markClocks(now: now)
+        keeper.markClocks(now: clock.now)
         var due: [String] = []
         do {
             due = try store.commit()
@@ -257,7 +254,7 @@ public final class PuzzleServer: @unchecked Sendable {
             guard keepMovesOfFailedSync(error) else { return }
         }
         for name in due {
-            if let room = rooms[name] { keeper.snapshot(room, now: now) }
+            if let room = rooms[name] { keeper.snapshot(room, now: clock.now) }
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
@@ -284,7 +281,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for name in names {
             guard let room = rooms[name] else { continue }
             do {
-                try store.snapshot(room.stored, now: now)
+                try store.snapshot(room.stored, now: clock.now)
             } catch {
                 ending = .failure(ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them"))
                 return false
@@ -321,7 +318,7 @@ extension PuzzleServer {
     func beginUpload(_ name: String, bytes: Int, conn: Connection) {
         let elsewhere = connections.values.reduce(0) { $0 + ($1 !== conn && $1.upload?.discarding == false ? 1 : 0) }
         send(uploads.begin(name, bytes: bytes, slot: &conn.upload, host: conn.host, label: conn.label, receivingElsewhere: elsewhere,
-                           pictures: pictures, now: now), to: conn)
+                           pictures: pictures, now: clock.now), to: conn)
     }
 
     /// A line read while `conn` has an upload open: whether the upload took
@@ -354,9 +351,9 @@ extension PuzzleServer {
     /// Uploads past their time: given up (once a second, with the idle sweep).
     func expireUploads() {
         for conn in Array(connections.values) where conn.upload != nil {
-            if let reply = uploads.expire(&conn.upload, label: conn.label, now: now) { send(reply, to: conn) }
+            if let reply = uploads.expire(&conn.upload, label: conn.label, now: clock.now) { send(reply, to: conn) }
         }
-        uploads.forgetRecovered(now: now)
+        uploads.forgetRecovered(now: clock.now)
     }
 
     /// The uploads the worker finished: recorded (durably) and answered.
