@@ -12,7 +12,7 @@ final class FlushList {
 final class Connection {
     /// A request that sends a room (JOIN, REJOIN, WATCH, SYNC, PICTURE,
     /// LAYOUT) read after the turn's budget for those was spent: handled
-    /// first next turn, before the lines after it (see `snapshotBytesPerTurn`).
+    /// first next turn, before the lines after it (see `LoopTurn.mustWait`).
     var heldRequest: Request?
     let token: UInt64
     let socket: Socket

@@ -1,5 +1,7 @@
 /// The server's open connections by token, with what the loop looks them up
-/// by: how many come from each address (`max_connections_per_address`),
+/// by. The table hands out the tokens (each once, so a late readiness event
+/// or a finished picture for a closed connection can never reach a new one)
+/// and keeps indexes: how many come from each address (`max_connections_per_address`),
 /// which are paused or draining, and which are over the output soft limit
 /// (their timers). The indexes follow each
 /// connection's state: `stateChanged` is called by the one place a state
@@ -8,7 +10,13 @@
 ///
 /// Not thread-safe: owned by the server's event loop.
 final class ConnectionTable {
+    /// The first token a connection gets: those below are the loop's own
+    /// descriptors (`PuzzleServer.listenerToken` and the others).
+    static let firstToken: UInt64 = 16
+
     private(set) var byToken: [UInt64: Connection] = [:]
+    /// The token the next connection gets.
+    private var nextToken = firstToken
     private var perHost: [String: Int] = [:]
     /// Connections whose requests wait, by token.
     private(set) var paused: [UInt64: Connection] = [:]
@@ -27,10 +35,16 @@ final class ConnectionTable {
     /// Open connections from one peer address.
     func count(from host: String) -> Int { perHost[host, default: 0] }
 
-    func insert(_ conn: Connection) {
+    /// Makes a connection under a token never handed out before and files it.
+    func insert(_ make: (_ token: UInt64) -> Connection) -> Connection {
+        let token = nextToken
+        nextToken += 1
+        let conn = make(token)
+        assert(conn.token == token, "a connection is filed under the token it was made with")
         byToken[conn.token] = conn
         perHost[conn.host, default: 0] += 1
         stateChanged(conn)
+        return conn
     }
 
     /// Files the connection under its current state.

@@ -1,12 +1,17 @@
-/// One loop turn's own bookkeeping: what the turn has spent of its budget
-/// for rooms, the connections whose lines wait for the next turn, and those
-/// to close once this turn's output is flushed.
+import PuzzleProtocol
+
+/// One loop turn's own rule and bookkeeping: what the turn has spent of its
+/// budget for rooms and which requests must wait for the next turn, the
+/// connections whose lines wait for the next turn, and those to close once
+/// this turn's output is flushed.
 ///
 /// The budget: bytes of rooms (snapshots, pictures, layouts) one turn sends
 /// before the next request for one (or a HELLO) waits for the next turn. A
 /// thousand joins at once are spread over turns, so that the drags of those
 /// already playing are answered between them instead of after them all
-/// (measured with `puzzle bench --storm`).
+/// (measured with `puzzle bench --storm`). Each connection has at most
+/// `linesPerTurn` lines handled per turn, so one flooding client cannot
+/// starve the others.
 ///
 /// Not thread-safe: owned by the server's event loop.
 struct LoopTurn {
@@ -20,24 +25,53 @@ struct LoopTurn {
     static let helloCost = 16 << 10
 
     /// Bytes of rooms sent this turn, and `helloCost` for each HELLO.
-    var roomBytes = 0
+    private(set) var roomBytes = 0
     /// Connections with unread complete lines (or a request held for the
     /// budget) left over from a busy turn: handled first next turn.
-    var backlog: [Connection] = []
+    private var backlog: [Connection] = []
     /// Connections done with (goodbye sent and flushed), to end this turn.
-    var closing: [Connection] = []
+    private var closing: [Connection] = []
 
     /// Whether the loop must not wait for readiness: lines are left over.
     var hasLeftovers: Bool { !backlog.isEmpty }
+
+    /// Whether the room budget is spent: a request that may send a room
+    /// (or a HELLO) waits for the next turn.
+    var budgetIsSpent: Bool { roomBytes >= Self.roomBytesPerTurn }
+
+    /// Whether `request` must wait for the next turn: it may send a whole
+    /// room (see `Request.sendsRoom`) or is a HELLO, and this turn's budget
+    /// is spent. Drags and every other request never wait for it.
+    func mustWait(for request: Request) -> Bool {
+        guard budgetIsSpent else { return false }
+        if case .hello = request { return true }
+        return request.sendsRoom
+    }
 
     /// A new turn: its budget for rooms is whole again.
     mutating func begin() {
         roomBytes = 0
     }
 
+    /// `bytes` of a room (a snapshot, its picture, its layout) were queued.
+    mutating func chargeRoom(_ bytes: Int) {
+        roomBytes += bytes
+    }
+
     /// A HELLO was answered (see `helloCost`).
     mutating func chargeHello() {
         roomBytes += Self.helloCost
+    }
+
+    /// `conn` has lines (or a held request) left: handled first next turn.
+    mutating func leaveForNextTurn(_ conn: Connection) {
+        backlog.append(conn)
+    }
+
+    /// `conn` said goodbye and everything queued for it is sent: closed at
+    /// the end of this turn (`takeClosing`).
+    mutating func closeAtEnd(_ conn: Connection) {
+        closing.append(conn)
     }
 
     /// The connections left over from the last turn; none are left after.

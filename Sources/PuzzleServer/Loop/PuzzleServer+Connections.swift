@@ -4,21 +4,9 @@ import PuzzleSystem
 
 extension PuzzleServer {
     func acceptConnections() {
-        guard let listener else { return }
         // Bounded so a connection storm cannot starve the connections already in.
         for _ in 0..<256 {
-            let result: Socket.AcceptResult
-            do {
-                result = try listener.accept()
-            } catch {
-                // Out of descriptors: the listener stays readable, so stop
-                // watching it for a moment instead of spinning on it.
-                logger.warn("accept failed: \(error); pausing accepts for 100 ms")
-                watchListener(false)
-                acceptsPausedUntil = now + 100
-                return
-            }
-            guard case .accepted(let socket, let peer) = result else { return }
+            guard let (socket, peer) = listener.accept(now: clock.now) else { return }
             if let (bye, why) = refusal(of: peer) {
                 stats.refusedConnections += 1
                 // Logged before the goodbye goes out, so whoever sees it can find the line.
@@ -30,11 +18,11 @@ extension PuzzleServer {
             }
             try? socket.setNoDelay(true)
             if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
-            let token = nextToken
-            nextToken += 1
-            let conn = Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                                  slowReaderRule: slowReaderRule, flushList: flushList, now: now,
-                                  dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
+            let conn = connections.insert { token in
+                Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
+                           slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now,
+                           dragBucket: pacing.newDragBucket(now: clock.now), chatBucket: pacing.newChatBucket(now: clock.now))
+            }
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
@@ -44,7 +32,7 @@ extension PuzzleServer {
     /// The goodbye and the log reason for a connection that may not stay,
     /// or nil when it may.
     private func refusal(of peer: SocketAddress) -> (bye: Goodbye, why: String)? {
-        if shuttingDown {
+        if ending != nil {
             return (.shutdown, "shutting down")
         }
         if connections.count >= config.maxConnections {
@@ -56,18 +44,6 @@ extension PuzzleServer {
                     "already \(perAddress) connections from \(peer.host) (max_connections_per_address)")
         }
         return nil
-    }
-
-    /// Starts or stops watching the listener (accepts pause after running out
-    /// of descriptors). A change epoll refuses is logged and retried 100 ms on.
-    func watchListener(_ on: Bool) {
-        guard let listener else { return }
-        do {
-            try queue.modify(listener.descriptor, interest: on ? .readable : [], token: Self.listenerToken)
-        } catch {
-            logger.error("cannot \(on ? "resume" : "pause") accepting (epoll_ctl: \(error)); retrying in 100 ms")
-            acceptsPausedUntil = now + 100
-        }
     }
 
     func readInput(_ conn: Connection) {
@@ -103,18 +79,18 @@ extension PuzzleServer {
         }
     }
 
-    /// Handles complete lines, at most `linesPerTurn` per call; the rest wait
+    /// Handles complete lines, at most `LoopTurn.linesPerTurn` per call; the rest wait
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
         if let held = conn.heldRequest, conn.state.isActive {
-            guard snapshotBytesThisTurn < Self.snapshotBytesPerTurn else { return backlog.append(conn) }
+            guard !thisTurn.mustWait(for: held) else { return thisTurn.leaveForNextTurn(conn) }
             conn.heldRequest = nil
             handle(held, from: conn)
             handled += 1
         }
         while conn.state.isActive, let frame = conn.framer.next() {
-            conn.lastActivity = now
+            conn.lastActivity = clock.now
             switch frame {
             case .overlong:
                 if overlongUploadLine(conn) { break }
@@ -128,19 +104,17 @@ extension PuzzleServer {
                 switch parsed {
                 case .failure(let error): reply(conn, error: error)
                 case .success(let request):
-                    let costly: Bool
-                    if case .hello = request { costly = true } else { costly = request.sendsRoom }
-                    if costly && snapshotBytesThisTurn >= Self.snapshotBytesPerTurn {
+                    if thisTurn.mustWait(for: request) {
                         conn.heldRequest = request
-                        backlog.append(conn)
+                        thisTurn.leaveForNextTurn(conn)
                         return
                     }
                     handle(request, from: conn)
                 }
             }
             handled += 1
-            if handled >= Self.linesPerTurn {
-                backlog.append(conn)
+            if handled >= LoopTurn.linesPerTurn {
+                thisTurn.leaveForNextTurn(conn)
                 return
             }
         }
@@ -174,7 +148,7 @@ extension PuzzleServer {
                 return
             }
         }
-        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: now) {
+        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: clock.now) {
         case .disconnect(let why):
             return sayGoodbye(conn, .slow(why))
         case .overSoftLimit(let since):
@@ -193,7 +167,7 @@ extension PuzzleServer {
             updateInterest(conn)
         }
         if !wantWrite, case .closingAfterGoodbye = conn.state {
-            closing.append(conn)
+            thisTurn.closeAtEnd(conn)
         }
     }
 
@@ -203,7 +177,7 @@ extension PuzzleServer {
     func enforceSlowReaderGrace() {
         guard !connections.overSoft.isEmpty else { return }
         for conn in Array(connections.overSoft.values) {
-            guard let since = conn.overSoftSince, now >= slowReaderRule.graceEnds(since: since) else { continue }
+            guard let since = conn.overSoftSince, clock.now >= slowReaderRule.graceEnds(since: since) else { continue }
             // flush sends what the socket takes now, then applies the limits.
             flush(conn)
         }
@@ -211,18 +185,17 @@ extension PuzzleServer {
 
     /// Closes connections idle past the timeout.
     func sweepIdle() {
-        lastSweep = now
-        pacing.passwords.forgetRecovered(now: now)
+        pacing.passwords.forgetRecovered(now: clock.now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+        for conn in Array(connections.values) where clock.now - conn.lastActivity > limit {
             switch conn.state {
             case .active, .paused:
                 sayGoodbye(conn, .idle(seconds: config.idleTimeoutSeconds))
             case .closingAfterGoodbye:
                 // Said goodbye a whole idle period ago and the peer still is not
                 // reading it: stop waiting.
-                if now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
+                if clock.now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
             case .draining, .closed:
                 continue  // draining has its own deadline
             }
@@ -232,11 +205,7 @@ extension PuzzleServer {
     /// Clean shutdown: stop accepting, say goodbye, flush for up to 2 s,
     /// snapshot every room.
     func shutdown() throws {
-        if let listener {
-            try? queue.deregister(listener.descriptor)
-            try? listener.close()
-            self.listener = nil
-        }
+        listener.close()
         // Already said goodbye: take what they sent, then close, without
         // waiting for their end of stream.
         for conn in Array(connections.draining.values) {
@@ -244,9 +213,9 @@ extension PuzzleServer {
             close(conn, reason: "shutdown")
         }
         for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
-        keeper.endEveryStay(now: now)
+        keeper.endEveryStay(now: clock.now)
         finishTurn()
-        if let failure {
+        if let failure = ending?.failure {
             // The last turn's moves could not be kept: none of its replies may go out.
             abortEverything()
             throw failure
@@ -254,7 +223,7 @@ extension PuzzleServer {
         let deadline = MonotonicClock.nowMilliseconds + 2000
         while !connections.isEmpty && MonotonicClock.nowMilliseconds < deadline {
             let ready = try queue.wait(timeoutMillis: 50)
-            now = MonotonicClock.nowMilliseconds
+            clock.tick(at: MonotonicClock.nowMilliseconds)
             for event in ready {
                 guard let conn = connections[event.token] else { continue }
                 if event.writable { flush(conn) }
@@ -263,7 +232,7 @@ extension PuzzleServer {
             for conn in thisTurn.takeClosing() { finishClosing(conn) }
         }
         for conn in Array(connections.values) { close(conn, reason: "shutdown") }
-        for room in rooms.values { keeper.snapshot(room, now: now) }
+        for room in rooms.values { keeper.snapshot(room, now: clock.now) }
         store.close()
         dataLock.release()
         logger.info("shut down cleanly")

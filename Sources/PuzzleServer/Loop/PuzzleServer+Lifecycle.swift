@@ -19,24 +19,24 @@ extension PuzzleServer {
         connections.stateChanged(conn)
     }
 
-    /// A new connection, registered for input: active.
+    /// A new connection, just filed in the table (active), registered for
+    /// input; → closed when epoll refuses it. Returns whether it is open.
     func open(_ conn: Connection) -> Bool {
         do {
             try queue.register(conn.socket.descriptor, interest: .readable, token: conn.token)
+            return true
         } catch {
             logger.warn("cannot watch \(conn.peer): \(error)")
-            try? conn.socket.close()
+            close(conn, reason: "epoll registration failed: \(error)")
             return false
         }
-        connections.insert(conn)
-        return true
     }
 
     /// active → paused: `conn`'s requests, starting with `request`, wait
     /// unread for `millis`.
     func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
         guard conn.state.isActive else { return }
-        enter(conn, .paused(until: now + millis, deferred: request))
+        enter(conn, .paused(until: clock.now + millis, deferred: request))
         updateInterest(conn)
     }
 
@@ -45,7 +45,7 @@ extension PuzzleServer {
     func resumePaused() {
         guard !connections.paused.isEmpty else { return }
         for conn in Array(connections.paused.values) {
-            guard case .paused(let until, let request) = conn.state, now >= until else { continue }
+            guard case .paused(let until, let request) = conn.state, clock.now >= until else { continue }
             enter(conn, .active)
             updateInterest(conn)
             guard conn.state.isActive else { continue }
@@ -133,10 +133,10 @@ extension PuzzleServer {
         } catch {
             return close(conn, reason: "\(goodbye.reason); shutdown failed: \(error)")
         }
-        enter(conn, .draining(goodbye, until: now + Self.lingerMillis, discarded: 0))
+        enter(conn, .draining(goodbye, until: clock.now + Self.lingerMillis, discarded: 0))
         conn.waitingForWritable = false
         updateInterest(conn)
-        if shuttingDown && conn.state.isOpen {
+        if ending != nil && conn.state.isOpen {
             // The loop is about to end: take what has arrived, then close.
             drain(conn)
             close(conn, reason: goodbye.reason)
@@ -171,7 +171,7 @@ extension PuzzleServer {
     func endDraining() {
         guard !connections.draining.isEmpty else { return }
         for conn in Array(connections.draining.values) {
-            guard case .draining(let goodbye, let until, _) = conn.state, now >= until else { continue }
+            guard case .draining(let goodbye, let until, _) = conn.state, clock.now >= until else { continue }
             close(conn, reason: "\(goodbye.reason); peer did not close within \(Self.lingerMillis) ms")
         }
     }

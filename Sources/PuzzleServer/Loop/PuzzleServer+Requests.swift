@@ -27,12 +27,12 @@ extension PuzzleServer {
             conn.send(.rooms(count: rooms.count))
         case .stats:
             let rss = (try? ProcessStats.residentBytes()) ?? 0
-            let mps = stats.movesPerSecond(at: now)
+            let mps = stats.movesPerSecond(at: clock.now)
             let fields: [(String, Any)] = [
                 ("connections", connections.count), ("rooms", rooms.count), ("players", rooms.playerCount), ("moves", stats.moves),
                 ("moves_per_sec", mps), ("drags", stats.drags), ("requests", stats.requests), ("bytes_out", stats.bytesOut),
                 ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
-                ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", (now - startedAt) / 1000),
+                ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", clock.uptimeSeconds),
             ]
             conn.send(.stats(fields.map { ReplyField($0.0, "\($0.1)") }))
         default:
@@ -121,12 +121,12 @@ extension PuzzleServer {
             conn.send(.synced(seq: room.state.seq, digest: room.state.digest.description, run: room.recent.run, missed: missed))
         case .picture(let format):
             guard let wire = room.pictureWire(format) else { return reply(conn, error: ProtocolError(.badPicture, "room '\(room.name)' has no picture")) }
-            snapshotBytesThisTurn += wire.lines.count
+            thisTurn.chargeRoom(wire.lines.count)
             conn.send(bytes: wire.lines)
             conn.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
         case .layout:
             let bytes = room.startLayoutLines
-            snapshotBytesThisTurn += bytes.count
+            thisTurn.chargeRoom(bytes.count)
             conn.send(bytes: bytes)
             conn.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
         case .digest:
@@ -146,7 +146,7 @@ extension PuzzleServer {
             answer(.grab(piece: piece), in: room, by: conn, player: player)
         case .drag(let piece, let point):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
-            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: clock.now) else { return reply(conn, error: .rateLimited) }
             answer(.drag(piece: piece, to: point), in: room, by: conn, player: player)
         case .rotate(let piece):
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
@@ -161,7 +161,7 @@ extension PuzzleServer {
             guard let piece = resolve(piece, in: room, player: player, conn: conn) else { return }
             // Paced with the drags: a KEEP costs no broadcast, but a flood of
             // them must not cost the loop more than a flood of drags would.
-            guard pacing.takeDrag(from: &conn.dragBucket, now: now) else { return reply(conn, error: .rateLimited) }
+            guard pacing.takeDrag(from: &conn.dragBucket, now: clock.now) else { return reply(conn, error: .rateLimited) }
             answer(.keep(piece: piece), in: room, by: conn, player: player)
         case .hint:
             answer(.hint, in: room, by: conn, player: player)
@@ -177,7 +177,7 @@ extension PuzzleServer {
         case .replay(let puzzle, let from):
             sendReplay(puzzle, from: from, of: room, to: conn)
         case .say(let text):
-            if let wait = pacing.takeChat(from: &conn.chatBucket, now: now) { return pause(conn, forMillis: wait, deferring: request) }
+            if let wait = pacing.takeChat(from: &conn.chatBucket, now: clock.now) { return pause(conn, forMillis: wait, deferring: request) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
             conn.send(.said)
         default:
@@ -221,7 +221,7 @@ extension PuzzleServer {
             // likely its client restarted (a token lives as long as the
             // client). The player away after a dropped link gives its place
             // up rather than keep the name taken for the rest of its stay.
-            keeper.endStay(of: other, now: now)
+            keeper.endStay(of: other, now: clock.now)
             logger.info("player \(other) left \(room.name): \(conn.label) came as \(playerName) without its token")
         }
         // Back from a dropped link: it takes its place (and any pieces it
@@ -230,7 +230,7 @@ extension PuzzleServer {
         // A watcher stops watching first: its own `joined` is then not sent
         // to it (it had no snapshot of it), as for any JOIN.
         if conn.watching { stopWatching(conn) }
-        if !keeper.returnFromAway(player, to: room, now: now) {
+        if !keeper.returnFromAway(player, to: room, now: clock.now) {
             guard perform(.join(name: playerName), in: room, by: conn, player: player) != nil else { return }
         }
         if let old = conn.room { leaveRoom(conn); logger.info("\(conn.label) switched from \(old.name) to \(room.name)") }
@@ -249,12 +249,12 @@ extension PuzzleServer {
         guard let expected = room.password else { return false }
         // Gated before the comparison, right or wrong, so that neither
         // more connections nor the reply's timing help a guesser.
-        if let wait = pacing.passwords.wait(for: conn.host, now: now) {
+        if let wait = pacing.passwords.wait(for: conn.host, now: clock.now) {
             pause(conn, forMillis: wait, deferring: request)
             return true
         }
         guard expected != password else { return false }
-        pacing.passwords.recordFailure(from: conn.host, now: now)
+        pacing.passwords.recordFailure(from: conn.host, now: clock.now)
         logger.info("wrong password for room \(room.name) from \(conn.label)")
         reply(conn, error: password == nil ? .passwordNeeded(room.name) : .badPassword)
         return true
@@ -275,12 +275,12 @@ extension PuzzleServer {
         case .rotated(let piece, let rotation, _):
             conn.send(.rotated(piece: piece, rotation: rotation))
         case .dropped(let piece, let drop, let solved, let moved):
-            if moved { stats.countMove(at: now) }
+            if moved { stats.countMove(at: clock.now) }
             conn.send(.dropped(piece: piece, outcome: drop, solved: solved))
         case .released(let piece):
             conn.send(.released(piece: piece))
         case .kept(let piece, let until):
-            conn.send(.kept(piece: piece, leaseLeftMillis: max(0, until - now)))
+            conn.send(.kept(piece: piece, leaseLeftMillis: max(0, until - clock.now)))
         case .hint(let millis, _):
             conn.send(.hint(millis: millis))
         case .next(let puzzle, let spec):
@@ -303,7 +303,7 @@ extension PuzzleServer {
         events.removeAll(keepingCapacity: true)
         let outcome: ActionOutcome
         do {
-            outcome = try room.plan(action, by: player, at: now, into: &events)
+            outcome = try room.plan(action, by: player, at: clock.now, into: &events)
         } catch {
             reply(conn, error: .core(error, name: { id in
                 let name = room.state.players[id]?.name ?? "player"
@@ -358,7 +358,7 @@ extension PuzzleServer {
             // and the clock (events carry no time: applied late, a join or a
             // leave would start or stop the client's clock at the wrong moment).
             room.appendWatchers(to: &bytes)
-            StateRecordCodec.encode(.clock(elapsedMillis: room.state.elapsed(at: now), running: room.state.clockIsRunning), into: &bytes)
+            StateRecordCodec.encode(.clock(elapsedMillis: room.state.elapsed(at: clock.now), running: room.state.clockIsRunning), into: &bytes)
             if !bytes.isEmpty { conn.send(bytes: bytes) }
             return Int(room.state.seq - point.seq)
         }
@@ -372,10 +372,10 @@ extension PuzzleServer {
         // ranges, the picture by its hash (fetched with PICTURE when missing).
         let compact = conn.version >= 2
         SnapshotCodec.encode(RoomSnapshot(name: room.name, state: room.state, picture: room.picture,
-                                          pictureHash: compact ? room.pictureHash : nil), now: now,
+                                          pictureHash: compact ? room.pictureHash : nil), now: clock.now,
                              extended: compact, layout: compact, compact: compact, layoutBytes: compact ? room.layoutLines : nil,
                              into: &bytes)
-        snapshotBytesThisTurn += bytes.count
+        thisTurn.chargeRoom(bytes.count)
         // Who watches is the server's, not the room state's (nor its disk's).
         if conn.version >= 2 { room.appendWatchers(to: &bytes) }
         conn.send(bytes: bytes)

@@ -13,9 +13,10 @@ public final class PuzzleServer: @unchecked Sendable {
     public let config: ServerConfig
     let logger: Logger
     let queue: any ReadinessQueue
-    var listener: Socket?
+    /// The listening socket; accepting pauses after running out of descriptors.
+    let listener: Listener
     /// The port the server listens on (the chosen one when the config says 0).
-    public let port: Int
+    public var port: Int { listener.port }
     let waker: Waker
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
@@ -34,9 +35,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var pictures: PictureLibrary
     let flushList = FlushList()
     var stats = ServerStats()
-    var nextToken: UInt64 = 16
-    /// This loop turn's budget for rooms, and the connections left over
-    /// for the next turn or to close at its end.
+    /// This loop turn's budget for rooms (which requests wait for the next
+    /// turn), and the connections left over for the next turn or to close at its end.
     var thisTurn = LoopTurn()
     /// When a reader is too slow (`output_soft_limit`, `output_hard_limit`,
     /// `slow_reader_grace_ms`).
@@ -53,15 +53,11 @@ public final class PuzzleServer: @unchecked Sendable {
     let uploads: PictureUploads
     /// Drag, chat and password pacing.
     var pacing: Pacing
-    var now: Int64
-    let startedAt: Int64
-    var lastSweep: Int64
-    var shuttingDown = false
-    /// Why the server must stop without a clean shutdown (storage it can no
-    /// longer trust); `run()` throws it.
-    var failure: ServerFailure?
-    /// Set while accepting is paused after running out of descriptors.
-    var acceptsPausedUntil: Int64?
+    /// This turn's time, when the server started, when it next sweeps.
+    var clock: LoopClock
+    /// Set once the loop is to end (nil while it runs): cleanly, or on
+    /// storage it can no longer trust (`run()` throws the failure).
+    var ending: LoopEnd?
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
     /// Reused event list for core calls.
@@ -72,22 +68,6 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
-    // `thisTurn`'s parts under the names the request path uses (a branch
-    // that edits those lines is in flight; they can use `thisTurn` after it).
-    static var linesPerTurn: Int { LoopTurn.linesPerTurn }
-    static var snapshotBytesPerTurn: Int { LoopTurn.roomBytesPerTurn }
-    var snapshotBytesThisTurn: Int {
-        get { thisTurn.roomBytes }
-        _modify { yield &thisTurn.roomBytes }
-    }
-    var backlog: [Connection] {
-        get { thisTurn.backlog }
-        _modify { yield &thisTurn.backlog }
-    }
-    var closing: [Connection] {
-        get { thisTurn.closing }
-        _modify { yield &thisTurn.closing }
-    }
     /// How long, and for how many bytes, a connection that was said goodbye
     /// to is drained waiting for the peer's end of stream before it is closed
     /// anyway.
@@ -111,9 +91,7 @@ public final class PuzzleServer: @unchecked Sendable {
         pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
-        now = MonotonicClock.nowMilliseconds
-        startedAt = now
-        lastSweep = now
+        clock = LoopClock(startingAt: MonotonicClock.nowMilliseconds)
         pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
                                       limits: ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes),
                                       warn: { logger.warn($0) })
@@ -132,25 +110,21 @@ public final class PuzzleServer: @unchecked Sendable {
         browserPictures = try BrowserPictures()
         uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
-        let listener: Socket
         do {
-            listener = try Socket.listen(host: config.bind, port: UInt16(config.port), backlog: 1024)
+            listener = try Listener(host: config.bind, port: config.port, queue: queue, token: Self.listenerToken, logger: logger)
         } catch {
             // No deinit for a server that never was: its descriptors close here.
             try? waker.close()
             try? signals?.close()
-            throw ListenError(address: config.bind, port: config.port, errno: error)
+            throw error
         }
-        self.listener = listener
-        port = Int(try listener.localPort)
-        try queue.register(listener.descriptor, interest: .readable, token: Self.listenerToken)
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &pictures)
-        try keeper.restore(configured: config.rooms, pictures: &pictures, now: now)
+        try keeper.restore(configured: config.rooms, pictures: &pictures, now: clock.now)
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
@@ -178,10 +152,10 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
         logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.names.joined(separator: ", "))")
-        while !shuttingDown {
+        while ending == nil {
             try turn()
         }
-        if let failure {
+        if let failure = ending?.failure {
             abortEverything()
             throw failure
         }
@@ -193,14 +167,14 @@ public final class PuzzleServer: @unchecked Sendable {
     func turn() throws {
         let timeout: Int32 = thisTurn.hasLeftovers ? 0 : nextTimeout()
         let ready = try queue.wait(timeoutMillis: timeout)
-        now = MonotonicClock.nowMilliseconds
+        clock.tick(at: MonotonicClock.nowMilliseconds)
         thisTurn.begin()
         for event in ready {
             switch event.token {
             case Self.listenerToken: acceptConnections()
             case Self.wakerToken:
                 _ = try? waker.drain()
-                shuttingDown = true
+                ending = ending ?? .shutdown
             case Self.pictureToken:
                 collectPictures()
             case Self.uploadToken:
@@ -208,7 +182,7 @@ public final class PuzzleServer: @unchecked Sendable {
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
-                    shuttingDown = true
+                    ending = ending ?? .shutdown
                 }
             default:
                 guard let conn = connections[event.token] else { continue }
@@ -216,24 +190,21 @@ public final class PuzzleServer: @unchecked Sendable {
                 if event.writable && conn.state.isOpen { flush(conn) }
             }
         }
-        if let until = acceptsPausedUntil, now >= until {
-            acceptsPausedUntil = nil
-            watchListener(true)
-        }
+        listener.resumeIfDue(now: clock.now)
         resumePaused()
         // Leases run out before this turn's requests are read: a KEEP or DRAG
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
         // it would if the expiry waited for the end of the turn.
         expireLeases()
         for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
-        keeper.settleAway(now: now)
+        keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
         endDraining()
-        if now - lastSweep >= 1000 {
+        if clock.takeSweep() {
             sweepIdle()
             sweepWeb()
             expireUploads()
-            keeper.keepBounded(now: now)
+            keeper.keepBounded(now: clock.now)
         }
         finishTurn()
     }
@@ -243,12 +214,12 @@ public final class PuzzleServer: @unchecked Sendable {
     /// lingering connection's deadline, a dropped player's stay ending, or the
     /// next idle sweep.
     func nextTimeout() -> Int32 {
-        var next = lastSweep + 1000
-        if let until = acceptsPausedUntil { next = min(next, until) }
+        var next = clock.nextSweep
+        if let until = listener.pausedUntil { next = min(next, until) }
         for room in rooms.values {
             if let e = room.state.nextExpiry { next = min(next, e) }
             // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
-            if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
+            if room.state.clockIsRunning { next = min(next, max(clock.now, room.clockMarkDue)) }
         }
         for conn in connections.overSoft.values {
             if let since = conn.overSoftSince { next = min(next, slowReaderRule.graceEnds(since: since)) }
@@ -260,13 +231,13 @@ public final class PuzzleServer: @unchecked Sendable {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
         if let end = keeper.nextAwayEnd { next = min(next, end) }
-        return Int32(clamping: max(0, min(1000, next - now)))
+        return Int32(clamping: max(0, min(1000, next - clock.now)))
     }
 
     func expireLeases() {
         for room in rooms.values where !room.state.locks.isEmpty {
             events.removeAll(keepingCapacity: true)
-            room.state.expireLeases(at: now, into: &events)
+            room.state.expireLeases(at: clock.now, into: &events)
             if !events.isEmpty { room.broadcast(events) }
         }
     }
@@ -275,7 +246,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
-        keeper.markClocks(now: now)
+        keeper.markClocks(now: clock.now)
         var due: [String] = []
         do {
             due = try store.commit()
@@ -283,7 +254,7 @@ public final class PuzzleServer: @unchecked Sendable {
             guard keepMovesOfFailedSync(error) else { return }
         }
         for name in due {
-            if let room = rooms[name] { keeper.snapshot(room, now: now) }
+            if let room = rooms[name] { keeper.snapshot(room, now: clock.now) }
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
@@ -303,18 +274,16 @@ public final class PuzzleServer: @unchecked Sendable {
     /// - Returns: whether the turn may go on to send its replies.
     private func keepMovesOfFailedSync(_ error: RoomStoreError) -> Bool {
         guard case .syncFailed(let names, _) = error else {
-            failure = ServerFailure(message: "journal commit failed: \(error)")
-            shuttingDown = true
+            ending = .failure(ServerFailure(message: "journal commit failed: \(error)"))
             return false
         }
         logger.error("\(error); keeping this turn's moves with a fresh snapshot of \(names.joined(separator: ", "))")
         for name in names {
             guard let room = rooms[name] else { continue }
             do {
-                try store.snapshot(room.stored, now: now)
+                try store.snapshot(room.stored, now: clock.now)
             } catch {
-                failure = ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
-                shuttingDown = true
+                ending = .failure(ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them"))
                 return false
             }
         }
@@ -323,11 +292,7 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Closes every connection at once, sending nothing that is still queued.
     func abortEverything() {
-        if let listener {
-            try? queue.deregister(listener.descriptor)
-            try? listener.close()
-            self.listener = nil
-        }
+        listener.close()
         for conn in Array(connections.values) { close(conn, reason: "server stopped", abort: true) }
         store.close()
         dataLock.release()
@@ -353,7 +318,7 @@ extension PuzzleServer {
     func beginUpload(_ name: String, bytes: Int, conn: Connection) {
         let elsewhere = connections.values.reduce(0) { $0 + ($1 !== conn && $1.upload?.discarding == false ? 1 : 0) }
         send(uploads.begin(name, bytes: bytes, slot: &conn.upload, host: conn.host, label: conn.label, receivingElsewhere: elsewhere,
-                           pictures: pictures, now: now), to: conn)
+                           pictures: pictures, now: clock.now), to: conn)
     }
 
     /// A line read while `conn` has an upload open: whether the upload took
@@ -386,9 +351,9 @@ extension PuzzleServer {
     /// Uploads past their time: given up (once a second, with the idle sweep).
     func expireUploads() {
         for conn in Array(connections.values) where conn.upload != nil {
-            if let reply = uploads.expire(&conn.upload, label: conn.label, now: now) { send(reply, to: conn) }
+            if let reply = uploads.expire(&conn.upload, label: conn.label, now: clock.now) { send(reply, to: conn) }
         }
-        uploads.forgetRecovered(now: now)
+        uploads.forgetRecovered(now: clock.now)
     }
 
     /// The uploads the worker finished: recorded (durably) and answered.

@@ -12,7 +12,7 @@ import PuzzleProtocol
 extension PuzzleServer {
     /// CREATE.
     func createRoom(_ request: RoomSpec, for conn: Connection) {
-        switch keeper.open(request, pictures: &pictures, now: now) {
+        switch keeper.open(request, pictures: &pictures, now: clock.now) {
         case .success(let room):
             logger.info("\(conn.label) created room \(room.name)")
             conn.send(.created(room: room.name))
@@ -34,12 +34,12 @@ extension PuzzleServer {
         if conn.watching { stopWatching(conn) }
         guard let player = conn.player else { return }
         guard let room = conn.room else {
-            if let left = keeper.endStay(of: player, now: now) { logger.info("\(conn.label) left \(left.name), where it was away") }
+            if let left = keeper.endStay(of: player, now: clock.now) { logger.info("\(conn.label) left \(left.name), where it was away") }
             return
         }
         room.remove(conn)
         conn.room = nil
-        keeper.performRegardless(.leave, in: room, by: player, now: now)
+        keeper.performRegardless(.leave, in: room, by: player, now: clock.now)
         logger.info("\(conn.label) left \(room.name)")
     }
 
@@ -49,10 +49,10 @@ extension PuzzleServer {
     func dropFromRoom(_ conn: Connection) {
         guard !conn.watching else { return stopWatching(conn) }
         guard let room = conn.room, let player = conn.player else { return }
-        guard conn.version >= 2, !shuttingDown else { return leaveRoom(conn) }
+        guard conn.version >= 2, ending == nil else { return leaveRoom(conn) }
         room.remove(conn)
         conn.room = nil
-        keeper.keepAway(player, in: room, from: conn.host, now: now)
+        keeper.keepAway(player, in: room, from: conn.host, now: clock.now)
         let holding = room.state.players[player]?.holding ?? []
         logger.info("\(conn.label) dropped\(holding.isEmpty ? "" : " holding \(holding)") in \(room.name); kept until the lease ends")
     }

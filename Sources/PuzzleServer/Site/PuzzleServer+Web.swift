@@ -9,7 +9,7 @@ import PuzzleWeb
 extension PuzzleServer {
     /// Takes bytes read from `conn`, whatever it speaks.
     func receive(_ conn: Connection, _ bytes: UnsafeRawBufferPointer) {
-        conn.lastReceived = now
+        conn.lastReceived = clock.now
         switch conn.transport {
         case .lines:
             conn.framer.append(bytes)
@@ -28,11 +28,11 @@ extension PuzzleServer {
                 conn.firstBytes = []
                 conn.web = WebSession(site: site, limits: httpLimits, maxMessage: config.maxLineLength)
                 stats.webConnections += 1
-                perform(conn.web!.receive(first, now: now), on: conn)
+                perform(conn.web!.receive(first, now: clock.now), on: conn)
             }
         case .web:
             guard conn.web != nil else { return }
-            perform(conn.web!.receive(bytes, now: now), on: conn)
+            perform(conn.web!.receive(bytes, now: clock.now), on: conn)
         }
     }
 
@@ -41,7 +41,7 @@ extension PuzzleServer {
         for action in actions {
             switch action {
             case .send(let bytes):
-                conn.lastActivity = now
+                conn.lastActivity = clock.now
                 conn.sendWire(bytes)
             case .line(let bytes):
                 // One message, one line: through the framer like a TCP line
@@ -49,12 +49,12 @@ extension PuzzleServer {
                 conn.framer.append(bytes)
                 conn.framer.append(CollectionOfOne(UInt8(ascii: "\n")))
             case .picture(let room, let width, let head, let keepAlive):
-                conn.lastActivity = now
+                conn.lastActivity = clock.now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
                 if let response = browserPictures.response(room: room, spec: rooms[room]?.state.spec, width: width, head: head,
                                                            token: conn.token, keepAlive: keepAlive, pictures: pictures) {
                     conn.sendWire(response.encoded(keepAlive: keepAlive))
-                    perform(conn.web?.resume(now: now) ?? [], on: conn)
+                    perform(conn.web?.resume(now: clock.now) ?? [], on: conn)
                 }
             case .upgraded:
                 conn.out.framesLines = true
@@ -75,7 +75,7 @@ extension PuzzleServer {
         for delivery in browserPictures.collect() {
             guard let conn = connections[delivery.token], conn.state.isActive || conn.state.pausedUntil != nil else { continue }
             conn.sendWire(delivery.response.encoded(keepAlive: delivery.keepAlive))
-            perform(conn.web?.resume(now: now) ?? [], on: conn)
+            perform(conn.web?.resume(now: clock.now) ?? [], on: conn)
             // Requests that waited may have opened a WebSocket and sent lines.
             handleLines(conn)
         }
@@ -91,17 +91,17 @@ extension PuzzleServer {
                 continue
             case .undecided:
                 // Part of a method name, then nothing: an HTTP client too slow to tell.
-                if !conn.firstBytes.isEmpty, now - conn.lastReceived >= headLimit {
+                if !conn.firstBytes.isEmpty, clock.now - conn.lastReceived >= headLimit {
                     conn.sendWire(HTTPResponse.error(.timeout).encoded(keepAlive: false))
                     sayGoodbye(conn, .web("HTTP 408 header timeout", closeFrame: nil))
                 }
             case .web:
                 guard let session = conn.web else { continue }
-                if session.isReadingHead, let started = session.headStartedAt, now - started >= headLimit {
+                if session.isReadingHead, let started = session.headStartedAt, clock.now - started >= headLimit {
                     perform(conn.web!.timeOut(), on: conn)
                 } else if session.phase == .webSocket, pingEvery > 0,
-                          now - conn.lastReceived >= pingEvery, now - conn.lastPing >= pingEvery {
-                    conn.lastPing = now
+                          clock.now - conn.lastReceived >= pingEvery, clock.now - conn.lastPing >= pingEvery {
+                    conn.lastPing = clock.now
                     conn.sendWire(session.ping())
                 }
             }
