@@ -67,8 +67,8 @@ enum JoinStorm {
         let room = "storm"
         let admin = try LineClient(port: port, name: "admin")
         defer { admin.close() }
-        guard try admin.request("HELLO 2 admin").reply.hasPrefix("OK hello"),
-              try admin.request("CREATE \(room) jigsaw \(o.rows)x\(o.cols)").reply.hasPrefix("OK created") else {
+        guard case .hello? = ReplyCodec.decode(try admin.request("HELLO 2 admin").reply[...]),
+              case .created? = ReplyCodec.decode(try admin.request("CREATE \(room) jigsaw \(o.rows)x\(o.cols)").reply[...]) else {
             throw BenchFailure("could not create the storm's room")
         }
         let draggers = StormDraggers(port: port, room: room, count: o.stormDraggers, rows: o.rows, cols: o.cols)
@@ -107,7 +107,7 @@ enum JoinStorm {
                 draggers.stop()
                 try pump(queue, sockets, &clients, until: { _ in false }, seconds: 0.5)
                 // The room's own word, from a watcher (whose coming is no sequenced event).
-                guard try admin.request("WATCH \(room)", timeout: 30).reply.hasPrefix("OK watching") else { throw BenchFailure("WATCH refused") }
+                guard case .watching? = ReplyCodec.decode(try admin.request("WATCH \(room)", timeout: 30).reply[...]) else { throw BenchFailure("WATCH refused") }
                 let server = try admin.request("DIGEST").reply
                 guard case .digest(let d)? = ReplyCodec.decode(Substring(server)) else { throw BenchFailure("DIGEST refused: \(server)") }
                 for (i, s) in sockets.enumerated() where clients[i].failure == nil { _ = try s.send(Array("DIGEST\n".utf8)) }

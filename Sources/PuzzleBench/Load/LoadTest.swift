@@ -242,7 +242,7 @@ final class LoadTest: BotLineSink {
         for i in 0..<options.rooms {
             let name = "\(options.roomPrefix)\(tag)-\(i)"
             let reply = try request("CREATE \(name) \(options.kind.rawValue) \(options.rows)x\(options.cols)")
-            guard reply.hasPrefix("OK") else { throw BenchFailure("CREATE \(name) refused: \(reply)") }
+            guard case .created? = ReplyCodec.decode(reply[...]) else { throw BenchFailure("CREATE \(name) refused: \(reply)") }
             names.append(name)
         }
 
