@@ -163,6 +163,9 @@ import PuzzleSystem
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
         #expect(CRC32.checksum([UInt8]()) == 0)
         #expect(CRC32.checksum(Array("The quick brown fox jumps over the lazy dog".utf8)) == 0x414F_A339)
+        // A slice (contiguous: the buffer loop) and a lazy sequence (the generic one) agree.
+        #expect(CRC32.checksum(Array("x123456789".utf8)[1...]) == 0xCBF4_3926)
+        #expect(CRC32.checksum("123456789".utf8.lazy.map { $0 }) == 0xCBF4_3926)
     }
 
     @Test func everyChangedDigitOfARecordIsDetected() {
