@@ -259,6 +259,30 @@ import PuzzleProtocol
         #expect(s.takeOutgoing() == [.drop(3)])
     }
 
+    /// A play test saw one drag line up to four times: a pointer that comes
+    /// back to where the piece already lies (the server's echo taken) sends
+    /// nothing; a move away and back sends both.
+    @Test func aDragToWhereThePieceLiesSendsNothing() throws {
+        var (s, st) = try joined()
+        // Swap board 2x2, unit 4: corners run from 0,0 to 4,4.
+        let corner = st.position(of: 3)
+        let pressed = s.pointerPress(at: corner, now: 1)
+        let hold = try #require(pressed)
+        #expect(hold == PointerHold(piece: 3, offset: Point(x: 0, y: 0)))
+        s.receive("EV 3 grabbed 3 1", now: 2)
+        s.receive("OK grabbed 3", now: 2)
+        _ = s.takeOutgoing()
+        s.pointerDrag(hold, to: corner, now: 3)
+        #expect(s.takeOutgoing().isEmpty, "not moved from where it lies")
+        let away = Point(x: 2, y: 1)
+        s.pointerDrag(hold, to: away, now: 4)
+        s.receive("EV 3 dragged 3 1 2 1 -", now: 5)
+        s.receive("OK dragged 3 2 1 -", now: 5)
+        s.pointerDrag(hold, to: away, now: 6)
+        s.pointerDrag(hold, to: corner, now: 7)
+        #expect(s.takeOutgoing() == [.drag(3, away), .drag(3, corner)])
+    }
+
     @Test func pointerOnEmptyTableOrARefusedGrabSendsNoDrop() throws {
         var (s, _) = try joined()
         #expect(s.pointerPress(at: Point(x: -5, y: 0), now: 1) == nil)

@@ -32,7 +32,10 @@ extension ClientSession {
         let x = min(max(0, point.x - hold.offset.x), g.width - g.unit)
         let y = min(max(0, point.y - hold.offset.y), g.height - g.unit)
         let to = Point(x: x, y: y)
-        guard hand.drag(hold.piece, to: to) else { return }
+        // Where this screen shows it already (the last drag asked for, or the
+        // room's point once that is answered): a pointer moving within one
+        // table unit, or back and forth, sends no drag to where it lies.
+        guard hand.position(of: hold.piece, in: st) != to, hand.drag(hold.piece, to: to) else { return }
         // Not shown: a stream of drags would flood the messages.
         send(.drag(hold.piece, to), fromUser: false, now: now)
     }
