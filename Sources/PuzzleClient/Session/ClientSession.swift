@@ -17,7 +17,8 @@ import PuzzleProtocol
 /// `PictureCache`; the uploader and the fetch answer with `SessionEffects`
 /// that `apply` carries out. Its extension files are its own work: the
 /// player's commands (`+Commands`), server lines and replies (`+Replies`),
-/// events into the mirror (`+Events`) and mouse play (`+Pointer`).
+/// events into the mirror (`+Events`; `EventText` words them) and mouse play
+/// (`+Pointer`).
 public struct ClientSession: Sendable {
     public let name: String
     /// The room this session plays in (or is joining); nil while the player picks one.
