@@ -166,14 +166,14 @@ import PuzzleProtocol
             let other = tile(at: home(p))
             try st.apply(RoomEvent(seq: st.seq + 1, time: 1, body: .swapped(piece: p, other: other, by: Self.alice)))
         }
-        #expect(ClientSession.completedLines(by: .swapped(piece: 2, other: 3, by: Self.alice), in: st) == ["row 1"])
+        #expect(EventText.completedLines(by: .swapped(piece: 2, other: 3, by: Self.alice), in: st) == ["row 1"])
         // Tiles 0 and 1 the wrong way round, then the swap that puts both home.
         if st.isCorrect(0) { try st.apply(RoomEvent(seq: st.seq + 1, time: 1, body: .swapped(piece: 0, other: 1, by: Self.alice))) }
         #expect(!st.isCorrect(0) && !st.isCorrect(1))
-        #expect(ClientSession.completedLines(by: .swapped(piece: 0, other: 1, by: Self.alice), in: st) == [])
+        #expect(EventText.completedLines(by: .swapped(piece: 0, other: 1, by: Self.alice), in: st) == [])
         try st.apply(RoomEvent(seq: st.seq + 1, time: 1, body: .swapped(piece: 0, other: 1, by: Self.alice)))
-        #expect(ClientSession.completedLines(by: .swapped(piece: 0, other: 1, by: Self.alice), in: st) == ["row 0", "column 0", "column 1"])
-        #expect(ClientSession.completedLines(by: .grabbed(piece: 2, by: Self.alice), in: st) == [])
+        #expect(EventText.completedLines(by: .swapped(piece: 0, other: 1, by: Self.alice), in: st) == ["row 0", "column 0", "column 1"])
+        #expect(EventText.completedLines(by: .grabbed(piece: 2, by: Self.alice), in: st) == [])
     }
 }
 

@@ -218,9 +218,9 @@ import PuzzleCore
         var session = ClientSession(name: "alice", room: "lobby")
         session.myID = SceneFixtures.alice
         let st = try SceneFixtures.twoDrags(kind: .jigsaw)
-        #expect(session.describe(.returned(piece: 0, by: SceneFixtures.alice, reason: .expired), time: 0, in: st)
+        #expect(EventText.line(.returned(piece: 0, by: SceneFixtures.alice, reason: .expired), time: 0, before: st, me: session.myID, names: session.displayName)
                 == "your piece 0 went back: held 10.0 s without a move")
-        #expect(session.describe(.returned(piece: 1, by: SceneFixtures.bob, reason: .expired), time: 0, in: st)
+        #expect(EventText.line(.returned(piece: 1, by: SceneFixtures.bob, reason: .expired), time: 0, before: st, me: session.myID, names: session.displayName)
                 == "player 2's hold on piece 1 expired")
     }
 }

@@ -53,7 +53,7 @@ extension ClientSession {
                     return refuseLeaving(holding: held)
                 }
             case .choosingRoom:
-                previousRoom = nil
+                break
             default:
                 return refuse("not connected yet")
             }
@@ -101,12 +101,9 @@ extension ClientSession {
     /// there) before it leaves the old one, so a refused `/join` leaves the
     /// player where it was, and nobody saw it go.
     mutating func join(_ target: String, password secret: String?, watch: Bool = false, now: Int64) {
-        if phase == .joined { previousRoom = room.map { ($0, password, watching) } }
-        room = target
-        password = secret
+        let request = seat.ask(target, password: secret, watch: watch, switching: phase == .joined)
         phase = .joining
-        watching = watch
-        send(watch ? .watch(room: target, password: secret) : .join(room: target, password: secret), fromUser: true, now: now)
+        send(request, fromUser: true, now: now)
     }
 
     /// Leaving would give `held` back: never by surprise.

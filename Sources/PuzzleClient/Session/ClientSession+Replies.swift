@@ -101,22 +101,16 @@ extension ClientSession {
             // A /join refused: back to the room the player was in, if any.
             emit(.error, "error \(code): \(message)")
             failedCommands += 1
-            if let back = previousRoom {
+            if let back = seat.refused() {
                 // A refused switch: the server kept the player in its room.
-                previousRoom = nil
-                room = back.name
-                password = back.password
-                watching = back.watching
                 phase = .joined
                 emit(.info, back.watching ? "you go on watching \(back.name)" : "you stay in \(back.name)")
             } else {
-                room = nil
-                watching = false
                 phase = .choosingRoom
             }
         case .join(let target, let secret) where code == .roomFull, .rejoin(let target, _, _, let secret) where code == .roomFull:
             // A full room at start-up or on a return: watch it rather than give up.
-            watching = true
+            seat.watchInstead()
             emit(.info, "\(target) is full: watching it (/join \(target) when a seat is free)")
             send(.watch(room: target, password: secret), fromUser: false, now: p.sentAt)
         case .hello, .join, .rejoin, .watch:
@@ -142,21 +136,22 @@ extension ClientSession {
         case .hello:
             if case .hello(_, _, _, let token?) = reply { resumeToken = token }
         case .join, .rejoin, .watch:
-            previousRoom = nil
             var caughtUp = false
             var serverSeq: UInt64?
+            var watches: Bool?
             if case .joined(_, let id, let seq, let run, let missed) = reply {
                 myID = id
                 roomRun = run
                 serverSeq = seq
-                watching = false
+                watches = false
                 // The events it missed came before this reply and are applied: no snapshot.
                 caughtUp = missed != nil && self.state != nil
             }
             if case .watching(_, _, let run) = reply {
                 roomRun = run
-                watching = true
+                watches = true
             }
+            seat.entered(watching: watches)
             if caughtUp {
                 roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
@@ -253,9 +248,9 @@ extension ClientSession {
         case .none:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
         case .only(let name):
-            room = name
+            let request = seat.takeOnly(name)
             phase = .joining
-            send(watching ? .watch(room: name, password: nil) : .join(room: name, password: nil), fromUser: false, now: now)
+            send(request, fromUser: false, now: now)
         case .pick(let names):
             // A choice to make, not news: the full screen opens a window with it.
             emit(.info, "pick a room: /join NAME [PASSWORD] (rooms: \(names.joined(separator: ", ")))")

@@ -9,21 +9,26 @@ import PuzzleProtocol
 /// `takeOutput()` returns. It never touches a socket, a terminal or a clock:
 /// times (`now`, milliseconds of any monotonic clock) are passed in.
 ///
-/// Parts with their own state it delegates to: `LocalHand` (this player's
+/// Parts with their own state it delegates to: `RoomSeat` (the room it is
+/// in or asked for, and the one a switch left), `LocalHand` (this player's
 /// hand ahead of the server), `Roster` (names, watchers), `RoomPicker` (the
 /// start-up room list), `PictureUploader` (`/create ... picture=FILE`),
 /// `ReplayFetch` (`/history`, `/replay`, the solved banner's numbers) and
 /// `PictureCache`; the uploader and the fetch answer with `SessionEffects`
 /// that `apply` carries out. Its extension files are its own work: the
 /// player's commands (`+Commands`), server lines and replies (`+Replies`),
-/// events into the mirror (`+Events`) and mouse play (`+Pointer`).
+/// events into the mirror (`+Events`; `EventText` words them) and mouse play
+/// (`+Pointer`).
 public struct ClientSession: Sendable {
     public let name: String
     /// The room this session plays in (or is joining); nil while the player picks one.
-    public internal(set) var room: String?
-    public internal(set) var password: String?
-    /// While a `/join` is in flight: the room to go back to if it is refused.
-    var previousRoom: (name: String, password: String?, watching: Bool)?
+    public var room: String? { seat.room }
+    /// The password presented with `room`.
+    public var password: String? { seat.password }
+    /// Watching the room (`WATCH`), not playing in it.
+    public var watching: Bool { seat.watching }
+    /// Where the player sits, and the seat a `/join` in flight left.
+    var seat: RoomSeat
 
     /// Where the connection is in its life.
     public enum Phase: Hashable, Sendable {
@@ -86,8 +91,6 @@ public struct ClientSession: Sendable {
     /// The mirrored room's run (from the last JOIN or SYNC reply): with the
     /// mirror's seq, the point a rejoin catches up from (`REJOIN`).
     var roomRun: String?
-    /// Watching the room (`WATCH`), not playing in it.
-    public internal(set) var watching = false
     /// Who watches the room (`S watcher` lines, `watching`/`unwatching` events).
     public var watchers: [PlayerID: String] { roster.watchers }
     var stateLines: [String] = []
@@ -122,9 +125,7 @@ public struct ClientSession: Sendable {
     /// `watch`: follow the room without playing (`WATCH`), as `--watch` asks.
     public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil, watch: Bool = false) {
         self.name = name
-        self.room = room
-        self.watching = watch
-        self.password = password
+        self.seat = RoomSeat(room: room, password: password, watching: watch)
         self.resumeToken = resumeToken
     }
 
@@ -132,13 +133,11 @@ public struct ClientSession: Sendable {
 
     /// A connection is up: greets and joins (pipelined).
     public mutating func connected(now: Int64) {
-        if let back = previousRoom, phase != .joined {
+        if phase != .joined, seat.previous != nil {
             // A switch whose answer the dropped link took along: back to the
             // room the player was in (the server may or may not have moved it).
             emit(.info, "/join \(room ?? "") was not done: the connection dropped; try it again")
-            room = back.name
-            password = back.password
-            watching = back.watching
+            _ = seat.goBack()
         }
         // Only the room this client is going back to.
         awayFrom = phase == .disconnected && room != nil && mirror?.name == room ? state : nil
@@ -152,16 +151,11 @@ public struct ClientSession: Sendable {
         phase = .joining
         syncing = false
         hand.dragSettled()
-        previousRoom = nil
+        seat.forgetSwitch()
         send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
-        if let room {
-            if watching {
-                send(.watch(room: room, password: password), fromUser: false, now: now)
-            } else if let run = roomRun, let st = state, mirror?.name == room, ProtocolVersion.current >= 2 {
-                send(.rejoin(room: room, seq: st.seq, run: run, password: password), fromUser: false, now: now)
-            } else {
-                send(.join(room: room, password: password), fromUser: false, now: now)
-            }
+        let mirrored = mirror.flatMap { m in roomRun.map { (room: m.name, seq: m.state.seq, run: $0) } }
+        if let entry = seat.entryRequest(mirrored: mirrored) {
+            send(entry, fromUser: false, now: now)
         } else {
             phase = .choosingRoom
             send(.rooms, fromUser: false, now: now)
