@@ -187,6 +187,20 @@ import PuzzleCore
         #expect(rows[at + 1].contains(" 9 moves; placed: alice 6, bob 3 "))
         #expect(rows[at + 2].contains(" /next: next puzzle  Ctrl-O: watch it again "))
     }
+
+    /// A watcher is not offered what the server refuses it (NEXT, grabs,
+    /// drops): the banner and the panel's keys say how to play instead.
+    @Test func aWatcherIsToldHowToPlayNotToGrabOrStartTheNext() throws {
+        var scene = SceneFixtures.scene(try SceneFixtures.twoDrags(kind: .jigsaw), colorMode: .plain, width: 80, height: 24)
+        scene.watching = true
+        var text = SceneFixtures.rows(SceneRenderer.render(scene)).joined(separator: "\n")
+        #expect(text.contains("watching: /join to play"))
+        #expect(!text.contains("Tab grab") && !text.contains("Enter drop") && !text.contains("Esc release"))
+        scene.solvedBanner = "puzzle 0 solved in 12.3 s"
+        text = SceneFixtures.rows(SceneRenderer.render(scene)).joined(separator: "\n")
+        #expect(text.contains(" Ctrl-O: watch it again  /join: play "))
+        #expect(!text.contains("/next"))
+    }
 }
 
 /// A hold about to lapse is announced on the status line, counting down.

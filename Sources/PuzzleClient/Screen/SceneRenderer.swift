@@ -50,7 +50,9 @@ public enum SceneRenderer {
                     drawBanner(stats, in: &frame, layout: layout, row: row)
                     row += 1
                 }
-                drawBanner("/next: next puzzle  Ctrl-O: watch it again", in: &frame, layout: layout, row: row)
+                // A watcher cannot start the next puzzle (NEXT is refused): it is told how to play.
+                drawBanner(scene.watching ? "Ctrl-O: watch it again  /join: play" : "/next: next puzzle  Ctrl-O: watch it again",
+                           in: &frame, layout: layout, row: row)
             }
             if let lines = scene.replayBanner {
                 let middle = layout.viewTop + layout.viewRows / 2
@@ -175,8 +177,11 @@ public enum SceneRenderer {
         // Rotation only where the puzzle has it; S-arrows pan when nothing is held.
         let rotates = scene.state?.spec.rotation ?? false
         // Keys that type nothing (a letter always goes to the prompt); the lid where the room offers it.
-        let keys = scene.panelKeys ?? ["Tab grab  arrows move", rotates ? "Enter drop  ^R turn" : "Enter drop  S-arrows pan",
-                    scene.lidAllowed ? "^Up ^Down zoom  ^P lid" : "^Up ^Down zoom  ^N nums", "Esc release  /help"]
+        // A watcher holds nothing: no grab, drop or turn keys, but how to play.
+        let zoom = scene.lidAllowed ? "^Up ^Down zoom  ^P lid" : "^Up ^Down zoom  ^N nums"
+        let keys = scene.panelKeys ?? (scene.watching
+            ? ["watching: /join to play", "S-arrows pan", zoom, "/help"]
+            : ["Tab grab  arrows move", rotates ? "Enter drop  ^R turn" : "Enter drop  S-arrows pan", zoom, "Esc release  /help"])
         for (i, k) in keys.enumerated() {
             frame.put(k, row: layout.viewTop + layout.viewRows - keys.count + i, column: left)
         }
