@@ -16,14 +16,17 @@ import PuzzleCore
         let st = try room()
         var hand = LocalHand()
         #expect(hand.position(of: 1, in: st) == st.position(of: 1))
-        let first = hand.drag(1, to: Point(x: 7, y: 3))
-        let same = hand.drag(1, to: Point(x: 7, y: 3))
-        let moved = hand.drag(1, to: Point(x: 8, y: 3))
+        let first = hand.drag(1, to: Point(x: 7, y: 3), in: st)
+        let same = hand.drag(1, to: Point(x: 7, y: 3), in: st)
+        let moved = hand.drag(1, to: Point(x: 8, y: 3), in: st)
         #expect(first && !same && moved, "the same point again asks nothing")
         #expect(hand.position(of: 1, in: st) == Point(x: 8, y: 3))
         #expect(hand.position(of: 2, in: st) == st.position(of: 2))
         hand.dragSettled()
         #expect(hand.drag == nil && hand.position(of: 1, in: st) == st.position(of: 1))
+        // Settled, the room's point is where it lies: a drag there asks nothing.
+        let toWhereItLies = hand.drag(1, to: st.position(of: 1), in: st)
+        #expect(!toWhereItLies)
     }
 
     @Test func aLapsedHoldIsRememberedUntilThePieceIsTakenAgain() {

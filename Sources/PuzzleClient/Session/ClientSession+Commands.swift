@@ -131,7 +131,7 @@ extension ClientSession {
         guard phase == .joined, let st = state, let piece = heldPiece, let base = shownPosition(of: piece) else { return }
         let to = Point(x: base.x + dx, y: base.y + dy)
         guard st.geometry.contains(to) else { return }
-        _ = hand.drag(piece, to: to)
+        guard hand.drag(piece, to: to, in: st) else { return }
         send(.drag(piece, to), fromUser: true, now: now)
     }
 

@@ -32,10 +32,7 @@ extension ClientSession {
         let x = min(max(0, point.x - hold.offset.x), g.width - g.unit)
         let y = min(max(0, point.y - hold.offset.y), g.height - g.unit)
         let to = Point(x: x, y: y)
-        // Where this screen shows it already (the last drag asked for, or the
-        // room's point once that is answered): a pointer moving within one
-        // table unit, or back and forth, sends no drag to where it lies.
-        guard hand.position(of: hold.piece, in: st) != to, hand.drag(hold.piece, to: to) else { return }
+        guard hand.drag(hold.piece, to: to, in: st) else { return }
         // Not shown: a stream of drags would flood the messages.
         send(.drag(hold.piece, to), fromUser: false, now: now)
     }

@@ -12,9 +12,12 @@ struct LocalHand: Sendable {
     /// The piece Tab took last (-1: none yet on this puzzle).
     private(set) var tabCursor = -1
 
-    /// A drag of `piece` to `point` is asked for; false when the last one asked for the same.
-    mutating func drag(_ piece: Int, to point: Point) -> Bool {
-        if let drag, drag.piece == piece, drag.point == point { return false }
+    /// A drag of `piece` to `point` is asked for; false (and nothing to
+    /// send) when this screen shows it there already: where the last drag
+    /// put it, or the room's point once that is answered (a pointer that
+    /// comes back to where the piece lies sends no drag).
+    mutating func drag(_ piece: Int, to point: Point, in state: RoomState) -> Bool {
+        if position(of: piece, in: state) == point { return false }
         drag = (piece, point)
         return true
     }
