@@ -76,7 +76,12 @@ enum WebCheck {
             case .endHTTP(let why):
                 out.ended = why
             case .endWebSocket(let frame, let why):
-                try require(frame.isEmpty || (frame[0] == 0x88 && frame.count >= 4 && frame.count <= 127), .web, "bad close frame \(frame.escaped)")
+                // A close frame (unmasked, its length in the second byte) whose body is
+                // empty or a code and a reason (RFC 6455 5.5.1): empty is the echo of
+                // a peer's close that had no code (1005 may not be sent).
+                let body = frame.count - 2
+                try require(frame.isEmpty || (frame[0] == 0x88 && body >= 0 && body != 1 && body <= 125 && Int(frame[1]) == body),
+                            .web, "bad close frame \(frame.escaped)")
                 out.sent += frame
                 out.ended = why
             }
