@@ -7,19 +7,18 @@ final class FlushList {
     var pending: [Connection] = []
 }
 
-/// One client connection: its socket, input framing, output queue and the
-/// player it speaks for once greeted.
+/// One client connection: its socket, input framing, output queue, the room
+/// whose broadcasts it is handed, and the player's session it carries.
 final class Connection {
-    /// A request that sends a room (JOIN, REJOIN, WATCH, SYNC, PICTURE,
-    /// LAYOUT) read after the turn's budget for those was spent: handled
-    /// first next turn, before the lines after it (see `LoopTurn.mustWait`).
-    var heldRequest: Request?
     let token: UInt64
     let socket: Socket
+    /// The player's protocol session on this connection (who, which room,
+    /// pacing, an upload): the request router's to decide on.
+    let session: PlayerSession
     /// "host:port", for log lines.
-    let peer: String
+    var peer: String { session.peer }
     /// The peer's IP address alone: what per-address limits count by.
-    let host: String
+    var host: String { session.host }
     var framer: LineFramer
     var out = OutputQueue()
     private let flushList: FlushList
@@ -27,15 +26,9 @@ final class Connection {
     private var replyChunk: ByteChunk?
     private var recordScratch: [UInt8] = []
 
-    /// Set by HELLO.
-    var player: PlayerID?
-    /// The protocol version HELLO chose (1 until then).
-    var version = 1
-    var name: String?
-    /// The room this connection has joined, if any.
-    var room: HostedRoom?
-    /// In `room` as a watcher (version 2's WATCH), not as a player.
-    var watching = false
+    /// The room whose broadcasts this connection is handed (set by the
+    /// router's `enter` and `leave` effects, in their order).
+    var memberOf: HostedRoom?
     /// How far into the room's current broadcast chunk this member has queued.
     var roomMark = 0
     var isQueuedForFlush = false
@@ -44,10 +37,6 @@ final class Connection {
     /// When the queue went over the soft limit (nil while under it); set
     /// through `ConnectionTable.markOverSoft`.
     var overSoftSince: Int64?
-    /// Paces drags and keeps (`drag_rate_limit`).
-    var dragBucket: TokenBucket
-    /// Paces chat lines (`chat_burst`, `chat_rate_limit`).
-    var chatBucket: TokenBucket
     /// Lines or HTTP, once the first bytes decide (`ConnectionTransport.classify`).
     var transport = ConnectionTransport.undecided
     /// The first bytes, while they do not decide the transport yet.
@@ -59,8 +48,6 @@ final class Connection {
     var lastReceived: Int64
     /// When the server last pinged this WebSocket.
     var lastPing: Int64 = 0
-    /// An upload between its go-ahead and its last byte (`UPLOAD`, `DATA`).
-    var upload: UploadInProgress?
     /// Where the connection is in its life; changed only by the transitions
     /// in `PuzzleServer+Lifecycle.swift`.
     var state: ConnectionState = .active
@@ -70,26 +57,19 @@ final class Connection {
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
 
-    init(token: UInt64, socket: Socket, peer: SocketAddress, maxLineLength: Int, slowReaderRule: SlowReaderRule, flushList: FlushList, now: Int64,
-         dragBucket: TokenBucket, chatBucket: TokenBucket) {
+    init(token: UInt64, socket: Socket, session: PlayerSession, maxLineLength: Int, slowReaderRule: SlowReaderRule,
+         flushList: FlushList, now: Int64) {
         self.token = token
         self.socket = socket
-        self.peer = peer.description
-        self.host = peer.host
+        self.session = session
         self.framer = LineFramer(maxLineLength: maxLineLength)
         self.flushList = flushList
         self.slowReaderRule = slowReaderRule
         self.lastActivity = now
         self.lastReceived = now
-        self.dragBucket = dragBucket
-        self.chatBucket = chatBucket
     }
 
-    var label: String { name.map { "\($0)#\(player?.rawValue ?? 0)@\(peer)" } ?? peer }
-    /// The id and name a listing of watchers shows (0 and `-` before HELLO,
-    /// which a member always said: the listing's fields are never empty).
-    var listedID: PlayerID { player ?? PlayerID(0) }
-    var listedName: String { name ?? "-" }
+    var label: String { session.label }
 
     /// Queues a reply, encoded by the one reply codec straight into this
     /// turn's reply chunk (a reply per DRAG costs neither an allocation nor a copy).
@@ -130,11 +110,12 @@ final class Connection {
         replyChunk = nil
     }
 
-    /// Queues the room's broadcast bytes this member has not had yet. A slow
-    /// member (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
-    func syncRoom() {
-        guard let room else { return }
-        let end = room.chunk.count
+    /// Queues the room's broadcast bytes this member has not had yet (up to
+    /// byte `limit` of the turn's, when given). A slow member
+    /// (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
+    func syncRoom(upTo limit: Int = .max) {
+        guard let room = memberOf else { return }
+        let end = min(limit, room.chunk.count)
         guard end > roomMark else { return }
         if !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
             out.releaseCoalescedDrags()

@@ -16,12 +16,18 @@ extension PuzzleServer {
                 try? socket.close()
                 continue
             }
-            try? socket.setNoDelay(true)
-            if config.socketSendBuffer > 0 { try? socket.setSendBufferSize(config.socketSendBuffer) }
+            // Neither failure stops the connection (it works, only slower or
+            // with the system's buffer), but whoever tunes the server needs to know.
+            do { try socket.setNoDelay(true) } catch { logger.warn("cannot set TCP_NODELAY for \(peer): \(error)") }
+            if config.socketSendBuffer > 0 {
+                do { try socket.setSendBufferSize(config.socketSendBuffer) } catch {
+                    logger.warn("cannot set the send buffer of \(peer) to \(config.socketSendBuffer) bytes: \(error)")
+                }
+            }
+            let session = router.newSession(peer: peer.description, host: peer.host, now: clock.now)
             let conn = connections.insert { token in
-                Connection(token: token, socket: socket, peer: peer, maxLineLength: config.maxLineLength,
-                           slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now,
-                           dragBucket: pacing.newDragBucket(now: clock.now), chatBucket: pacing.newChatBucket(now: clock.now))
+                Connection(token: token, socket: socket, session: session, maxLineLength: config.maxLineLength,
+                           slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now)
             }
             guard open(conn) else { continue }
             stats.connectionsAccepted += 1
@@ -50,7 +56,7 @@ extension PuzzleServer {
         guard !conn.inputEnded else {
             // Level-triggered hangups repeat; the connection is only waiting to flush.
             // (Not while a request waits for its turn: it is still answered.)
-            if conn.out.isEmpty && conn.heldRequest == nil { close(conn, reason: "peer closed") }
+            if conn.out.isEmpty && conn.session.heldRequest == nil { close(conn, reason: "peer closed") }
             return
         }
         if case .draining = conn.state { return drain(conn) }
@@ -83,9 +89,9 @@ extension PuzzleServer {
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
         var handled = 0
-        if let held = conn.heldRequest, conn.state.isActive {
+        if let held = conn.session.heldRequest, conn.state.isActive {
             guard !thisTurn.mustWait(for: held) else { return thisTurn.leaveForNextTurn(conn) }
-            conn.heldRequest = nil
+            conn.session.heldRequest = nil
             handle(held, from: conn)
             handled += 1
         }
@@ -97,7 +103,7 @@ extension PuzzleServer {
                 reply(conn, error: .lineTooLong(config.maxLineLength))
             case .line(let bytes):
                 // An open upload's DATA lines go straight to it (no request is parsed).
-                if conn.upload != nil, takeUploadLine(conn, Array(bytes)) { break }
+                if conn.session.upload != nil, takeUploadLine(conn, Array(bytes)) { break }
                 // Parsed where the framer holds it: no copy of the line.
                 guard let parsed = bytes.withUnsafeBytes({ Request.parse($0) }) else { continue }
                 stats.requests += 1
@@ -105,7 +111,7 @@ extension PuzzleServer {
                 case .failure(let error): reply(conn, error: error)
                 case .success(let request):
                     if thisTurn.mustWait(for: request) {
-                        conn.heldRequest = request
+                        conn.session.heldRequest = request
                         thisTurn.leaveForNextTurn(conn)
                         return
                     }
@@ -185,7 +191,7 @@ extension PuzzleServer {
 
     /// Closes connections idle past the timeout.
     func sweepIdle() {
-        pacing.passwords.forgetRecovered(now: clock.now)
+        router.door.forgetRecoveredPasswords(now: clock.now)
         guard config.idleTimeoutSeconds > 0 else { return }
         let limit = Int64(config.idleTimeoutSeconds) * 1000
         for conn in Array(connections.values) where clock.now - conn.lastActivity > limit {

@@ -115,9 +115,9 @@ extension PuzzleServer {
                 conn.sendWire(frame)
             }
         }
-        if goodbye.leavesRoom { leaveRoom(conn) } else { dropFromRoom(conn) }
+        endSession(conn, leaves: goodbye.leavesRoom)
         // Another connection speaks for the player now.
-        if goodbye == .resumed { conn.player = nil }
+        if goodbye == .resumed { conn.session.player = nil }
         enter(conn, .closingAfterGoodbye(goodbye))
         conn.markDirty()
     }
@@ -182,7 +182,7 @@ extension PuzzleServer {
     func close(_ conn: Connection, reason: String, abort: Bool = false) {
         guard conn.state.isOpen else { return }
         enter(conn, .closed)
-        dropFromRoom(conn)
+        endSession(conn, leaves: false)
         // Closing the descriptor takes it out of the epoll set anyway; a
         // failed deregister (never registered, already gone) changes nothing.
         try? queue.deregister(conn.socket.descriptor)

@@ -28,13 +28,14 @@ public final class PuzzleServer: @unchecked Sendable {
     /// The rooms' lives: restored, opened, kept bounded, snapshotted; the
     /// players who leave them and those away after a dropped link.
     let keeper: RoomKeeper
-    /// Version 2's resume tokens, kept across restarts.
-    let registry: PlayerRegistry
+    /// Decides every request (the sessions' rules); the loop carries out
+    /// what it decides (`carryOut`).
+    let router: RequestRouter
     /// Held from start-up until shutdown: no second server on the same data.
     let dataLock: DataDirectoryLock
-    var pictures: PictureLibrary
     let flushList = FlushList()
-    var stats = ServerStats()
+    /// Counters for STATS (shared with the router).
+    let stats: ServerStats
     /// This loop turn's budget for rooms (which requests wait for the next
     /// turn), and the connections left over for the next turn or to close at its end.
     var thisTurn = LoopTurn()
@@ -48,11 +49,6 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Room pictures drawn for browsers: the renderer, the files lately
     /// made, who waits for each.
     let browserPictures: BrowserPictures
-    /// Pictures players upload: their store, the worker that decodes them
-    /// off the loop, their pace per address.
-    let uploads: PictureUploads
-    /// Drag, chat and password pacing.
-    var pacing: Pacing
     /// This turn's time, when the server started, when it next sweeps.
     var clock: LoopClock
     /// Set once the loop is to end (nil while it runs): cleanly, or on
@@ -88,11 +84,10 @@ public final class PuzzleServer: @unchecked Sendable {
         try Signals.ignoreBrokenPipe()
         slowReaderRule = SlowReaderRule(softLimit: config.outputSoftLimit, hardLimit: config.outputHardLimit,
                                         graceMillis: Int64(config.slowReaderGraceMillis))
-        pacing = Pacing(config: config)
         site = WebSite(origins: config.webOrigins)
         httpLimits = HTTPLimits(headerTimeoutMillis: Int64(config.httpHeaderTimeoutMillis))
         clock = LoopClock(startingAt: MonotonicClock.nowMilliseconds)
-        pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
+        let pictures = try PictureLibrary(files: config.pictures, folder: config.pictureFolder,
                                       limits: ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes),
                                       warn: { logger.warn($0) })
         dataLock = try DataDirectoryLock(directory: config.dataDirectory)
@@ -101,14 +96,18 @@ public final class PuzzleServer: @unchecked Sendable {
         store.replaysKept = config.replaysKept
         keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
                             logger: logger)
-        registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
+        let registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
         let uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
         browserPictures = try BrowserPictures()
-        uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
+        let uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
+        let stats = ServerStats()
+        self.stats = stats
+        router = RequestRouter(config: config, rooms: rooms, keeper: keeper, store: store, registry: registry, uploads: uploads,
+                               pictures: pictures, stats: stats, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         do {
             listener = try Listener(host: config.bind, port: config.port, queue: queue, token: Self.listenerToken, logger: logger)
@@ -123,12 +122,13 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
-        uploads.offerRecorded(in: &pictures)
-        try keeper.restore(configured: config.rooms, pictures: &pictures, now: clock.now)
+        uploads.offerRecorded(in: &router.pictures)
+        try keeper.restore(configured: config.rooms, pictures: &router.pictures, now: clock.now)
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
         registry.continueAfter(rooms.largestPlayerID)
+        router.loop = self
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
@@ -303,70 +303,4 @@ public final class PuzzleServer: @unchecked Sendable {
 public struct ServerFailure: Error, CustomStringConvertible, Sendable {
     public var message: String
     public var description: String { message }
-}
-
-/// What the loop does with the answers of the parts that own the server's
-/// state: they decide, the server sends and moves connections along.
-extension PuzzleServer {
-    /// Sends a reply one of the server's parts decided on; a refusal counts
-    /// as every refusal does (`reply(_:error:)`).
-    func send(_ reply: Reply, to conn: Connection) {
-        if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
-    }
-
-    /// UPLOAD (see `PictureUploads.begin`).
-    func beginUpload(_ name: String, bytes: Int, conn: Connection) {
-        let elsewhere = connections.values.reduce(0) { $0 + ($1 !== conn && $1.upload?.discarding == false ? 1 : 0) }
-        send(uploads.begin(name, bytes: bytes, slot: &conn.upload, host: conn.host, label: conn.label, receivingElsewhere: elsewhere,
-                           pictures: pictures, now: clock.now), to: conn)
-    }
-
-    /// A line read while `conn` has an upload open: whether the upload took
-    /// it (otherwise it is handled as a request).
-    func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
-        carryOut(uploads.take(line, slot: &conn.upload, token: conn.token, label: conn.label), on: conn)
-    }
-
-    /// A line longer than `max_line_length`: whether an open upload took it
-    /// (otherwise it is refused as too long).
-    func overlongUploadLine(_ conn: Connection) -> Bool {
-        carryOut(uploads.takeOverlong(slot: &conn.upload, label: conn.label), on: conn)
-    }
-
-    private func carryOut(_ outcome: PictureUploads.LineOutcome, on conn: Connection) -> Bool {
-        switch outcome {
-        case .taken(let reply):
-            if let reply { send(reply, to: conn) }
-            return true
-        case .notTaken(let reply):
-            if let reply { send(reply, to: conn) }
-            return false
-        case .storing:
-            // Nothing after this line is answered before the upload's reply.
-            holdForUpload(conn)
-            return true
-        }
-    }
-
-    /// Uploads past their time: given up (once a second, with the idle sweep).
-    func expireUploads() {
-        for conn in Array(connections.values) where conn.upload != nil {
-            if let reply = uploads.expire(&conn.upload, label: conn.label, now: clock.now) { send(reply, to: conn) }
-        }
-        uploads.forgetRecovered(now: clock.now)
-    }
-
-    /// The uploads the worker finished: recorded (durably) and answered.
-    func collectUploads() {
-        for done in uploads.collect() {
-            let conn = connections[done.token]
-            let reply = uploads.finish(done, record: conn != nil, pictures: &pictures)
-            guard let conn, conn.state.isOpen else {
-                if case .uploaded = reply { logger.info("upload of \(done.name) finished after its connection closed") }
-                continue
-            }
-            send(reply, to: conn)
-            resumeAfterUpload(conn)
-        }
-    }
 }

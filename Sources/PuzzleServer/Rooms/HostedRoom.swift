@@ -135,8 +135,17 @@ final class HostedRoom {
         state.implicitPiece(of: player)
     }
 
-    /// Members watching, not playing, in the order they came.
-    var watchers: [Connection] { members.filter(\.watching) }
+    /// Sessions watching, not playing, in the order they came (who watches
+    /// is the server's, not the room state's: the router keeps it).
+    private(set) var watchers: [PlayerSession] = []
+
+    func addWatcher(_ session: PlayerSession) {
+        watchers.append(session)
+    }
+
+    func removeWatcher(_ session: PlayerSession) {
+        watchers.removeAll { $0 === session }
+    }
 
     /// The room as ROOMS lists it.
     var listing: RoomListing {
@@ -153,14 +162,17 @@ final class HostedRoom {
         for w in watchers { StateRecordCodec.encode(.watcher(id: w.listedID, name: w.listedName), into: &bytes) }
     }
 
-    func add(_ member: Connection) {
+    /// `member` gets this turn's broadcast from byte `mark` on (a joiner's
+    /// snapshot already holds everything broadcast before it).
+    func add(_ member: Connection, mark: Int) {
         members.append(member)
-        // A joiner's snapshot already holds everything broadcast so far this turn.
-        member.roomMark = chunk.count
+        member.roomMark = min(mark, chunk.count)
     }
 
-    func remove(_ member: Connection) {
-        member.syncRoom()
+    /// `member` is handed this turn's broadcast up to byte `mark`, then
+    /// gets no more of it.
+    func remove(_ member: Connection, mark: Int) {
+        member.syncRoom(upTo: mark)
         if let i = members.firstIndex(where: { $0 === member }) { members.remove(at: i) }
     }
 

@@ -121,7 +121,7 @@ final class RoomKeeper {
             if case .damagedRoom = error {
                 return .failure(.storage("room '\(r.name)' has damaged files on the server, kept for inspection; pick another name"))
             }
-            return .failure(.storage("the server could not store the room (\(PuzzleServer.storageReason(error)))"))
+            return .failure(.storage("the server could not store the room (\(RoomStoreError.reason(error)))"))
         }
         rooms.add(room)
         return .success(room)

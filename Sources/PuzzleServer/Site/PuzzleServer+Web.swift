@@ -52,7 +52,7 @@ extension PuzzleServer {
                 conn.lastActivity = clock.now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
                 if let response = browserPictures.response(room: room, spec: rooms[room]?.state.spec, width: width, head: head,
-                                                           token: conn.token, keepAlive: keepAlive, pictures: pictures) {
+                                                           token: conn.token, keepAlive: keepAlive, pictures: router.pictures) {
                     conn.sendWire(response.encoded(keepAlive: keepAlive))
                     perform(conn.web?.resume(now: clock.now) ?? [], on: conn)
                 }

@@ -46,6 +46,12 @@ public enum RoomStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// room's history and kept in place).
     case badReplay(room: String, file: String, reason: String)
 
+    /// The system's words for a store failure, without paths (for clients).
+    static func reason(_ error: RoomStoreError) -> String {
+        if case .io(_, let errno) = error { return "\(errno)" }
+        return "\(error)"
+    }
+
     public var description: String {
         switch self {
         case .invalidName(let name): return "invalid room name \"\(name)\""

@@ -228,7 +228,7 @@ final class PictureUploads {
             try store.record(name, stored.entry)
         } catch {
             logger.error("upload of \(name) not recorded: \(error)")
-            return .failure(.storage("the server could not record the picture (\(PuzzleServer.storageReason(error))); nothing was stored"))
+            return .failure(.storage("the server could not record the picture (\(RoomStoreError.reason(error))); nothing was stored"))
         }
         pictures.addUpload(name, stored.image)
         logger.info("stored uploaded picture \(name): \(stored.width)x\(stored.height), \(stored.entry.bytes) bytes, \(stored.entry.fileName)")

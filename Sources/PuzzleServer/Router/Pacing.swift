@@ -4,7 +4,8 @@ import PuzzleProtocol
 /// the limit, `RATE_LIMITED`), chat lines per connection and room-password
 /// checks per address (paced: past the limit the connection's requests wait,
 /// IRC-style, see `PuzzleServer.pause`). Every limit is a `TokenBucket`; a
-/// connection carries its own two, the password throttle one per address.
+/// session carries its own two (`PlayerSession`); the password throttle
+/// (`RoomDoor.passwords`) keeps one per address.
 ///
 /// Pacing instead of refusing: the connection stops being read until its
 /// turn comes, and the request that had to wait is handled first when it
@@ -17,14 +18,11 @@ struct Pacing {
     /// Chat lines a connection may send at once, then `chatRateLimit` a second (0: no limit).
     let chatBurst: Int
     let chatRateLimit: Int
-    /// Wrong room passwords, per address.
-    var passwords: PasswordThrottle
 
     init(config: ServerConfig) {
         dragRateLimit = config.dragRateLimit
         chatBurst = config.chatBurst
         chatRateLimit = config.chatRateLimit
-        passwords = PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis)
     }
 
     /// A new connection's drag allowance: bursts of up to one second's worth.

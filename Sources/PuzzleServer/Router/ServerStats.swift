@@ -1,5 +1,6 @@
-/// Counters the server reports in reply to STATS.
-struct ServerStats {
+/// Counters the server reports in reply to STATS: shared by the loop (bytes,
+/// connections) and the request router (requests, moves, refusals).
+final class ServerStats {
     var connectionsAccepted = 0
     var moves = 0
     var drags = 0
@@ -16,7 +17,7 @@ struct ServerStats {
     /// Moves per whole second over the last few seconds, for a moving rate.
     private var window: [(second: Int64, moves: Int)] = []
 
-    mutating func countMove(at now: Int64) {
+    func countMove(at now: Int64) {
         moves += 1
         let second = now / 1000
         if let last = window.last, last.second == second {

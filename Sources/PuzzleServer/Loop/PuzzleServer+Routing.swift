@@ -1,0 +1,104 @@
+import PuzzleCore
+import PuzzleProtocol
+
+/// The loop's side of the request router: a parsed request goes to the
+/// router, and what it decided is carried out here, in one place and in
+/// order (queue a reply or lines, join or leave a room's broadcast, pause,
+/// hold for an upload, say goodbye).
+extension PuzzleServer: LoopFacts {
+    /// Routes one request from `conn` and carries out the decision.
+    func handle(_ request: Request, from conn: Connection) {
+        carryOut(router.route(request, for: conn.session, now: clock.now), on: conn)
+    }
+
+    /// Performs what the router decided for `conn`'s session.
+    func carryOut(_ effects: [SessionEffect], on conn: Connection) {
+        for effect in effects {
+            switch effect {
+            case .reply(let reply):
+                conn.send(reply)
+            case .record(let record):
+                conn.send(record)
+            case .lines(let bytes):
+                conn.send(bytes: bytes)
+            case .enter(let room, let mark):
+                conn.memberOf = room
+                room.add(conn, mark: mark)
+            case .leave(let room, let mark):
+                room.remove(conn, mark: mark)
+                if conn.memberOf === room { conn.memberOf = nil }
+            case .pause(let millis, let request):
+                pause(conn, forMillis: millis, deferring: request)
+            case .holdForUpload:
+                holdForUpload(conn)
+            case .goodbye(let goodbye):
+                sayGoodbye(conn, goodbye)
+            case .supersede(let player):
+                for other in Array(connections.values) where other !== conn && other.session.player == player {
+                    sayGoodbye(other, .resumed)
+                }
+            case .chargeRoom(let bytes):
+                thisTurn.chargeRoom(bytes)
+            case .chargeHello:
+                thisTurn.chargeHello()
+            }
+        }
+    }
+
+    /// Sends a reply one of the server's parts decided on; a refusal counts
+    /// as every refusal does (`reply(_:error:)`).
+    func send(_ reply: Reply, to conn: Connection) {
+        if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
+    }
+
+    var connectionCount: Int { connections.count }
+    var uptimeSeconds: Int64 { clock.uptimeSeconds }
+
+    func uploadsReceiving(besides session: PlayerSession) -> Int {
+        connections.values.reduce(0) { $0 + ($1.session !== session && $1.session.upload?.discarding == false ? 1 : 0) }
+    }
+
+    /// A line read while `conn` has an upload open: whether the upload took
+    /// it (otherwise it is handled as a request).
+    func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
+        let (taken, effects) = router.takeUploadLine(line, session: conn.session, token: conn.token)
+        carryOut(effects, on: conn)
+        return taken
+    }
+
+    /// A line longer than `max_line_length`: whether an open upload took it
+    /// (otherwise it is refused as too long).
+    func overlongUploadLine(_ conn: Connection) -> Bool {
+        let (taken, effects) = router.takeOverlongUploadLine(session: conn.session)
+        carryOut(effects, on: conn)
+        return taken
+    }
+
+    /// Uploads past their time: given up (once a second, with the idle sweep).
+    func expireUploads() {
+        for conn in Array(connections.values) where conn.session.upload != nil {
+            carryOut(router.expireUpload(of: conn.session, now: clock.now), on: conn)
+        }
+        router.uploads.forgetRecovered(now: clock.now)
+    }
+
+    /// The uploads the worker finished: recorded (durably) and answered.
+    func collectUploads() {
+        for done in router.uploads.collect() {
+            let conn = connections[done.token]
+            let reply = router.finishUpload(done, sessionOpen: conn != nil)
+            guard let conn, conn.state.isOpen else {
+                if case .uploaded = reply { logger.info("upload of \(done.name) finished after its connection closed") }
+                continue
+            }
+            send(reply, to: conn)
+            resumeAfterUpload(conn)
+        }
+    }
+
+    /// The session on `conn` ends: its player leaves its room, or drops from
+    /// it (see `Goodbye.leavesRoom`).
+    func endSession(_ conn: Connection, leaves: Bool) {
+        carryOut(router.end(conn.session, leaves: leaves, serverStopping: ending != nil, now: clock.now), on: conn)
+    }
+}
