@@ -7,7 +7,9 @@ extension PuzzleServer {
         // Bounded so a connection storm cannot starve the connections already in.
         for _ in 0..<256 {
             guard let (socket, peer) = listener.accept(now: clock.now) else { return }
-            if let (bye, why) = refusal(of: peer) {
+            let admission = Admission(maxConnections: config.maxConnections, maxPerAddress: config.maxConnectionsPerAddress)
+            if let (bye, why) = admission.refusal(host: peer.host, open: connections.count, fromHost: connections.count(from: peer.host),
+                                                  stopping: ending != nil) {
                 stats.refusedConnections += 1
                 // Logged before the goodbye goes out, so whoever sees it can find the line.
                 logger.info("refused \(peer): \(why)")
@@ -33,23 +35,6 @@ extension PuzzleServer {
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
         }
-    }
-
-    /// The goodbye and the log reason for a connection that may not stay,
-    /// or nil when it may.
-    private func refusal(of peer: SocketAddress) -> (bye: Goodbye, why: String)? {
-        if ending != nil {
-            return (.shutdown, "shutting down")
-        }
-        if connections.count >= config.maxConnections {
-            return (.full("server is full (\(config.maxConnections) connections)"), "full")
-        }
-        let perAddress = config.maxConnectionsPerAddress
-        if perAddress > 0, connections.count(from: peer.host) >= perAddress {
-            return (.full("too many connections from \(peer.host) (limit \(perAddress))"),
-                    "already \(perAddress) connections from \(peer.host) (max_connections_per_address)")
-        }
-        return nil
     }
 
     func readInput(_ conn: Connection) {

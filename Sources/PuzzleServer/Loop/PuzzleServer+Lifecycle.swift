@@ -35,7 +35,8 @@ extension PuzzleServer {
     /// active → paused: `conn`'s requests, starting with `request`, wait
     /// unread for `millis`.
     func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
-        guard conn.state.isActive else { return }
+        // Only a request being answered pauses, and only active connections' are.
+        guard conn.state.isActive else { return assertionFailure("pause of \(conn.label) in state \(conn.state)") }
         enter(conn, .paused(until: clock.now + millis, deferred: request))
         updateInterest(conn)
     }
@@ -58,7 +59,7 @@ extension PuzzleServer {
     /// and stored off the loop, and nothing after it may be answered before
     /// its reply (replies keep their order). Its input is not read meanwhile.
     func holdForUpload(_ conn: Connection) {
-        guard conn.state.isActive else { return }
+        guard conn.state.isActive else { return assertionFailure("upload hold of \(conn.label) in state \(conn.state)") }
         enter(conn, .paused(until: .max, deferred: nil))
         updateInterest(conn)
     }

@@ -56,8 +56,6 @@ public final class PuzzleServer: @unchecked Sendable {
     var ending: LoopEnd?
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// Reused event list for core calls.
-    var events: [RoomEvent] = []
 
     static let listenerToken: UInt64 = 1
     static let wakerToken: UInt64 = 2
@@ -195,7 +193,7 @@ public final class PuzzleServer: @unchecked Sendable {
         // Leases run out before this turn's requests are read: a KEEP or DRAG
         // that comes after its hold's lease must not renew it (NOT_HOLDER), as
         // it would if the expiry waited for the end of the turn.
-        expireLeases()
+        keeper.expireLeases(now: clock.now)
         for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
         keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
@@ -216,11 +214,7 @@ public final class PuzzleServer: @unchecked Sendable {
     func nextTimeout() -> Int32 {
         var next = clock.nextSweep
         if let until = listener.pausedUntil { next = min(next, until) }
-        for room in rooms.values {
-            if let e = room.state.nextExpiry { next = min(next, e) }
-            // (A mark never written yet is due now, not at Int64.min: `next - now` must not overflow.)
-            if room.state.clockIsRunning { next = min(next, max(clock.now, room.clockMarkDue)) }
-        }
+        next = min(next, keeper.nextDue(now: clock.now))
         for conn in connections.overSoft.values {
             if let since = conn.overSoftSince { next = min(next, slowReaderRule.graceEnds(since: since)) }
         }
@@ -234,27 +228,14 @@ public final class PuzzleServer: @unchecked Sendable {
         return Int32(clamping: max(0, min(1000, next - clock.now)))
     }
 
-    func expireLeases() {
-        for room in rooms.values where !room.state.locks.isEmpty {
-            events.removeAll(keepingCapacity: true)
-            room.state.expireLeases(at: clock.now, into: &events)
-            if !events.isEmpty { room.broadcast(events) }
-        }
-    }
-
     /// Hands broadcasts to members, makes the turn's journal records durable
     /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
         keeper.markClocks(now: clock.now)
-        var due: [String] = []
-        do {
-            due = try store.commit()
-        } catch {
-            guard keepMovesOfFailedSync(error) else { return }
-        }
-        for name in due {
-            if let room = rooms[name] { keeper.snapshot(room, now: clock.now) }
+        if let failure = keeper.commitTurn(now: clock.now) {
+            ending = .failure(failure)
+            return
         }
         let pending = flushList.pending
         flushList.pending.removeAll(keepingCapacity: true)
@@ -264,30 +245,6 @@ public final class PuzzleServer: @unchecked Sendable {
             if conn.state.isOpen { flush(conn) }
         }
         for conn in thisTurn.takeClosing() { finishClosing(conn) }
-    }
-
-    /// The turn's records were written but syncing them failed, and they were
-    /// cut off (a failed fsync cannot be retried safely). The moves are already
-    /// applied and their replies queued: a fresh snapshot of each room (new
-    /// files, synced) keeps them after all. If even that fails, nothing of this
-    /// turn may be sent: the server stops, with the reason.
-    /// - Returns: whether the turn may go on to send its replies.
-    private func keepMovesOfFailedSync(_ error: RoomStoreError) -> Bool {
-        guard case .syncFailed(let names, _) = error else {
-            ending = .failure(ServerFailure(message: "journal commit failed: \(error)"))
-            return false
-        }
-        logger.error("\(error); keeping this turn's moves with a fresh snapshot of \(names.joined(separator: ", "))")
-        for name in names {
-            guard let room = rooms[name] else { continue }
-            do {
-                try store.snapshot(room.stored, now: clock.now)
-            } catch {
-                ending = .failure(ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them"))
-                return false
-            }
-        }
-        return true
     }
 
     /// Closes every connection at once, sending nothing that is still queued.

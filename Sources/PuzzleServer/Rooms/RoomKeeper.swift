@@ -195,6 +195,61 @@ final class RoomKeeper {
         }
     }
 
+    /// Ends the turn for every room: leases run out are broadcast as
+    /// returned pieces. Before a turn's requests are read: a KEEP or DRAG
+    /// that comes after its hold's lease must not renew it (NOT_HOLDER).
+    func expireLeases(now: Int64) {
+        for room in rooms.values where !room.state.locks.isEmpty {
+            events.removeAll(keepingCapacity: true)
+            room.state.expireLeases(at: now, into: &events)
+            if !events.isEmpty { room.broadcast(events) }
+        }
+    }
+
+    /// The soonest a room needs the loop again: a lease running out, or a
+    /// clock mark due (never before `now`).
+    func nextDue(now: Int64) -> Int64 {
+        var next = Int64.max
+        for room in rooms.values {
+            if let e = room.state.nextExpiry { next = min(next, e) }
+            // (A mark never written yet is due now, not at Int64.min: a wait computed from it must not overflow.)
+            if room.state.clockIsRunning { next = min(next, max(now, room.clockMarkDue)) }
+        }
+        return next
+    }
+
+    /// Makes the turn's journal records durable (policy `batch`) and
+    /// snapshots the rooms due for one. Returns why the server must stop,
+    /// or nil when the turn's replies may go out.
+    ///
+    /// When the records were written but syncing them failed, they were cut
+    /// off (a failed fsync cannot be retried safely), though the moves are
+    /// applied and their replies queued: a fresh snapshot of each room (new
+    /// files, synced) keeps them after all. If even that fails, nothing of
+    /// the turn may be sent.
+    func commitTurn(now: Int64) -> ServerFailure? {
+        let due: [String]
+        do {
+            due = try store.commit()
+        } catch {
+            guard case .syncFailed(let names, _) = error else { return ServerFailure(message: "journal commit failed: \(error)") }
+            logger.error("\(error); keeping this turn's moves with a fresh snapshot of \(names.joined(separator: ", "))")
+            for name in names {
+                guard let room = rooms[name] else { continue }
+                do {
+                    try store.snapshot(room.stored, now: now)
+                } catch {
+                    return ServerFailure(message: "room \(name): journal sync failed and the snapshot that would keep this turn's moves failed too (\(error)); stopping without acknowledging them")
+                }
+            }
+            return nil
+        }
+        for name in due {
+            if let room = rooms[name] { snapshot(room, now: now) }
+        }
+        return nil
+    }
+
     /// Writes a room's snapshot (which also compacts its journal). A solved
     /// puzzle's replay not written yet is written first; while it cannot be,
     /// the snapshot waits (the journal it would compact holds that puzzle's moves).

@@ -13,7 +13,7 @@ final class Greeter {
     private let logger: Logger
     private let out: SessionOutbox
     /// Where fresh tokens come from (the system's generator; tests pass their own).
-    private var makeToken: () -> String
+    private let makeToken: () -> String
 
     init(registry: PlayerRegistry, logger: Logger, out: SessionOutbox, makeToken: @escaping () -> String = Greeter.randomToken) {
         self.registry = registry

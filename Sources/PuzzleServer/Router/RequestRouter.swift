@@ -36,7 +36,8 @@ final class RequestRouter {
     weak var loop: (any LoopFacts)?
 
     init(config: ServerConfig, rooms: RoomDirectory, keeper: RoomKeeper, store: RoomStore, registry: PlayerRegistry,
-         uploads: PictureUploads, pictures: PictureLibrary, stats: ServerStats, logger: Logger) {
+         uploads: PictureUploads, pictures: PictureLibrary, stats: ServerStats, logger: Logger,
+         makeToken: @escaping () -> String = Greeter.randomToken) {
         self.rooms = rooms
         self.keeper = keeper
         self.uploads = uploads
@@ -45,7 +46,7 @@ final class RequestRouter {
         self.logger = logger
         pacing = Pacing(config: config)
         out = SessionOutbox(stats: stats)
-        greeter = Greeter(registry: registry, logger: logger, out: out)
+        greeter = Greeter(registry: registry, logger: logger, out: out, makeToken: makeToken)
         moves = MoveDesk(store: store, keeper: keeper, stats: stats, logger: logger, out: out)
         sender = RoomSender(store: store, replayPageMoves: config.replayPageMoves, logger: logger, out: out)
         door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender,
@@ -53,7 +54,7 @@ final class RequestRouter {
                         logger: logger, out: out)
     }
 
-    /// A drag or keep's allowance for a new session.
+    /// A new connection's session, with its drag and chat allowances.
     func newSession(peer: String, host: String, now: Int64) -> PlayerSession {
         PlayerSession(peer: peer, host: host, dragBucket: pacing.newDragBucket(now: now), chatBucket: pacing.newChatBucket(now: now))
     }
