@@ -32,7 +32,7 @@ enum ConnectionState {
     case closingAfterGoodbye(Goodbye)
     /// Everything sent and the sending side shut down: input is read and
     /// discarded (`discarded` bytes so far) until the peer's end of stream,
-    /// at most until `until` and `PuzzleServer.lingerMaxBytes`, so that
+    /// at most until `until` and `ConnectionLifecycle.lingerMaxBytes`, so that
     /// closing never resets the connection under replies not yet received.
     case draining(Goodbye, until: Int64, discarded: Int)
     /// Deregistered, its socket closed, out of every table.

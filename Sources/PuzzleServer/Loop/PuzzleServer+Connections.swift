@@ -31,7 +31,7 @@ extension PuzzleServer {
                 Connection(token: token, socket: socket, session: session, maxLineLength: config.maxLineLength,
                            slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now)
             }
-            guard open(conn) else { continue }
+            guard lifecycle.open(conn) else { continue }
             stats.connectionsAccepted += 1
             logger.debug("connected \(peer)")
         }
@@ -41,15 +41,15 @@ extension PuzzleServer {
         guard !conn.inputEnded else {
             // Level-triggered hangups repeat; the connection is only waiting to flush.
             // (Not while a request waits for its turn: it is still answered.)
-            if conn.out.isEmpty && conn.session.heldRequest == nil { close(conn, reason: "peer closed") }
+            if conn.out.isEmpty && conn.session.heldRequest == nil { lifecycle.close(conn, reason: "peer closed") }
             return
         }
-        if case .draining = conn.state { return drain(conn) }
+        if case .draining = conn.state { return lifecycle.drain(conn) }
         let result: IOResult
         do {
             result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
         } catch {
-            close(conn, reason: "read error: \(error)")
+            lifecycle.close(conn, reason: "read error: \(error)")
             return
         }
         switch result {
@@ -57,7 +57,7 @@ extension PuzzleServer {
             return
         case .processed(0):
             // Stop reading; answer what is buffered, then close once flushed.
-            endInput(conn)
+            lifecycle.endInput(conn)
             // Lines already received are still answered (possibly over several
             // turns); handleLines closes once they are all handled.
             handleLines(conn)
@@ -114,7 +114,7 @@ extension PuzzleServer {
         guard conn.state.isActive else { return }
         // The peer ended without QUIT, and all it sent is answered: a dropped
         // link (its player may come back), not a goodbye it asked for.
-        if conn.inputEnded { sayGoodbye(conn, .peerEnded) }
+        if conn.inputEnded { lifecycle.sayGoodbye(conn, .peerEnded) }
     }
 
     func reply(_ conn: Connection, error: ProtocolError) {
@@ -135,13 +135,13 @@ extension PuzzleServer {
                 stats.bytesOut += n
                 if n == 0 { break }
             } catch {
-                close(conn, reason: "write error: \(error)")
+                lifecycle.close(conn, reason: "write error: \(error)")
                 return
             }
         }
         switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: clock.now) {
         case .disconnect(let why):
-            return sayGoodbye(conn, .slow(why))
+            return lifecycle.sayGoodbye(conn, .slow(why))
         case .overSoftLimit(let since):
             connections.markOverSoft(conn, since: since)
         case .underSoftLimit:
@@ -155,7 +155,7 @@ extension PuzzleServer {
         let wantWrite = conn.out.queuedBytes > 0
         if wantWrite != conn.waitingForWritable {
             conn.waitingForWritable = wantWrite
-            updateInterest(conn)
+            lifecycle.updateInterest(conn)
         }
         if !wantWrite, case .closingAfterGoodbye = conn.state {
             thisTurn.closeAtEnd(conn)
@@ -182,11 +182,11 @@ extension PuzzleServer {
         for conn in Array(connections.values) where clock.now - conn.lastActivity > limit {
             switch conn.state {
             case .active, .paused:
-                sayGoodbye(conn, .idle(seconds: config.idleTimeoutSeconds))
+                lifecycle.sayGoodbye(conn, .idle(seconds: config.idleTimeoutSeconds))
             case .closingAfterGoodbye:
                 // Said goodbye a whole idle period ago and the peer still is not
                 // reading it: stop waiting.
-                if clock.now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
+                if clock.now - conn.lastActivity > 2 * limit { lifecycle.close(conn, reason: "idle, not reading", abort: true) }
             case .draining, .closed:
                 continue  // draining has its own deadline
             }
@@ -200,10 +200,10 @@ extension PuzzleServer {
         // Already said goodbye: take what they sent, then close, without
         // waiting for their end of stream.
         for conn in Array(connections.draining.values) {
-            drain(conn)
-            close(conn, reason: "shutdown")
+            lifecycle.drain(conn)
+            lifecycle.close(conn, reason: "shutdown")
         }
-        for conn in Array(connections.values) { sayGoodbye(conn, .shutdown) }
+        for conn in Array(connections.values) { lifecycle.sayGoodbye(conn, .shutdown) }
         keeper.endEveryStay(now: clock.now)
         finishTurn()
         if let failure = ending?.failure {
@@ -220,9 +220,9 @@ extension PuzzleServer {
                 if event.writable { flush(conn) }
                 if event.readable || event.hangup { readInput(conn) }
             }
-            for conn in thisTurn.takeClosing() { finishClosing(conn) }
+            for conn in thisTurn.takeClosing() { lifecycle.finishClosing(conn, now: clock.now, serverStopping: ending != nil) }
         }
-        for conn in Array(connections.values) { close(conn, reason: "shutdown") }
+        for conn in Array(connections.values) { lifecycle.close(conn, reason: "shutdown") }
         for room in rooms.values { keeper.snapshot(room, now: clock.now) }
         store.close()
         dataLock.release()

@@ -28,14 +28,14 @@ extension PuzzleServer: LoopFacts {
                 room.remove(conn, mark: mark)
                 if conn.memberOf === room { conn.memberOf = nil }
             case .pause(let millis, let request):
-                pause(conn, forMillis: millis, deferring: request)
+                lifecycle.pause(conn, until: clock.now + millis, deferring: request)
             case .holdForUpload:
-                holdForUpload(conn)
+                lifecycle.holdForUpload(conn)
             case .goodbye(let goodbye):
-                sayGoodbye(conn, goodbye)
+                lifecycle.sayGoodbye(conn, goodbye)
             case .supersede(let player):
                 for other in Array(connections.values) where other !== conn && other.session.player == player {
-                    sayGoodbye(other, .resumed)
+                    lifecycle.sayGoodbye(other, .resumed)
                 }
             case .chargeRoom(let bytes):
                 thisTurn.chargeRoom(bytes)
@@ -94,6 +94,14 @@ extension PuzzleServer: LoopFacts {
             send(reply, to: conn)
             resumeAfterUpload(conn)
         }
+    }
+
+    /// paused → active once the upload's reply is queued: the lines that
+    /// came meanwhile are answered.
+    func resumeAfterUpload(_ conn: Connection) {
+        guard case .paused(.max, nil) = conn.state else { return }
+        lifecycle.resume(conn)
+        handleLines(conn)
     }
 
     /// The session on `conn` ends: its player leaves its room, or drops from

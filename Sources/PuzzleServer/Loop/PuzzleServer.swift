@@ -21,6 +21,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let signals: SignalWatcher?
     /// Open connections, with the indexes their states need.
     let connections = ConnectionTable()
+    /// Every change of a connection's stage (`ConnectionState`).
+    let lifecycle: ConnectionLifecycle
     /// The rooms hosted (shared with `keeper`, which opens and closes them).
     let rooms = RoomDirectory()
     /// The rooms' journals, snapshots and replays (shared with `keeper`).
@@ -62,11 +64,6 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
-    /// How long, and for how many bytes, a connection that was said goodbye
-    /// to is drained waiting for the peer's end of stream before it is closed
-    /// anyway.
-    static let lingerMillis: Int64 = 5000
-    static let lingerMaxBytes = 1 << 20
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -104,6 +101,7 @@ public final class PuzzleServer: @unchecked Sendable {
         let uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         let stats = ServerStats()
         self.stats = stats
+        lifecycle = ConnectionLifecycle(connections: connections, queue: queue, logger: logger, stats: stats)
         router = RequestRouter(config: config, rooms: rooms, keeper: keeper, store: store, registry: registry, uploads: uploads,
                                pictures: pictures, stats: stats, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
@@ -127,6 +125,7 @@ public final class PuzzleServer: @unchecked Sendable {
         // who comes back must never meet someone else under its id.
         registry.continueAfter(rooms.largestPlayerID)
         router.loop = self
+        lifecycle.sessionEnds = { [unowned self] conn, leaves in endSession(conn, leaves: leaves) }
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
@@ -197,7 +196,7 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
         keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
-        endDraining()
+        lifecycle.endDraining(now: clock.now)
         if clock.takeSweep() {
             sweepIdle()
             sweepWeb()
@@ -205,6 +204,19 @@ public final class PuzzleServer: @unchecked Sendable {
             keeper.keepBounded(now: clock.now)
         }
         finishTurn()
+    }
+
+    /// Connections whose wait is over: the deferred request first (which
+    /// may pause again), then the lines read meanwhile.
+    func resumePaused() {
+        guard !connections.paused.isEmpty else { return }
+        for conn in Array(connections.paused.values) {
+            guard case .paused(let until, let request) = conn.state, clock.now >= until else { continue }
+            lifecycle.resume(conn)
+            guard conn.state.isActive else { continue }
+            if let request { handle(request, from: conn) }
+            handleLines(conn)
+        }
     }
 
     /// Milliseconds until the next timed thing: a lease expiry, a clock mark,
@@ -244,13 +256,13 @@ public final class PuzzleServer: @unchecked Sendable {
             conn.endTurn()
             if conn.state.isOpen { flush(conn) }
         }
-        for conn in thisTurn.takeClosing() { finishClosing(conn) }
+        for conn in thisTurn.takeClosing() { lifecycle.finishClosing(conn, now: clock.now, serverStopping: ending != nil) }
     }
 
     /// Closes every connection at once, sending nothing that is still queued.
     func abortEverything() {
         listener.close()
-        for conn in Array(connections.values) { close(conn, reason: "server stopped", abort: true) }
+        for conn in Array(connections.values) { lifecycle.close(conn, reason: "server stopped", abort: true) }
         store.close()
         dataLock.release()
     }

@@ -61,11 +61,11 @@ extension PuzzleServer {
                 stats.webSockets += 1
                 logger.debug("WebSocket opened by \(conn.peer)")
             case .endHTTP(let why):
-                sayGoodbye(conn, .web(why, closeFrame: nil))
+                lifecycle.sayGoodbye(conn, .web(why, closeFrame: nil))
             case .endWebSocket(let frame, let why):
                 // The lines that came before the close are answered before it.
                 handleLines(conn)
-                sayGoodbye(conn, .web(why, closeFrame: frame))
+                lifecycle.sayGoodbye(conn, .web(why, closeFrame: frame))
             }
         }
     }
@@ -93,7 +93,7 @@ extension PuzzleServer {
                 // Part of a method name, then nothing: an HTTP client too slow to tell.
                 if !conn.firstBytes.isEmpty, clock.now - conn.lastReceived >= headLimit {
                     conn.sendWire(HTTPResponse.error(.timeout).encoded(keepAlive: false))
-                    sayGoodbye(conn, .web("HTTP 408 header timeout", closeFrame: nil))
+                    lifecycle.sayGoodbye(conn, .web("HTTP 408 header timeout", closeFrame: nil))
                 }
             case .web:
                 guard let session = conn.web else { continue }

@@ -13,7 +13,36 @@ import PuzzleSystem
 /// sending side (the peer reads every byte, then end of stream) and reads and
 /// discards input until the peer's own end of stream, for a bounded time and
 /// number of bytes; only then is the socket closed.
-extension PuzzleServer {
+///
+/// What a session's end means for its room is the router's: the lifecycle
+/// says so through `sessionEnds`, and the loop carries out what comes of it.
+///
+/// Not thread-safe: owned by the server's event loop.
+final class ConnectionLifecycle {
+    /// Open connections, filed by stage (`stateChanged` on every transition).
+    let connections: ConnectionTable
+    private let queue: any ReadinessQueue
+    private let logger: Logger
+    private let stats: ServerStats
+    /// Reused buffer for input read and discarded while draining.
+    private var drainBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    /// A connection's session ends: its player leaves its room (`leaves`)
+    /// or drops from it, able to come back (the loop asks the router).
+    var sessionEnds: (_ conn: Connection, _ leaves: Bool) -> Void = { _, _ in }
+
+    /// How long, and for how many bytes, a connection that was said goodbye
+    /// to is drained waiting for the peer's end of stream before it is closed
+    /// anyway.
+    static let lingerMillis: Int64 = 5000
+    static let lingerMaxBytes = 1 << 20
+
+    init(connections: ConnectionTable, queue: any ReadinessQueue, logger: Logger, stats: ServerStats) {
+        self.connections = connections
+        self.queue = queue
+        self.logger = logger
+        self.stats = stats
+    }
+
     private func enter(_ conn: Connection, _ state: ConnectionState) {
         conn.state = state
         connections.stateChanged(conn)
@@ -33,26 +62,20 @@ extension PuzzleServer {
     }
 
     /// active → paused: `conn`'s requests, starting with `request`, wait
-    /// unread for `millis`.
-    func pause(_ conn: Connection, forMillis millis: Int64, deferring request: Request) {
+    /// unread until `until`.
+    func pause(_ conn: Connection, until: Int64, deferring request: Request) {
         // Only a request being answered pauses, and only active connections' are.
         guard conn.state.isActive else { return assertionFailure("pause of \(conn.label) in state \(conn.state)") }
-        enter(conn, .paused(until: clock.now + millis, deferred: request))
+        enter(conn, .paused(until: until, deferred: request))
         updateInterest(conn)
     }
 
-    /// paused → active for connections whose wait is over: the deferred
-    /// request first (which may pause again), then the lines read meanwhile.
-    func resumePaused() {
-        guard !connections.paused.isEmpty else { return }
-        for conn in Array(connections.paused.values) {
-            guard case .paused(let until, let request) = conn.state, clock.now >= until else { continue }
-            enter(conn, .active)
-            updateInterest(conn)
-            guard conn.state.isActive else { continue }
-            if let request { handle(request, from: conn) }
-            handleLines(conn)
-        }
+    /// paused → active: its wait is over (the loop then answers the
+    /// deferred request and the lines read meanwhile).
+    func resume(_ conn: Connection) {
+        guard conn.state.pausedUntil != nil else { return assertionFailure("resume of \(conn.label) in state \(conn.state)") }
+        enter(conn, .active)
+        updateInterest(conn)
     }
 
     /// active → paused with no end: the connection's upload is being decoded
@@ -62,15 +85,6 @@ extension PuzzleServer {
         guard conn.state.isActive else { return assertionFailure("upload hold of \(conn.label) in state \(conn.state)") }
         enter(conn, .paused(until: .max, deferred: nil))
         updateInterest(conn)
-    }
-
-    /// paused → active once the upload's reply is queued: the lines that
-    /// came meanwhile are answered.
-    func resumeAfterUpload(_ conn: Connection) {
-        guard case .paused(.max, nil) = conn.state else { return }
-        enter(conn, .active)
-        updateInterest(conn)
-        handleLines(conn)
     }
 
     /// The peer shut its sending side: nothing more comes, what it sent is
@@ -116,7 +130,7 @@ extension PuzzleServer {
                 conn.sendWire(frame)
             }
         }
-        endSession(conn, leaves: goodbye.leavesRoom)
+        sessionEnds(conn, goodbye.leavesRoom)
         // Another connection speaks for the player now.
         if goodbye == .resumed { conn.session.player = nil }
         enter(conn, .closingAfterGoodbye(goodbye))
@@ -126,7 +140,7 @@ extension PuzzleServer {
     /// closingAfterGoodbye → draining, once everything queued is sent (or
     /// → closed when the peer already ended its side and everything it sent
     /// was read: nothing unread can remain, so a plain close is orderly).
-    func finishClosing(_ conn: Connection) {
+    func finishClosing(_ conn: Connection, now: Int64, serverStopping: Bool) {
         guard case .closingAfterGoodbye(let goodbye) = conn.state else { return }
         if conn.inputEnded { return close(conn, reason: goodbye.reason) }
         do {
@@ -134,10 +148,10 @@ extension PuzzleServer {
         } catch {
             return close(conn, reason: "\(goodbye.reason); shutdown failed: \(error)")
         }
-        enter(conn, .draining(goodbye, until: clock.now + Self.lingerMillis, discarded: 0))
+        enter(conn, .draining(goodbye, until: now + Self.lingerMillis, discarded: 0))
         conn.waitingForWritable = false
         updateInterest(conn)
-        if ending != nil && conn.state.isOpen {
+        if serverStopping && conn.state.isOpen {
             // The loop is about to end: take what has arrived, then close.
             drain(conn)
             close(conn, reason: goodbye.reason)
@@ -150,7 +164,7 @@ extension PuzzleServer {
         while case .draining(let goodbye, let until, let discarded) = conn.state {
             let result: IOResult
             do {
-                result = try readBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
+                result = try drainBuffer.withUnsafeMutableBytes { (buf) throws(Errno) -> IOResult in try conn.socket.receive(into: buf) }
             } catch {
                 return close(conn, reason: "\(goodbye.reason); read error while draining: \(error)")
             }
@@ -169,10 +183,10 @@ extension PuzzleServer {
     }
 
     /// draining → closed for connections whose peer never ended its side in time.
-    func endDraining() {
+    func endDraining(now: Int64) {
         guard !connections.draining.isEmpty else { return }
         for conn in Array(connections.draining.values) {
-            guard case .draining(let goodbye, let until, _) = conn.state, clock.now >= until else { continue }
+            guard case .draining(let goodbye, let until, _) = conn.state, now >= until else { continue }
             close(conn, reason: "\(goodbye.reason); peer did not close within \(Self.lingerMillis) ms")
         }
     }
@@ -183,7 +197,7 @@ extension PuzzleServer {
     func close(_ conn: Connection, reason: String, abort: Bool = false) {
         guard conn.state.isOpen else { return }
         enter(conn, .closed)
-        endSession(conn, leaves: false)
+        sessionEnds(conn, false)
         // Closing the descriptor takes it out of the epoll set anyway; a
         // failed deregister (never registered, already gone) changes nothing.
         try? queue.deregister(conn.socket.descriptor)
