@@ -222,4 +222,22 @@ final class ConnectionLifecycle {
             close(conn, reason: "epoll registration failed: \(error)")
         }
     }
+
+    /// Says goodbye to connections idle past `timeoutSeconds` (0: never),
+    /// and closes those said goodbye to a whole idle period ago that still
+    /// do not read it.
+    func sweepIdle(now: Int64, timeoutSeconds: Int) {
+        guard timeoutSeconds > 0 else { return }
+        let limit = Int64(timeoutSeconds) * 1000
+        for conn in Array(connections.values) where now - conn.lastActivity > limit {
+            switch conn.state {
+            case .active, .paused:
+                sayGoodbye(conn, .idle(seconds: timeoutSeconds))
+            case .closingAfterGoodbye:
+                if now - conn.lastActivity > 2 * limit { close(conn, reason: "idle, not reading", abort: true) }
+            case .draining, .closed:
+                continue  // draining has its own deadline
+            }
+        }
+    }
 }

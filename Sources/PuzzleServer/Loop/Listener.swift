@@ -23,11 +23,15 @@ final class Listener {
     /// What the loop's readiness events name the listener by.
     private let token: UInt64
     private let logger: Logger
+    /// Each accepted socket's send buffer in bytes (0: the system's).
+    private let sendBuffer: Int
 
     /// Listens on `host`:`port` and watches for connections under `token`.
     /// - Throws: `ListenError` when the address cannot be listened on;
     ///   whatever epoll reports when it cannot watch the socket (closed then).
-    init(host: String, port: Int, queue: any ReadinessQueue, token: UInt64, logger: Logger) throws {
+    /// `sendBuffer`: each accepted socket's send buffer in bytes (0: the system's).
+    init(host: String, port: Int, queue: any ReadinessQueue, token: UInt64, sendBuffer: Int = 0, logger: Logger) throws {
+        self.sendBuffer = sendBuffer
         let socket: Socket
         do {
             socket = try Socket.listen(host: host, port: UInt16(port), backlog: 1024)
@@ -50,10 +54,22 @@ final class Listener {
     /// The next connection waiting, or nil when none waits or the listener
     /// is closed. Running out of descriptors (or any other failure) pauses
     /// accepting for `pauseMillis` and gives nil.
+    /// Drags go out at once (no Nagle delay), into the configured buffer.
+    /// Neither failure stops the connection (it works, only slower or with
+    /// the system's buffer), but whoever tunes the server needs to know.
+    private func configure(_ socket: Socket, peer: SocketAddress) {
+        do { try socket.setNoDelay(true) } catch { logger.warn("cannot set TCP_NODELAY for \(peer): \(error)") }
+        guard sendBuffer > 0 else { return }
+        do { try socket.setSendBufferSize(sendBuffer) } catch {
+            logger.warn("cannot set the send buffer of \(peer) to \(sendBuffer) bytes: \(error)")
+        }
+    }
+
     func accept(now: Int64) -> (socket: Socket, peer: SocketAddress)? {
         guard let socket else { return nil }
         do {
             guard case .accepted(let accepted, let peer) = try socket.accept() else { return nil }
+            configure(accepted, peer: peer)
             return (accepted, peer)
         } catch {
             logger.warn("accept failed: \(error); pausing accepts for \(Self.pauseMillis) ms")

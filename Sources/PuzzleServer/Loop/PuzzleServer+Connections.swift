@@ -18,14 +18,6 @@ extension PuzzleServer {
                 try? socket.close()
                 continue
             }
-            // Neither failure stops the connection (it works, only slower or
-            // with the system's buffer), but whoever tunes the server needs to know.
-            do { try socket.setNoDelay(true) } catch { logger.warn("cannot set TCP_NODELAY for \(peer): \(error)") }
-            if config.socketSendBuffer > 0 {
-                do { try socket.setSendBufferSize(config.socketSendBuffer) } catch {
-                    logger.warn("cannot set the send buffer of \(peer) to \(config.socketSendBuffer) bytes: \(error)")
-                }
-            }
             let session = router.newSession(peer: peer.description, host: peer.host, now: clock.now)
             let conn = connections.insert { token in
                 Connection(token: token, socket: socket, session: session, maxLineLength: config.maxLineLength,
@@ -84,7 +76,7 @@ extension PuzzleServer {
             conn.lastActivity = clock.now
             switch frame {
             case .overlong:
-                if overlongUploadLine(conn) { break }
+                if conn.session.upload != nil, takeUploadLine(conn, nil) { break }
                 reply(conn, error: .lineTooLong(config.maxLineLength))
             case .line(let bytes):
                 // An open upload's DATA lines go straight to it (no request is parsed).
@@ -171,25 +163,6 @@ extension PuzzleServer {
             guard let since = conn.overSoftSince, clock.now >= slowReaderRule.graceEnds(since: since) else { continue }
             // flush sends what the socket takes now, then applies the limits.
             flush(conn)
-        }
-    }
-
-    /// Closes connections idle past the timeout.
-    func sweepIdle() {
-        router.door.forgetRecoveredPasswords(now: clock.now)
-        guard config.idleTimeoutSeconds > 0 else { return }
-        let limit = Int64(config.idleTimeoutSeconds) * 1000
-        for conn in Array(connections.values) where clock.now - conn.lastActivity > limit {
-            switch conn.state {
-            case .active, .paused:
-                lifecycle.sayGoodbye(conn, .idle(seconds: config.idleTimeoutSeconds))
-            case .closingAfterGoodbye:
-                // Said goodbye a whole idle period ago and the peer still is not
-                // reading it: stop waiting.
-                if clock.now - conn.lastActivity > 2 * limit { lifecycle.close(conn, reason: "idle, not reading", abort: true) }
-            case .draining, .closed:
-                continue  // draining has its own deadline
-            }
         }
     }
 

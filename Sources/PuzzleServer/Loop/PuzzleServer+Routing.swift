@@ -45,12 +45,6 @@ extension PuzzleServer: LoopFacts {
         }
     }
 
-    /// Sends a reply one of the server's parts decided on; a refusal counts
-    /// as every refusal does (`reply(_:error:)`).
-    func send(_ reply: Reply, to conn: Connection) {
-        if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
-    }
-
     var connectionCount: Int { connections.count }
     var uptimeSeconds: Int64 { clock.uptimeSeconds }
 
@@ -58,18 +52,11 @@ extension PuzzleServer: LoopFacts {
         connections.values.reduce(0) { $0 + ($1.session !== session && $1.session.upload?.discarding == false ? 1 : 0) }
     }
 
-    /// A line read while `conn` has an upload open: whether the upload took
-    /// it (otherwise it is handled as a request).
-    func takeUploadLine(_ conn: Connection, _ line: [UInt8]) -> Bool {
+    /// A line read while `conn` has an upload open (nil: an overlong one):
+    /// whether the upload took it (otherwise it is handled as a request, or
+    /// refused as too long).
+    func takeUploadLine(_ conn: Connection, _ line: [UInt8]?) -> Bool {
         let (taken, effects) = router.takeUploadLine(line, session: conn.session, token: conn.token)
-        carryOut(effects, on: conn)
-        return taken
-    }
-
-    /// A line longer than `max_line_length`: whether an open upload took it
-    /// (otherwise it is refused as too long).
-    func overlongUploadLine(_ conn: Connection) -> Bool {
-        let (taken, effects) = router.takeOverlongUploadLine(session: conn.session)
         carryOut(effects, on: conn)
         return taken
     }
@@ -91,7 +78,7 @@ extension PuzzleServer: LoopFacts {
                 if case .uploaded = reply { logger.info("upload of \(done.name) finished after its connection closed") }
                 continue
             }
-            send(reply, to: conn)
+            if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
             resumeAfterUpload(conn)
         }
     }

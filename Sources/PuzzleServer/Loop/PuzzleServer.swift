@@ -106,7 +106,8 @@ public final class PuzzleServer: @unchecked Sendable {
                                pictures: pictures, stats: stats, logger: logger)
         signals = handleSignals ? try SignalWatcher(signals: [.interrupt, .terminate]) : nil
         do {
-            listener = try Listener(host: config.bind, port: config.port, queue: queue, token: Self.listenerToken, logger: logger)
+            listener = try Listener(host: config.bind, port: config.port, queue: queue, token: Self.listenerToken,
+                                    sendBuffer: config.socketSendBuffer, logger: logger)
         } catch {
             // No deinit for a server that never was: its descriptors close here.
             try? waker.close()
@@ -198,7 +199,8 @@ public final class PuzzleServer: @unchecked Sendable {
         enforceSlowReaderGrace()
         lifecycle.endDraining(now: clock.now)
         if clock.takeSweep() {
-            sweepIdle()
+            router.door.forgetRecoveredPasswords(now: clock.now)
+            lifecycle.sweepIdle(now: clock.now, timeoutSeconds: config.idleTimeoutSeconds)
             sweepWeb()
             expireUploads()
             keeper.keepBounded(now: clock.now)

@@ -201,18 +201,12 @@ final class RequestRouter {
         return out.effects
     }
 
-    /// A line read while the session has an upload open: whether the upload
-    /// took it (otherwise it is handled as a request), and what to do.
-    func takeUploadLine(_ line: [UInt8], session: PlayerSession, token: UInt64) -> (taken: Bool, effects: [SessionEffect]) {
-        carryOut(uploads.take(line, slot: &session.upload, token: token, label: session.label))
-    }
-
-    /// A line longer than `max_line_length` while an upload is open.
-    func takeOverlongUploadLine(session: PlayerSession) -> (taken: Bool, effects: [SessionEffect]) {
-        carryOut(uploads.takeOverlong(slot: &session.upload, label: session.label))
-    }
-
-    private func carryOut(_ outcome: PictureUploads.LineOutcome) -> (taken: Bool, effects: [SessionEffect]) {
+    /// A line read while the session has an upload open (nil: one longer
+    /// than `max_line_length`): whether the upload took it (otherwise it is
+    /// handled as a request, or refused as too long), and what to do.
+    func takeUploadLine(_ line: [UInt8]?, session: PlayerSession, token: UInt64) -> (taken: Bool, effects: [SessionEffect]) {
+        let outcome = if let line { uploads.take(line, slot: &session.upload, token: token, label: session.label) }
+                      else { uploads.takeOverlong(slot: &session.upload, label: session.label) }
         out.reset()
         switch outcome {
         case .taken(let reply):
