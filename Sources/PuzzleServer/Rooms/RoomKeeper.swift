@@ -297,7 +297,14 @@ final class RoomKeeper {
     /// the log says what a restart may not know.
     func performRegardless(_ action: Action, in room: HostedRoom, by player: PlayerID, now: Int64) {
         events.removeAll(keepingCapacity: true)
-        guard (try? room.plan(action, by: player, at: now, into: &events)) != nil else { return }
+        do {
+            _ = try room.plan(action, by: player, at: now, into: &events)
+        } catch {
+            // The core refused (a leave of a player no longer in the room, say):
+            // nothing changes, but a refusal here means the server's view of
+            // its players went wrong somewhere, and whoever reads the log should see it.
+            return logger.warn("room \(room.name): \(action) of player \(player) refused by the rules (\(error)); nothing changed")
+        }
         do {
             try store.append(room: room.name, events: events)
         } catch {
