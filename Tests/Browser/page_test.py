@@ -487,6 +487,13 @@ def main():
         laptop.find_element(By.ID, 'b-rooms').click()
         wait(laptop, 'the Join of the full room clicked', lambda d: click_listed(d, '#rooms button[data-room="stage"]'))
         wait(laptop, 'a Watch offered for the full room', lambda d: d.find_elements(By.ID, 'full-watch'))
+        # The refusal reads in the server's text for ROOM_FULL (/errors.js, the page's one table).
+        full_text = js(laptop, 'return window.puzzleErrors && window.puzzleErrors.ROOM_FULL')
+        if full_text != 'Every seat of that room is taken.':
+            raise Failure(f'errors.js gave ROOM_FULL the text {full_text!r}')
+        lobby_text = laptop.find_element(By.ID, 'lobby-error').text
+        if not lobby_text.startswith(f'stage: {full_text}'):
+            raise Failure(f'the full room said {lobby_text!r}, not ROOM_FULL\'s text')
         shot(laptop, args.shots, 'laptop-room-full')
         wait(laptop, 'the Watch of the room clicked', lambda d: click_listed(d, '#rooms button[data-watch="stage"]'))
         wait(laptop, 'the laptop watching stage', lambda d: (lambda s: s['inGame'] and s['watching'] and s['room'] == 'stage')(state(d)))
@@ -547,7 +554,7 @@ def main():
         pw = wait(phone, 'the password field of the new room',
                   lambda d: d.find_elements(By.CSS_SELECTOR, 'input[aria-label="password of secret"]'))[0]
         pw.send_keys('sesame', Keys.ENTER)
-        wait(phone, 'the wrong password refused', lambda d: 'password' in d.find_element(By.ID, 'lobby-error').text.lower())
+        wait(phone, 'the wrong password refused', lambda d: d.find_element(By.ID, 'lobby-error').text == 'secret: Wrong room password')
         shot(phone, args.shots, 'phone-wrong-password')
         pw = phone.find_element(By.CSS_SELECTOR, 'input[aria-label="password of secret"]')
         pw.clear()

@@ -54,35 +54,35 @@ import PuzzleCore
         let canvas = Self.canvas(scene)
         let lock = try #require(st.locks[5])
         let r = canvas.rect(lock.point, unit: st.geometry.unit)
-        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        let w = r.right - r.left, h = r.bottom - r.top
         #expect(w >= 4)
         // Blanks are notches in the piece: the shadow's colour, as on loose pieces.
         let edges = st.cut.edges(piece: 5, rotation: lock.rotation)
-        let len = max(2, w / 4), mx = r.x0 + (w - len) / 2, my = r.y0 + (h - len) / 2
+        let len = max(2, w / 4), mx = r.left + (w - len) / 2, my = r.top + (h - len) / 2
         func inBlank(_ x: Int, _ y: Int) -> Bool {
-            (edges[Side.top.rawValue] == .blank && y == r.y0 && (mx..<mx + len).contains(x))
-                || (edges[Side.bottom.rawValue] == .blank && y == r.y1 - 1 && (mx..<mx + len).contains(x))
-                || (edges[Side.left.rawValue] == .blank && x == r.x0 && (my..<my + len).contains(y))
-                || (edges[Side.right.rawValue] == .blank && x == r.x1 - 1 && (my..<my + len).contains(y))
+            (edges[Side.top.rawValue] == .blank && y == r.top && (mx..<mx + len).contains(x))
+                || (edges[Side.bottom.rawValue] == .blank && y == r.bottom - 1 && (mx..<mx + len).contains(x))
+                || (edges[Side.left.rawValue] == .blank && x == r.left && (my..<my + len).contains(y))
+                || (edges[Side.right.rawValue] == .blank && x == r.right - 1 && (my..<my + len).contains(y))
         }
         var checked = 0
-        for y in r.y0..<r.y1 {
-            for x in r.x0..<r.x1 where !inBlank(x, y) {
+        for y in r.top..<r.bottom {
+            for x in r.left..<r.right where !inBlank(x, y) {
                 guard let shown = Self.pixels(f, row: 1 + y / 2, column: x) else { continue }  // the piece number
-                let expected = PixelCanvas.color(TableCanvas.sample(scene.picture, st: st, piece: 5, i: x - r.x0, j: y - r.y0,
+                let expected = PixelCanvas.color(TableCanvas.sample(scene.picture, st: st, piece: 5, i: x - r.left, j: y - r.top,
                                                                      w: w, h: h, rotation: lock.rotation))
-                #expect((y % 2 == 0 ? shown.upper : shown.lower) == expected, "pixel \(x - r.x0),\(y - r.y0) of the held piece")
+                #expect((y % 2 == 0 ? shown.upper : shown.lower) == expected, "pixel \(x - r.left),\(y - r.top) of the held piece")
                 checked += 1
             }
         }
         #expect(checked >= w * h - 4 * len - 4)
         // Each tab: one pixel beyond the side's middle, in the picture's colour at that edge.
         #expect(edges.contains(.tab))
-        let tabs: [(Side, Int, Int, Int, Int)] = [(.top, mx, r.y0 - 1, mx, r.y0), (.bottom, mx, r.y1, mx, r.y1 - 1),
-                                                  (.left, r.x0 - 1, my, r.x0, my), (.right, r.x1, my, r.x1 - 1, my)]
+        let tabs: [(Side, Int, Int, Int, Int)] = [(.top, mx, r.top - 1, mx, r.top), (.bottom, mx, r.bottom, mx, r.bottom - 1),
+                                                  (.left, r.left - 1, my, r.left, my), (.right, r.right, my, r.right - 1, my)]
         for (side, x, y, ix, iy) in tabs where edges[side.rawValue] == .tab {
             let shown = try #require(Self.pixels(f, row: 1 + y / 2, column: x), "tab \(side) is covered by text")
-            let expected = PixelCanvas.color(TableCanvas.sample(scene.picture, st: st, piece: 5, i: ix - r.x0, j: iy - r.y0,
+            let expected = PixelCanvas.color(TableCanvas.sample(scene.picture, st: st, piece: 5, i: ix - r.left, j: iy - r.top,
                                                                  w: w, h: h, rotation: lock.rotation))
             #expect((y % 2 == 0 ? shown.upper : shown.lower) == expected, "the \(side) tab")
         }
@@ -102,9 +102,9 @@ import PuzzleCore
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let piece = canvas.rect(st.locks[5]!.point, unit: st.geometry.unit)
             var marked = 0
-            for y in (target.y0 - 2)..<(target.y1 + 2) {
-                for x in (target.x0 - 2)..<(target.x1 + 2) {
-                    let inPiece = x >= piece.x0 && x < piece.x1 && y >= piece.y0 && y < piece.y1
+            for y in (target.top - 2)..<(target.bottom + 2) {
+                for x in (target.left - 2)..<(target.right + 2) {
+                    let inPiece = x >= piece.left && x < piece.right && y >= piece.top && y < piece.bottom
                     if inPiece {
                         #expect(c.owner(x, y) == 5, "\(zoom): the mark covers the piece at \(x),\(y)")
                     } else if c.owner(x, y) == PixelCanvas.mark && c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots)) {
@@ -128,8 +128,8 @@ import PuzzleCore
             let c = canvas.canvas
             let target = canvas.rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             var colours: [PlayerID: Int] = [:]
-            for y in (target.y0 - 2)..<(target.y1 + 2) {
-                for x in (target.x0 - 2)..<(target.x1 + 2) where c.owner(x, y) == PixelCanvas.mark {
+            for y in (target.top - 2)..<(target.bottom + 2) {
+                for x in (target.left - 2)..<(target.right + 2) where c.owner(x, y) == PixelCanvas.mark {
                     // Each player's own colour (the keyline between the dashes is everyone's).
                     for who in [Self.alice, Self.bob] where c.pixels[y * c.width + x] & PixelCanvas.colorMask == PixelCanvas.pack(PlayerPalette.color(of: who, in: st.colorSlots)) {
                         colours[who, default: 0] += 1
@@ -156,7 +156,7 @@ import PuzzleCore
             // By the piece: within a couple of rows of its rectangle.
             let canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: true)
             let r = canvas.rect(st.locks[5]!.point, unit: st.geometry.unit)
-            #expect(row - 1 >= r.y0 / 2 - 2 && row - 1 <= r.y1 / 2 + 2 && column >= r.x0 - 2 && column <= r.x1 + 20, "\(zoom): at \(row),\(column)")
+            #expect(row - 1 >= r.top / 2 - 2 && row - 1 <= r.bottom / 2 + 2 && column >= r.left - 2 && column <= r.right + 20, "\(zoom): at \(row),\(column)")
             // Bob's hold lapses too, but it is his to watch: one count only.
             #expect(rows.filter { $0.contains("3s") }.count == 1)
             scene.now = expires - 6_000

@@ -48,12 +48,12 @@ import PuzzleProtocol
         // The placed interior piece: a third of its brightness under the filter.
         let plain = Self.canvas(st, lens: TableLens()), filtered = Self.canvas(st, lens: TableLens(filter: .edges))
         let r = plain.rect(st.geometry.origin(of: st.homeCell(of: 14)), unit: st.geometry.unit)
-        let x = r.x0 + 1, y = r.y0 + 1
+        let x = r.left + 1, y = r.top + 1
         let before = plain.canvas.pixels[y * plain.canvas.width + x] & PixelCanvas.colorMask
         #expect(filtered.canvas.pixels[y * filtered.canvas.width + x] & PixelCanvas.colorMask == TableCanvas.dim(before))
         // The placed edge piece stays as it is.
         let e = plain.rect(st.geometry.origin(of: st.homeCell(of: 0)), unit: st.geometry.unit)
-        #expect(filtered.canvas.pixels[(e.y0 + 1) * filtered.canvas.width + e.x0 + 1] == plain.canvas.pixels[(e.y0 + 1) * plain.canvas.width + e.x0 + 1])
+        #expect(filtered.canvas.pixels[(e.top + 1) * filtered.canvas.width + e.left + 1] == plain.canvas.pixels[(e.top + 1) * plain.canvas.width + e.left + 1])
     }
 
     /// `/loose`: every loose piece shows, the placed ones are dimmed.
@@ -62,7 +62,7 @@ import PuzzleProtocol
         let plain = Self.canvas(st, lens: TableLens()), filtered = Self.canvas(st, lens: TableLens(filter: .loose))
         for piece in [0, 14] {
             let r = plain.rect(st.geometry.origin(of: st.homeCell(of: piece)), unit: st.geometry.unit)
-            let i = (r.y0 + 1) * plain.canvas.width + r.x0 + 1
+            let i = (r.top + 1) * plain.canvas.width + r.left + 1
             #expect(filtered.canvas.pixels[i] & PixelCanvas.colorMask == TableCanvas.dim(plain.canvas.pixels[i] & PixelCanvas.colorMask))
         }
         let loose = (0..<36).filter { st.pieces[$0].location.cell == nil }
@@ -198,8 +198,8 @@ import PuzzleProtocol
         let r = plain.rect(st.geometry.origin(of: Cell(row: 3, col: 3)), unit: st.geometry.unit)
         #expect(st.occupant(of: Cell(row: 3, col: 3)) == nil)
         var differ = 0
-        for y in r.y0..<r.y1 {
-            for x in r.x0..<r.x1 {
+        for y in r.top..<r.bottom {
+            for x in r.left..<r.right {
                 let i = y * plain.canvas.width + x
                 let board = plain.canvas.pixels[i] & PixelCanvas.colorMask
                 #expect(board == TableCanvas.boardBackground || board == TableCanvas.boardChecker)
@@ -208,7 +208,7 @@ import PuzzleProtocol
                 #expect(faint.canvas.pixels[i] & PixelCanvas.pictureBit == 0)
             }
         }
-        #expect(differ > (r.x1 - r.x0) * (r.y1 - r.y0) / 2)
+        #expect(differ > (r.right - r.left) * (r.bottom - r.top) / 2)
     }
 }
 
@@ -257,8 +257,8 @@ import PuzzleProtocol
         for filter in [TableLens.Filter.edges, .loose] {
             let c = TableLensTests.canvas(st, lens: TableLens(filter: filter), lidAllowed: true)
             let r = c.rect(st.geometry.origin(of: empty), unit: st.geometry.unit)
-            for y in r.y0..<r.y1 {
-                for x in r.x0..<r.x1 {
+            for y in r.top..<r.bottom {
+                for x in r.left..<r.right {
                     let shown = c.canvas.pixels[y * c.canvas.width + x] & PixelCanvas.colorMask
                     #expect(shown == TableCanvas.boardBackground || shown == TableCanvas.boardChecker, "\(filter): faint picture at \(x),\(y)")
                 }
@@ -267,7 +267,7 @@ import PuzzleProtocol
         let all = TableLensTests.frame(st, lens: TableLens(), lidAllowed: true), edges = TableLensTests.frame(st, lens: TableLens(filter: .edges), lidAllowed: true)
         let c = TableLensTests.canvas(st, lens: TableLens())
         let r = c.rect(st.geometry.origin(of: st.homeCell(of: 14)), unit: st.geometry.unit)
-        let row = 1 + (r.y0 + 1) / 2, column = r.x0 + 1
+        let row = 1 + (r.top + 1) / 2, column = r.left + 1
         let before = try #require(HeldPieceViewTests.pixels(all, row: row, column: column)?.upper)
         let after = try #require(HeldPieceViewTests.pixels(edges, row: row, column: column)?.upper)
         func sum(_ c: TerminalColor) -> Int { Int(c.red) + Int(c.green) + Int(c.blue) }

@@ -143,11 +143,11 @@ import PuzzleCore
         let loose = canvas.rect(g.origin(of: Cell(row: 2, col: 1)), unit: g.unit)
         let placed = canvas.rect(g.origin(of: Cell(row: 0, col: 0)), unit: g.unit)
         // The loose piece: an outline just outside it (left side), and its shadow below right.
-        #expect(pixel(loose.x0 - 1, loose.y0 + 2) == TableCanvas.liftedOutline)
-        #expect(pixel(loose.x1, loose.y1) == TableCanvas.shadow || pixel(loose.x1, loose.y1) == TableCanvas.liftedOutline)
+        #expect(pixel(loose.left - 1, loose.top + 2) == TableCanvas.liftedOutline)
+        #expect(pixel(loose.right, loose.bottom) == TableCanvas.shadow || pixel(loose.right, loose.bottom) == TableCanvas.liftedOutline)
         // The placed piece: the next cell's board colour right next to it, no outline.
-        #expect(pixel(placed.x1, placed.y0 + 2) != TableCanvas.liftedOutline)
-        #expect(canvas.canvas.owner[(placed.y0 + 2) * canvas.canvas.width + placed.x1] == PixelCanvas.background)
+        #expect(pixel(placed.right, placed.top + 2) != TableCanvas.liftedOutline)
+        #expect(canvas.canvas.owner[(placed.top + 2) * canvas.canvas.width + placed.right] == PixelCanvas.background)
     }
 
     /// A piece held right over its target cell: the piece whole (its corner
@@ -172,16 +172,16 @@ import PuzzleCore
         func at(_ x: Int, _ y: Int) -> (UInt32, Int32) { (c.pixels[y * c.width + x] & PixelCanvas.colorMask, c.owner[y * c.width + x]) }
         let ring = PixelCanvas.pack(PlayerPalette.color(of: Self.alice, in: st.colorSlots))
         // The brackets' keyline round the ring, at the corners.
-        for (x, y) in [(r.x0 - 2, r.y0 - 2), (r.x1 + 1, r.y1 + 1), (r.x0 - 2, r.y0), (r.x1 + 1, r.y0 - 2)] {
+        for (x, y) in [(r.left - 2, r.top - 2), (r.right + 1, r.bottom + 1), (r.left - 2, r.top), (r.right + 1, r.top - 2)] {
             #expect(at(x, y) == (TableCanvas.targetKeyline, PixelCanvas.mark), "corner mark at \(x),\(y)")
         }
         // The ring itself whole, corners included: the mark never hides whose the piece is.
-        for (x, y) in [(r.x0 - 1, r.y0 - 1), (r.x1, r.y1), (r.x0 - 1, r.y0 + 1), (r.x1, r.y0)] {
+        for (x, y) in [(r.left - 1, r.top - 1), (r.right, r.bottom), (r.left - 1, r.top + 1), (r.right, r.top)] {
             #expect(at(x, y) == (ring, PixelCanvas.ring), "ring at \(x),\(y)")
         }
-        let ringPixels = (r.x0 - 1...r.x1).filter { at($0, r.y0 - 1) == (ring, PixelCanvas.ring) || at($0, r.y1) == (ring, PixelCanvas.ring) }
+        let ringPixels = (r.left - 1...r.right).filter { at($0, r.top - 1) == (ring, PixelCanvas.ring) || at($0, r.bottom) == (ring, PixelCanvas.ring) }
         #expect(ringPixels.count >= 2)
-        for (x, y) in [(r.x0, r.y0), (r.x1 - 1, r.y1 - 1)] { #expect(at(x, y).1 == 4) }
+        for (x, y) in [(r.left, r.top), (r.right - 1, r.bottom - 1)] { #expect(at(x, y).1 == 4) }
         // In the frame: the held piece carries alice's name in her colour.
         let named = f.cells.enumerated().filter { $0.element.character == "a" && $0.element.style.background == PlayerPalette.color(of: Self.alice, in: st.colorSlots) }
         #expect(!named.isEmpty)

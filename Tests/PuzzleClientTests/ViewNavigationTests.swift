@@ -138,12 +138,12 @@ import PuzzleCore
         let canvas = TableCanvas(layout: SceneLayout(width: 120, height: 40, zoom: zoom), view: scene.view, colorMode: .trueColor, showNumbers: false)
         // Column 3's number centred over the cell, on the screen row above the board.
         let c3 = canvas.rect(g.origin(of: Cell(row: 0, col: 3)), unit: g.unit)
-        let rulerRow = 1 + c3.y0 / 2 - 1
-        #expect(Array(rows[rulerRow])[c3.x0 + 3] == "3", "\(rows[rulerRow])")
+        let rulerRow = 1 + c3.top / 2 - 1
+        #expect(Array(rows[rulerRow])[c3.left + 3] == "3", "\(rows[rulerRow])")
         // Row 2's number left of the board, on the screen row through the cell's middle.
         let r2 = canvas.rect(g.origin(of: Cell(row: 2, col: 0)), unit: g.unit)
-        let line = Array(rows[1 + (r2.y0 + r2.y1) / 4])
-        #expect(String(line[(r2.x0 - 3)..<r2.x0]).contains("2"), "\(String(line))")
+        let line = Array(rows[1 + (r2.top + r2.bottom) / 4])
+        #expect(String(line[(r2.left - 3)..<r2.left]).contains("2"), "\(String(line))")
         // In the middle of the board: the numbers stay on the view's edges.
         scene.view = Point(x: g.boardOrigin.x + 40, y: g.boardOrigin.y + 40)
         rows = SceneFixtures.rows(SceneRenderer.render(scene))

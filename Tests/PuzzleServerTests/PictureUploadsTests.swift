@@ -152,13 +152,13 @@ import Testing
         let uploads = try Self.uploads()
         let entry = UploadStore.Entry(sha256: String(repeating: "a", count: 64), fileExtension: "png", bytes: 10)
         let image = RGBImage(width: 1, height: 1, rgb: [0, 0, 0])
-        let done = UploadWorker.Finished(token: 7, name: "trip",
-                                         outcome: .success(UploadWorker.Stored(entry: entry, image: image, width: 1, height: 1)))
+        let done = UploadJob.Finished(token: 7, name: "trip",
+                                         outcome: .success(UploadJob.Stored(entry: entry, image: image, width: 1, height: 1)))
         var pictures = Self.pictures
         #expect(uploads.finish(done, record: false, pictures: &pictures) == .uploaded(name: "trip", width: 1, height: 1, sha256: entry.sha256))
         #expect(uploads.store.entries.isEmpty && !pictures.contains("trip"))
         // A host picture's name, taken meanwhile: refused, not recorded.
-        let sunset = UploadWorker.Finished(token: 7, name: "sunset", outcome: done.outcome)
+        let sunset = UploadJob.Finished(token: 7, name: "sunset", outcome: done.outcome)
         guard case .error(let error) = uploads.finish(sunset, record: true, pictures: &pictures) else {
             Issue.record("a host picture's name was recorded")
             return

@@ -5,6 +5,7 @@ import PuzzleTestSupport
 import PuzzleCore
 import PuzzleProtocol
 @testable import PuzzleServer
+@testable import PuzzleSystem
 
 @Suite struct ServerSessionTests {
     @Test func pingAnswersPongBeforeAnything() throws {

@@ -4,6 +4,7 @@ import Testing
 import PuzzleTestSupport
 import PuzzleProtocol
 @testable import PuzzleServer
+@testable import PuzzleSystem
 
 @Suite struct ServerSlowReaderTests {
     /// Reads `client`'s lines until the drag of piece 0 to (x, y); reports

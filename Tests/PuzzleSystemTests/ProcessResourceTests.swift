@@ -1,5 +1,5 @@
 import Testing
-import PuzzleSystem
+@testable import PuzzleSystem
 
 @Suite struct ProcessResourceTests {
     @Test func openFileLimitIsRaisedButNeverPastHard() throws {

@@ -1,5 +1,5 @@
 import Testing
-import PuzzleSystem
+@testable import PuzzleSystem
 
 // These tests are synchronous on purpose: a sync test body runs on one thread
 // throughout, and both the signal mask and raise(3) are per thread. A signal

@@ -1,5 +1,5 @@
 import Testing
-import PuzzleSystem
+@testable import PuzzleSystem
 
 /// Whether this machine can listen on IPv6 loopback (containers often cannot).
 func ipv6LoopbackAvailable() -> Bool {

@@ -11,47 +11,9 @@
   const EMOJI = ['😀', '😂', '👍', '🎉', '🧩', '🤔', '😅', '🙌', '❤️', '🔥', '👀', '🙏'];
   const UNIT = 4; // table units per cell
   const PAD = 0.3; // a sprite's margin around its cell, for tabs (cells)
-  const ERRORS = {
-    UNKNOWN_VERB: 'The server did not understand that request.',
-    BAD_ARGS: 'That request was not well formed.',
-    BAD_NUMBER: 'A number was out of range.',
-    BAD_NAME: 'Names are 1 to 24 letters, digits, _ - or . (not . or ..).',
-    BAD_UTF8: 'That text was not valid UTF-8.',
-    NUL_BYTE: 'That text held a NUL character.',
-    LINE_TOO_LONG: 'That was too long for the server.',
-    NO_HELLO: 'Not signed in yet.',
-    ALREADY_HELLO: 'Already signed in.',
-    BAD_VERSION: 'This server does not speak the page\'s protocol version.',
-    BAD_TOKEN: 'The server did not know this browser\'s player any more.',
-    NAME_TAKEN: 'Someone of that name is in the room: pick another name.',
-    NOT_JOINED: 'Join a room first.',
-    ALREADY_JOINED: 'You are in that room already.',
-    UNKNOWN_ROOM: 'There is no such room (any more).',
-    ROOM_EXISTS: 'A room of that name exists already.',
-    TOO_MANY_ROOMS: 'The server has as many rooms as it allows.',
-    BAD_PASSWORD: 'Wrong room password.',
-    BAD_PICTURE: 'No such picture.',
-    RATE_LIMITED: 'Too fast: slow down a little.',
-    STORAGE: 'The server could not save that (its disk?): try again.',
-    UNKNOWN_PIECE: 'No such piece.',
-    HELD: 'Someone else holds that piece.',
-    NOT_HOLDER: 'You do not hold that piece (any more).',
-    HOLD_LIMIT: 'You hold as many pieces as this room allows.',
-    OFF_TABLE: 'That is off the table.',
-    ROTATION_OFF: 'Pieces do not turn in this room.',
-    BAD_SIZE: 'Sizes are 2 to 100 rows and columns.',
-    NOT_SOLVED: 'The next puzzle comes once this one is solved.',
-    SOLVED: 'The puzzle is solved: ask for the next one.',
-    HINT_USED: 'You have used your hint for this puzzle.',
-    ROOM_FULL: 'Every seat of that room is taken.',
-    WATCHING: 'Only watching: join the room to play.',
-    HTTP: 'The server took this for a web request.',
-    UPLOADS_OFF: 'This server takes no photos: pick none to use its own pictures.',
-    TOO_LARGE: 'That photo is larger than this server takes.',
-    UPLOADS_FULL: 'The server has no room for another photo.',
-    PICTURE_EXISTS: 'A picture of that name exists already.',
-    UPLOAD_ABORTED: 'The photo did not get through: try again.',
-  };
+  // The server's text for each error code: /errors.js, written by the server
+  // from its own table, so the page keeps no copy to drift from the codes.
+  const ERRORS = window.puzzleErrors;
   const BYES = {
     FULL: 'The server is full.',
     SLOW: 'The link was too slow to keep up.',

@@ -78,7 +78,7 @@ public struct PlayApp: Sendable {
     /// The exit status once finished: 1 when refused for good.
     public var exitStatus: Int32 { session.fatalError == nil ? 0 : 1 }
     /// Whether the link is up (as the driver last said).
-    public var isConnected: Bool { link.up }
+    var isConnected: Bool { link.up }
     /// Whether the terminal should report mouse motion without a button (click mode).
     public var wantsMouseMotion: Bool { pointer.mode == .click }
 

@@ -28,7 +28,7 @@ extension LineEditor {
     }
 
     /// Whether an entry of `history` is shown rather than the draft.
-    public var isBrowsingHistory: Bool {
+    var isBrowsingHistory: Bool {
         historyIndex != nil
     }
 

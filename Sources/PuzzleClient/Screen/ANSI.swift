@@ -37,13 +37,6 @@ public enum ANSI {
     /// also writes it on SIGINT/SIGTERM/SIGHUP and at exit.
     public static let restoreSequence: [UInt8] = disableMouse + resetAttributes + showCursor + leaveAlternateScreen
 
-    /// Cursor position (CUP) for a zero-based `row` and `column`.
-    public static func moveCursor(row: Int, column: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        appendMoveCursor(row: row, column: column, to: &bytes)
-        return bytes
-    }
-
     /// Appends a cursor position (CUP) for a zero-based `row` and `column` to `bytes`.
     public static func appendMoveCursor(row: Int, column: Int, to bytes: inout [UInt8]) {
         bytes.append(escape)

@@ -72,6 +72,16 @@ struct PixelCanvas {
         }
     }
 
+    /// Fills the pixels of `box`, clipped.
+    mutating func fill(_ box: ScreenBox, _ color: UInt32, owner who: Int32) {
+        fill(x0: box.left, y0: box.top, x1: box.right, y1: box.bottom, color, owner: who)
+    }
+
+    /// The one-pixel border of `box`, clipped.
+    mutating func frame(_ box: ScreenBox, _ color: UInt32, owner who: Int32) {
+        frame(x0: box.left, y0: box.top, x1: box.right, y1: box.bottom, color, owner: who)
+    }
+
     /// The one-pixel border of [x0, x1) × [y0, y1), clipped.
     mutating func frame(x0: Int, y0: Int, x1: Int, y1: Int, _ color: UInt32, owner who: Int32) {
         fill(x0: x0, y0: y0, x1: x1, y1: y0 + 1, color, owner: who)

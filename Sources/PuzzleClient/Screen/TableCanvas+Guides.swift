@@ -20,12 +20,12 @@ extension TableCanvas {
         let color = PixelCanvas.pack(Self.foundColor)
         for k in 0..<2 {
             let d = gap + k
-            canvas.frame(x0: r.x0 - d, y0: r.y0 - d, x1: r.x1 + d, y1: r.y1 + d, color, owner: PixelCanvas.mark)
+            canvas.frame(r.outset(by: d), color, owner: PixelCanvas.mark)
         }
         if plain {
-            let top = TableZoom.floorDiv(r.y0 - gap - 1, 2), bottom = TableZoom.floorDiv(r.y1 + gap, 2)
+            let top = TableZoom.floorDiv(r.top - gap - 1, 2), bottom = TableZoom.floorDiv(r.bottom + gap, 2)
             for row in [top, bottom] {
-                for column in (r.x0 - gap - 1)...(r.x1 + gap) { canvas.put(PixelCanvas.Text(character: "?", foreground: nil, background: nil), row: row, column: column) }
+                for column in (r.left - gap - 1)...(r.right + gap) { canvas.put(PixelCanvas.Text(character: "?", foreground: nil, background: nil), row: row, column: column) }
             }
         }
     }

@@ -53,13 +53,14 @@ struct TableCanvas {
     func py(_ y: Int) -> Int { zoom.pixel(y - view.y) - shift.y }
 
     /// The pixel rectangle of a piece whose corner is at `p`: at least one pixel each way.
-    func rect(_ p: Point, unit: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-        let x0 = px(p.x), y0 = py(p.y)
-        return (x0, y0, max(x0 + 1, px(p.x + unit)), max(y0 + 1, py(p.y + unit)))
+    func rect(_ p: Point, unit: Int) -> ScreenBox {
+        let left = px(p.x), top = py(p.y)
+        return ScreenBox(left: left, top: top, right: max(left + 1, px(p.x + unit)), bottom: max(top + 1, py(p.y + unit)))
     }
 
-    func isVisible(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), margin: Int = 0) -> Bool {
-        r.x1 + margin > 0 && r.y1 + margin > 0 && r.x0 - margin < canvas.width && r.y0 - margin < canvas.height
+    /// Whether `r`, grown by `margin` pixels on every side, shares a pixel with the canvas.
+    func isVisible(_ r: ScreenBox, margin: Int = 0) -> Bool {
+        r.outset(by: margin).intersects(ScreenBox(top: 0, left: 0, height: canvas.height, width: canvas.width))
     }
 
     /// Puts the canvas into the frame's table view.
@@ -79,9 +80,9 @@ struct TableCanvas {
         let o = g.boardOrigin
         let table = rect(Point(x: 0, y: 0), unit: 0)
         let tx1 = px(g.width), ty1 = py(g.height)
-        guard max(0, table.x0) < min(canvas.width, tx1), max(0, table.y0) < min(canvas.height, ty1) else { return }
-        let xs = max(0, table.x0)..<min(canvas.width, tx1)
-        let ys = max(0, table.y0)..<min(canvas.height, ty1)
+        guard max(0, table.left) < min(canvas.width, tx1), max(0, table.top) < min(canvas.height, ty1) else { return }
+        let xs = max(0, table.left)..<min(canvas.width, tx1)
+        let ys = max(0, table.top)..<min(canvas.height, ty1)
         // Per pixel column (row): the board cell under it and where the pixel lies in that cell.
         func axis(_ range: Range<Int>, origin: Int, cells: Int, viewStart: Int, shift: Int) -> [(cell: Int, i: Int, n: Int)] {
             range.map { p in
@@ -205,8 +206,8 @@ struct TableCanvas {
             guard above > 0, isVisible(rects[k], margin: 1 + above) else { continue }
             let r = rects[k], d = 1 + above
             let color = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
-            for y in (r.y0 - d)..<(r.y1 + d) {
-                for x in (r.x0 - d)..<(r.x1 + d) where y == r.y0 - d || y == r.y1 + d - 1 || x == r.x0 - d || x == r.x1 + d - 1 {
+            for y in (r.top - d)..<(r.bottom + d) {
+                for x in (r.left - d)..<(r.right + d) where y == r.top - d || y == r.bottom + d - 1 || x == r.left - d || x == r.right + d - 1 {
                     guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !held.contains(canvas.owner(x, y)) else { continue }
                     canvas.set(x, y, color, owner: PixelCanvas.ring)
                 }
@@ -223,62 +224,66 @@ struct TableCanvas {
     mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int, ring: UInt32? = nil) {
         let r = rect(point, unit: st.geometry.unit)
         guard isVisible(r, margin: 2) else { return }
-        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        let w = r.width, h = r.height
         let who = Int32(piece)
         if lift > 0 { drawShadow(r, lift: lift) }
         if let ring {
             // At every size, down to a pixel: the ring is what says whose it is.
-            canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, ring, owner: PixelCanvas.ring)
+            canvas.frame(r.outset(by: 1), ring, owner: PixelCanvas.ring)
         } else {
             // Over the board a shadow would not show on the dark cells: an outline says "not placed".
             let g = st.geometry, o = g.boardOrigin
             let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
             if overBoard && w >= 3 {
-                canvas.frame(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1, Self.liftedOutline, owner: PixelCanvas.background)
+                canvas.frame(r.outset(by: 1), Self.liftedOutline, owner: PixelCanvas.background)
             }
         }
         for j in 0..<h {
             for i in 0..<w {
-                canvas.set(r.x0 + i, r.y0 + j, Self.sample(picture, st: st, piece: piece, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
+                canvas.set(r.left + i, r.top + j, Self.sample(picture, st: st, piece: piece, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
             }
         }
         guard st.spec.kind == .jigsaw, w >= 4 else { return }
         let edges = st.cut.edges(piece: piece, rotation: rotation)
         // A mark a quarter of the side long (at least 2 pixels), one pixel deep.
         let len = max(2, w / 4)
-        let mx = r.x0 + (w - len) / 2, my = r.y0 + (h - len) / 2
+        let mx = r.left + (w - len) / 2, my = r.top + (h - len) / 2
         func mark(_ side: Side, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, outside: (Int, Int)) {
             switch edges[side.rawValue] {
             case .flat: return
             case .tab:
                 // The bump shows the picture's edge colour, continued outwards.
-                let sample = Self.sample(picture, st: st, piece: piece, i: min(w - 1, max(0, x0 - r.x0)), j: min(h - 1, max(0, y0 - r.y0)),
+                let sample = Self.sample(picture, st: st, piece: piece, i: min(w - 1, max(0, x0 - r.left)), j: min(h - 1, max(0, y0 - r.top)),
                                          w: w, h: h, rotation: rotation)
                 canvas.fill(x0: x0 + outside.0, y0: y0 + outside.1, x1: x1 + outside.0, y1: y1 + outside.1, sample, owner: who)
             case .blank:
                 canvas.fill(x0: x0, y0: y0, x1: x1, y1: y1, Self.shadow, owner: who)
             }
         }
-        mark(.top, mx, r.y0, mx + len, r.y0 + 1, outside: (0, -1))
-        mark(.bottom, mx, r.y1 - 1, mx + len, r.y1, outside: (0, 1))
-        mark(.left, r.x0, my, r.x0 + 1, my + len, outside: (-1, 0))
-        mark(.right, r.x1 - 1, my, r.x1, my + len, outside: (1, 0))
+        mark(.top, mx, r.top, mx + len, r.top + 1, outside: (0, -1))
+        mark(.bottom, mx, r.bottom - 1, mx + len, r.bottom, outside: (0, 1))
+        mark(.left, r.left, my, r.left + 1, my + len, outside: (-1, 0))
+        mark(.right, r.right - 1, my, r.right, my + len, outside: (1, 0))
     }
 
     /// A piece's shadow `lift` pixels down and right, when pieces are big
     /// enough (4 pixels) to show one.
-    mutating func drawShadow(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), lift: Int) {
-        guard r.x1 - r.x0 >= 4, isVisible(r, margin: lift) else { return }
-        canvas.fill(x0: r.x0 + lift, y0: r.y0 + lift, x1: r.x1 + lift, y1: r.y1 + lift, Self.shadow, owner: PixelCanvas.background)
+    mutating func drawShadow(_ r: ScreenBox, lift: Int) {
+        guard r.width >= 4, isVisible(r, margin: lift) else { return }
+        canvas.fill(r.offset(x: lift, y: lift), Self.shadow, owner: PixelCanvas.background)
     }
 
     /// The corners of a pixel rectangle, clockwise from the top left, each as
     /// the rectangles of its bracket: an L `arm` pixels long, `depth` deep.
-    static func brackets(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), arm: Int, depth: Int) -> [[(x0: Int, y0: Int, x1: Int, y1: Int)]] {
-        [[(r.x0, r.y0, r.x0 + arm, r.y0 + depth), (r.x0, r.y0, r.x0 + depth, r.y0 + arm)],
-         [(r.x1 - arm, r.y0, r.x1, r.y0 + depth), (r.x1 - depth, r.y0, r.x1, r.y0 + arm)],
-         [(r.x1 - arm, r.y1 - depth, r.x1, r.y1), (r.x1 - depth, r.y1 - arm, r.x1, r.y1)],
-         [(r.x0, r.y1 - depth, r.x0 + arm, r.y1), (r.x0, r.y1 - arm, r.x0 + depth, r.y1)]]
+    static func brackets(_ r: ScreenBox, arm: Int, depth: Int) -> [[ScreenBox]] {
+        [[ScreenBox(left: r.left, top: r.top, right: r.left + arm, bottom: r.top + depth),
+          ScreenBox(left: r.left, top: r.top, right: r.left + depth, bottom: r.top + arm)],
+         [ScreenBox(left: r.right - arm, top: r.top, right: r.right, bottom: r.top + depth),
+          ScreenBox(left: r.right - depth, top: r.top, right: r.right, bottom: r.top + arm)],
+         [ScreenBox(left: r.right - arm, top: r.bottom - depth, right: r.right, bottom: r.bottom),
+          ScreenBox(left: r.right - depth, top: r.bottom - arm, right: r.right, bottom: r.bottom)],
+         [ScreenBox(left: r.left, top: r.bottom - depth, right: r.left + arm, bottom: r.bottom),
+          ScreenBox(left: r.left, top: r.bottom - arm, right: r.left + depth, bottom: r.bottom)]]
     }
 
     /// The drop targets: corner brackets two pixels deep across the edge of
@@ -296,18 +301,18 @@ struct TableCanvas {
     /// holder's colour (shared out pixel by pixel), where no ring lies.
     mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
         var heldPiece = Set<Int32>()
-        var heldRects: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        var heldRects: [ScreenBox] = []
         for (piece, lock) in st.locks where holds.contains(lock) {
             heldPiece.insert(Int32(piece))
             heldRects.append(rect(lock.point, unit: st.geometry.unit))
         }
         // A bracket's pixels, each coloured by its depth in `box` (0: the outer
         // line), never over a held piece nor a holder's ring: the ring says whose it is.
-        func put(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ holder: PlayerID, box: (x0: Int, y0: Int, x1: Int, y1: Int)?) {
-            for y in max(0, y0)..<max(max(0, y0), min(canvas.height, y1)) {
-                for x in max(0, x0)..<max(max(0, x0), min(canvas.width, x1))
+        func put(_ p: ScreenBox, _ holder: PlayerID, box: ScreenBox?) {
+            for y in max(0, p.top)..<max(max(0, p.top), min(canvas.height, p.bottom)) {
+                for x in max(0, p.left)..<max(max(0, p.left), min(canvas.width, p.right))
                 where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring {
-                    let depth = box.map { min(x - $0.x0, $0.x1 - 1 - x, y - $0.y0, $0.y1 - 1 - y) } ?? 0
+                    let depth = box.map { min(x - $0.left, $0.right - 1 - x, y - $0.top, $0.bottom - 1 - y) } ?? 0
                     canvas.set(x, y, Self.targetColor(holder, x, y, depth: depth, slots: colorSlots), owner: PixelCanvas.mark)
                 }
             }
@@ -315,16 +320,16 @@ struct TableCanvas {
         for (cell, holders) in Self.targetsByCell(holds) {
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             guard isVisible(r, margin: 1) else { continue }
-            let w = r.x1 - r.x0
+            let w = r.width
             // A held piece's ring in the cell or round it: it lies where the
             // brackets would, so they go a pixel further out (their colour
             // just outside the cell, the keyline outside that), beside the ring.
-            let d = heldRects.contains { $0.x0 - 1 < r.x1 && r.x0 < $0.x1 + 1 && $0.y0 - 1 < r.y1 && r.y0 < $0.y1 + 1 } ? 2 : 1
-            let outer = (x0: r.x0 - d, y0: r.y0 - d, x1: r.x1 + d, y1: r.y1 + d)
+            let d = heldRects.contains { $0.outset(by: 1).intersects(r) } ? 2 : 1
+            let outer = r.outset(by: d)
             if w <= 2 {
                 // Tiny cells: the cell itself, a plain square shared out pixel by pixel, under any holder's ring.
-                for (n, y) in (r.y0..<r.y1).enumerated() {
-                    for (m, x) in (r.x0..<r.x1).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
+                for (n, y) in (r.top..<r.bottom).enumerated() {
+                    for (m, x) in (r.left..<r.right).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
                         let holder = holders[(n * w + m) % holders.count]
                         guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !heldPiece.contains(canvas.owner(x, y)) else { continue }
                         canvas.set(x, y, PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots)), owner: PixelCanvas.mark)
@@ -336,8 +341,8 @@ struct TableCanvas {
             let arm = max(3, (w + 2) / 4 + 1)
             if w >= 8 {
                 for (k, holder) in holders.prefix(w / 4).enumerated() {
-                    let inset = (x0: outer.x0 + 2 * k, y0: outer.y0 + 2 * k, x1: outer.x1 - 2 * k, y1: outer.y1 - 2 * k)
-                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p.x0, p.y0, p.x1, p.y1, holder, box: inset) } }
+                    let inset = outer.outset(by: -2 * k)
+                    for corner in Self.brackets(inset, arm: arm, depth: 2) { for p in corner { put(p, holder, box: inset) } }
                 }
                 continue
             }
@@ -345,11 +350,11 @@ struct TableCanvas {
             // pieces and rings (two pieces over a small cell hide most of it),
             // then the corners left go round in turn.
             let corners = Self.brackets(outer, arm: arm, depth: 2)
-            func free(_ corner: [(x0: Int, y0: Int, x1: Int, y1: Int)]) -> Int {
+            func free(_ corner: [ScreenBox]) -> Int {
                 var n = 0
                 for p in corner {
-                    for y in max(0, p.y0)..<max(max(0, p.y0), min(canvas.height, p.y1)) {
-                        for x in max(0, p.x0)..<max(max(0, p.x0), min(canvas.width, p.x1))
+                    for y in max(0, p.top)..<max(max(0, p.top), min(canvas.height, p.bottom)) {
+                        for x in max(0, p.left)..<max(max(0, p.left), min(canvas.width, p.right))
                         where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring { n += 1 }
                     }
                 }
@@ -361,7 +366,7 @@ struct TableCanvas {
                 owner[k] = holder
             }
             for (k, corner) in corners.enumerated() {
-                for p in corner { put(p.x0, p.y0, p.x1, p.y1, owner[k] ?? holders[k % holders.count], box: outer) }
+                for p in corner { put(p, owner[k] ?? holders[k % holders.count], box: outer) }
             }
         }
     }
@@ -389,7 +394,7 @@ struct TableCanvas {
     mutating func markTargets(_ st: RoomState, holds: [PieceLock]) {
         for (cell, holders) in Self.targetsByCell(holds) {
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
-            let cells = [(r.y0, r.x0), (r.y0, r.x1 - 1), (r.y1 - 1, r.x1 - 1), (r.y1 - 1, r.x0)]
+            let cells = [(r.top, r.left), (r.top, r.right - 1), (r.bottom - 1, r.right - 1), (r.bottom - 1, r.left)]
             for (k, (y, x)) in cells.enumerated() {
                 let row = TableZoom.floorDiv(y, 2)
                 guard canvas.owner(x, 2 * row) == PixelCanvas.mark || canvas.owner(x, 2 * row + 1) == PixelCanvas.mark else { continue }
@@ -401,12 +406,12 @@ struct TableCanvas {
 
     /// Plain mode: the screen cells of a held piece's ring show its holder's
     /// marker, where the piece does not fill the cell.
-    mutating func markRing(_ r: (x0: Int, y0: Int, x1: Int, y1: Int), holder: PlayerID, piece: Int32) {
-        let ring = (x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)
-        let top = TableZoom.floorDiv(ring.y0, 2), bottom = TableZoom.floorDiv(ring.y1 - 1, 2)
+    mutating func markRing(_ r: ScreenBox, holder: PlayerID, piece: Int32) {
+        let ring = r.outset(by: 1)
+        let top = TableZoom.floorDiv(ring.top, 2), bottom = TableZoom.floorDiv(ring.bottom - 1, 2)
         let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil)
         for row in top...bottom {
-            for column in ring.x0..<ring.x1 where row == top || row == bottom || column == ring.x0 || column == ring.x1 - 1 {
+            for column in ring.left..<ring.right where row == top || row == bottom || column == ring.left || column == ring.right - 1 {
                 if canvas.cellOwned(by: piece, row: row, column: column) { continue }
                 canvas.put(text, row: row, column: column)
             }
@@ -425,12 +430,12 @@ struct TableCanvas {
             let r = rect(st.position(of: piece), unit: unit)
             guard isVisible(r) else { continue }
             let label = String(piece)
-            guard longest < r.x1 - r.x0 else { continue }
+            guard longest < r.width else { continue }
             // The first screen row wholly inside the piece at or below its middle.
-            var row = TableZoom.floorDiv(r.y0 + (r.y1 - r.y0) / 2, 2)
-            if 2 * row < r.y0 { row += 1 }
-            if 2 * row + 1 >= r.y1 { row = TableZoom.floorDiv(r.y0 + 1, 2) }
-            let column = r.x0 + (r.x1 - r.x0 - label.count) / 2
+            var row = TableZoom.floorDiv(r.top + r.height / 2, 2)
+            if 2 * row < r.top { row += 1 }
+            if 2 * row + 1 >= r.bottom { row = TableZoom.floorDiv(r.top + 1, 2) }
+            let column = r.left + (r.width - label.count) / 2
             let who = Int32(piece)
             // The board is sampled at pixel centres, so where a cell's edge falls
             // inside a pixel (3 px a piece) a placed piece owns the row next to
@@ -471,8 +476,8 @@ struct TableCanvas {
             guard count > 1 else { continue }
             let r = rect(item.point, unit: unit)
             let label = "x\(count)"
-            let row = TableZoom.floorDiv(r.y1 - 2, 2)
-            let column = r.x1 - label.count
+            let row = TableZoom.floorDiv(r.bottom - 2, 2)
+            let column = r.right - label.count
             guard canvas.cellOwned(by: Int32(item.piece), row: row, column: column) else { continue }
             canvas.put(label, row: row, column: column, foreground: TerminalColor(hex: 0x000000), background: TerminalColor(hex: 0xFFD700))
         }
@@ -493,10 +498,10 @@ struct TableCanvas {
         let shownName = zoom.piecePixels >= 2 ? String(DisplayWidth.prefix(plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name, columns: 16)) : ""
         let count = secondsLeft.map { "\($0)s" } ?? ""
         let width = DisplayWidth.of(shownName) + (shownName.isEmpty || count.isEmpty ? 0 : 1) + count.count
-        let column = max(0, r.x0 - 1)
+        let column = max(0, r.left - 1)
         // The ring and a top tab take pixel y0 - 1: the row above ends before it;
         // the shadow ends at y1 + 1: the row below starts after it.
-        let above = TableZoom.floorDiv(r.y0 - 3, 2), below = TableZoom.floorDiv(r.y1 + 3, 2)
+        let above = TableZoom.floorDiv(r.top - 3, 2), below = TableZoom.floorDiv(r.bottom + 3, 2)
         // Free: no held piece there, and no text (a piece's number, a ruler's,
         // another holder's name): a name over a number would change what it reads.
         func free(_ row: Int) -> Bool {
@@ -534,9 +539,9 @@ struct TableCanvas {
 
     /// An arrow on the view's edge towards a pixel rectangle out of sight
     /// (nothing when it is in sight); plain mode puts `marker` beside it.
-    mutating func drawArrow(towards r: (x0: Int, y0: Int, x1: Int, y1: Int), color: TerminalColor, marker: Unicode.Scalar) {
+    mutating func drawArrow(towards r: ScreenBox, color: TerminalColor, marker: Unicode.Scalar) {
         guard !isVisible(r) else { return }
-        let left = r.x1 <= 0, right = r.x0 >= canvas.width, up = r.y1 <= 0, down = r.y0 >= canvas.height
+        let left = r.right <= 0, right = r.left >= canvas.width, up = r.bottom <= 0, down = r.top >= canvas.height
         let arrow: Unicode.Scalar
         switch (left, right, up, down) {
         case (true, _, true, _): arrow = plain ? "\\" : "◤"
@@ -548,8 +553,8 @@ struct TableCanvas {
         case (_, _, true, _): arrow = plain ? "^" : "▲"
         default: arrow = plain ? "v" : "▼"
         }
-        var column = min(max(0, (r.x0 + r.x1) / 2), canvas.width - 1)
-        var row = min(max(0, (r.y0 + r.y1) / 4), canvas.rows - 1)
+        var column = min(max(0, (r.left + r.right) / 2), canvas.width - 1)
+        var row = min(max(0, (r.top + r.bottom) / 4), canvas.rows - 1)
         // Not under the overview map in its corner: beside it, on the same edge.
         if let map = mapBox, map.contains(row: layout.viewTop + row, column: column) {
             let top = map.top - layout.viewTop
@@ -575,12 +580,12 @@ struct TableCanvas {
             for col in 0..<g.cols {
                 let r = rect(g.origin(of: Cell(row: row, col: col)), unit: g.unit)
                 guard isVisible(r) else { continue }
-                let line = TableZoom.floorDiv(r.y0, 2)
+                let line = TableZoom.floorDiv(r.top, 2)
                 // Not over a label (a holder's name, a count, a ruler).
-                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.x0),
-                      line >= 0, line < canvas.rows, r.x0 >= 0, r.x0 < canvas.width, canvas.text[line * canvas.width + r.x0] == nil else { continue }
-                canvas.put(PixelCanvas.Text(character: r.x1 - r.x0 >= 4 ? "+" : ".", foreground: nil, background: nil, bold: false),
-                           row: line, column: r.x0)
+                guard canvas.cellOwned(by: PixelCanvas.background, row: line, column: r.left),
+                      line >= 0, line < canvas.rows, r.left >= 0, r.left < canvas.width, canvas.text[line * canvas.width + r.left] == nil else { continue }
+                canvas.put(PixelCanvas.Text(character: r.width >= 4 ? "+" : ".", foreground: nil, background: nil, bold: false),
+                           row: line, column: r.left)
             }
         }
     }

@@ -83,7 +83,7 @@ public struct ClientSession: Sendable {
     /// This player's hand ahead of the server: its last drag's point, lapsed holds, Tab's walk.
     var hand = LocalHand()
     /// The point the last drag asked for, ahead of the server's echo.
-    public var localDrag: (piece: Int, point: Point)? { hand.drag }
+    var localDrag: (piece: Int, point: Point)? { hand.drag }
 
     /// The room as it was when the link dropped, until the rejoin's snapshot
     /// says what changed meanwhile.

@@ -105,7 +105,7 @@ public struct TableGeometry: Hashable, Sendable {
     public func cell(at index: Int) -> Cell { Cell(row: index / cols, col: index % cols) }
 
     /// Whether `p` lies on the board area of the table (the centre rule above).
-    public func isOverBoard(_ p: Point) -> Bool { cell(under: p) != nil }
+    func isOverBoard(_ p: Point) -> Bool { cell(under: p) != nil }
 
     private func floorDiv(_ a: Int, _ b: Int) -> Int {
         a >= 0 ? a / b : -((-a + b - 1) / b)

@@ -158,9 +158,9 @@ public struct RoomState: Hashable, Sendable {
     // MARK: The play time (`clock`)
 
     /// The clock's play time while paused, 0 while running (`PuzzleClock.base`).
-    public var clockBase: Int64 { clock.base }
+    var clockBase: Int64 { clock.base }
     /// The room-clock moment play time counts from while running (`PuzzleClock.runningSince`).
-    public var clockRunningSince: Int64? { clock.runningSince }
+    var clockRunningSince: Int64? { clock.runningSince }
     /// Play time from the puzzle's start to its solve, once solved.
     public var solveMillis: Int64? { clock.solveMillis }
     public var isSolved: Bool { clock.isSolved }
@@ -188,7 +188,7 @@ public struct RoomState: Hashable, Sendable {
     }
 
     /// The rotation a piece is drawn at now (its in-hand rotation if held).
-    public func displayRotation(of piece: Int) -> Int {
+    func displayRotation(of piece: Int) -> Int {
         locks[piece]?.rotation ?? pieces[piece].rotation
     }
 

@@ -7,9 +7,10 @@ import PuzzleWeb
 /// current picture as a PNG `width` pixels wide, its height the board's shape
 /// (square pieces); both sides at most 2048 (a tall board gets a narrower
 /// picture). Drawn from the scene itself, so as sharp as the size asked for,
-/// on the renderer's thread, and kept for the next browser.
+/// off the loop (a `BackgroundWorker`: a 2048-pixel PNG takes about a
+/// second), and kept for the next browser.
 ///
-/// Owns the renderer, the files lately made and the connections waiting for
+/// Owns the worker that draws, the files lately made and the connections waiting for
 /// one being drawn; answers with HTTP responses (now, or once `collect`
 /// finds them drawn) for the server to send.
 ///
@@ -29,18 +30,40 @@ final class BrowserPictures {
         let keepAlive: Bool
     }
 
+    /// One picture to draw and encode, on the worker's thread.
+    struct Drawing: Sendable {
+        /// The cache's key: the picture's name and size.
+        let key: String
+        let source: WebPictureSource
+        let width: Int
+        let height: Int
+
+        /// The PNG, or nil when the source cannot be drawn at this size.
+        func run() -> Drawn {
+            Drawn(key: key, file: source.picture(width: width, height: height).map { WebFile(contentType: "image/png", bytes: PNGEncoder.encode($0)) })
+        }
+    }
+
+    /// A drawing done: the file for `key`, or nil if there is none.
+    struct Drawn: Sendable {
+        let key: String
+        let file: WebFile?
+    }
+
     /// Room pictures lately encoded as PNG.
     private var cache = WebPictureCache()
     /// Draws the pictures off the loop.
-    private let renderer: PictureRenderer
-    /// Who waits for each picture being drawn, by its key.
+    private let worker: BackgroundWorker<Drawing, Drawn>
+    /// Who waits for each picture being drawn, by its key: a key is here
+    /// exactly while its drawing is under way (so it is drawn once, however
+    /// many browsers ask meanwhile).
     private var waiters: [String: [Waiter]] = [:]
 
-    /// Readable when the renderer finished a picture (`collect`).
-    var descriptor: FileDescriptor { renderer.descriptor }
+    /// Readable when the worker finished a picture (`collect`).
+    var descriptor: FileDescriptor { worker.descriptor }
 
     init() throws(Errno) {
-        renderer = try PictureRenderer()
+        worker = try BackgroundWorker(label: "puzzle.picture-renderer") { $0.run() }
     }
 
     /// The picture's size for a board of `spec`'s shape asked `width` wide:
@@ -69,18 +92,18 @@ final class BrowserPictures {
         guard let source = pictures.webPictureSource(spec.picture) else {
             return Self.answer(.error(HTTPError(.notFound, "room '\(name)' has no picture to show")), to: head)
         }
+        let underWay = waiters[key] != nil
         waiters[key, default: []].append(Waiter(token: token, head: head, keepAlive: keepAlive))
-        _ = renderer.start(key) { [w, h] in
-            source.picture(width: w, height: h).map { WebFile(contentType: "image/png", bytes: PNGEncoder.encode($0)) }
-        }
+        if !underWay { worker.start(Drawing(key: key, source: source, width: w, height: h)) }
         return nil
     }
 
-    /// The pictures the renderer finished, kept for the next browser, as
+    /// The pictures the worker finished, kept for the next browser, as
     /// responses for every connection that waited for them.
     func collect() -> [Delivery] {
         var deliveries: [Delivery] = []
-        for (key, file) in renderer.collect() {
+        for drawn in worker.collect() {
+            let key = drawn.key, file = drawn.file
             if let file { cache.keep(file, as: key) }
             for waiter in waiters.removeValue(forKey: key) ?? [] {
                 let response = file?.response(to: waiter.head) ?? .error(HTTPError(.notFound, "the picture cannot be drawn at that size"))

@@ -18,7 +18,8 @@ public struct WebFile: Sendable, Equatable {
         etag = "\"" + SHA1.hash(bytes).prefix(12).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "\""
     }
 
-    /// The page's files built into the binary (`Sources/CWebPage/Page`), by URL path.
+    /// The page's files built into the binary (`Sources/CWebPage/Page`), and
+    /// its error texts (`PageErrorTexts`), by URL path.
     public static let page: [String: WebFile] = {
         var files: [String: WebFile] = [:]
         for i in 0..<cwebpage_count() {
@@ -27,6 +28,8 @@ public struct WebFile: Sendable, Equatable {
             let bytes = Array(UnsafeBufferPointer(start: file.bytes, count: file.count))
             files[name == "index.html" ? "/" : "/" + name] = WebFile(contentType: contentType(of: name), bytes: bytes)
         }
+        // Written from the server's own table, not embedded: the page's error texts have one source.
+        files[PageErrorTexts.path] = WebFile(contentType: contentType(of: PageErrorTexts.path), bytes: Array(PageErrorTexts.script.utf8))
         return files
     }()
 

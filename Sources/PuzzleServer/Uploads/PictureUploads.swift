@@ -7,7 +7,7 @@ import PuzzleSystem
 /// <bytes>` is checked and answered at once (`OK upload ... line=<n>`, the
 /// go-ahead, or a refusal); the bytes then come in `DATA <base64>` lines,
 /// which together are one request: their reply comes once the last byte
-/// has arrived, been decoded (off the loop, `UploadWorker`), written by its
+/// has arrived, been decoded (off the loop, an `UploadJob` on a `BackgroundWorker`), written by its
 /// content's hash and its name recorded, durably, or when the upload ends
 /// early. Until that reply the connection answers nothing else (replies
 /// keep their order).
@@ -36,7 +36,7 @@ final class PictureUploads {
     /// Uploaded pictures on disk (`<data>/pictures`, `<data>/uploads`).
     let store: UploadStore
     /// Decodes and stores uploads off the loop.
-    private let worker: UploadWorker
+    private let worker: BackgroundWorker<UploadJob, UploadJob.Finished>
     /// Uploads per address (`uploads_per_hour`).
     private var throttle: UploadThrottle
     private let logger: Logger
@@ -66,7 +66,7 @@ final class PictureUploads {
         limits = ImageLimits(maxPixels: config.pictureMaxPixels, maxFileBytes: config.pictureMaxBytes)
         sync = config.fsync != .never
         throttle = UploadThrottle(perHour: config.uploadsPerHour)
-        worker = try UploadWorker()
+        worker = try BackgroundWorker(label: "puzzle.uploads") { $0.run() }
     }
 
     /// Characters of base64 a DATA line carries (the go-ahead's `line=`).
@@ -134,8 +134,8 @@ final class PictureUploads {
         }
         guard upload.bytes.count == upload.expected else { return .taken(reply: nil) }
         slot = nil
-        worker.start(token: token, name: upload.name, bytes: upload.bytes, existing: store.entries[upload.name], limits: limits,
-                     picturesDirectory: store.picturesDirectory, sync: sync)
+        worker.start(UploadJob(token: token, name: upload.name, bytes: upload.bytes, existing: store.entries[upload.name], limits: limits,
+                               picturesDirectory: store.picturesDirectory, sync: sync))
         return .storing
     }
 
@@ -194,7 +194,7 @@ final class PictureUploads {
 
     /// The jobs the worker finished since the last call; each is then
     /// `finish`ed (or not, when its connection is gone).
-    func collect() -> [UploadWorker.Finished] {
+    func collect() -> [UploadJob.Finished] {
         worker.collect()
     }
 
@@ -203,7 +203,7 @@ final class PictureUploads {
     /// `pictures`, unless the name went to other content or to the host's
     /// pictures meanwhile; otherwise nothing is recorded (a content file no
     /// name points to is only reused by a later upload of the same bytes).
-    func finish(_ done: UploadWorker.Finished, record: Bool, pictures: inout PictureLibrary) -> Reply {
+    func finish(_ done: UploadJob.Finished, record: Bool, pictures: inout PictureLibrary) -> Reply {
         let outcome = record ? recorded(done, pictures: &pictures) : done.outcome
         switch outcome {
         case .success(let stored):
@@ -215,7 +215,7 @@ final class PictureUploads {
 
     /// Records a stored upload's name (unless it is already this content's)
     /// and offers the picture.
-    private func recorded(_ done: UploadWorker.Finished, pictures: inout PictureLibrary) -> Result<UploadWorker.Stored, ProtocolError> {
+    private func recorded(_ done: UploadJob.Finished, pictures: inout PictureLibrary) -> Result<UploadJob.Stored, ProtocolError> {
         guard case .success(let stored) = done.outcome else { return done.outcome }
         let name = done.name
         if pictures.isHostPicture(name) { return .failure(.pictureExists(name, "one of the server's own pictures")) }

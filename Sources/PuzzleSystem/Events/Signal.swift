@@ -40,7 +40,7 @@ public enum Signals {
     }
 
     /// Sends `signal` to the calling thread (raise(3)), e.g. for tests.
-    public static func raiseInCurrentThread(_ signal: Signal) throws(Errno) {
+    static func raiseInCurrentThread(_ signal: Signal) throws(Errno) {
         // raise returns a nonzero value, not necessarily -1, on failure.
         if Syscall.raise(signal.rawValue) != 0 { throw Errno.current }
     }

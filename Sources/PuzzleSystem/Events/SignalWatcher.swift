@@ -40,7 +40,7 @@ public struct SignalWatcher: Sendable {
     /// Unblocks the watched signals in the calling thread (e.g. at the end of
     /// a test). Only do this once any pending ones have been read with `next()`:
     /// a still-pending signal would run its default action at once.
-    public func unblockInCurrentThread() throws(Errno) {
+    func unblockInCurrentThread() throws(Errno) {
         var mask = SignalWatcher.mask(of: signals)
         _ = try SignalWatcher.check(Syscall.pthread_sigmask(SIG_UNBLOCK, &mask, nil))
     }

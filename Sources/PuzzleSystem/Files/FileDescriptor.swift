@@ -37,7 +37,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     }
 
     /// Switches `O_NONBLOCK` on or off.
-    public func setNonBlocking(_ nonBlocking: Bool = true) throws(Errno) {
+    func setNonBlocking(_ nonBlocking: Bool = true) throws(Errno) {
         let flags = try valueOrThrow { Syscall.getFlags(rawValue) }
         let wanted = nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK
         if wanted != flags {
@@ -46,7 +46,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     }
 
     /// Whether `O_NONBLOCK` is set.
-    public func isNonBlocking() throws(Errno) -> Bool {
+    func isNonBlocking() throws(Errno) -> Bool {
         let flags = try valueOrThrow { Syscall.getFlags(rawValue) }
         return flags & O_NONBLOCK != 0
     }

@@ -34,8 +34,6 @@ public struct FileOpenOptions: Hashable, Sendable {
     public static let replace = FileOpenOptions(access: .writeOnly, create: true, truncate: true)
     /// Append to an existing file (a journal).
     public static let appendExisting = FileOpenOptions(access: .writeOnly, append: true)
-    /// Create a new file for appending; fails if one is already there.
-    public static let appendNew = FileOpenOptions(access: .writeOnly, create: true, exclusive: true, append: true)
 
     var flags: Int32 {
         var f: Int32 = O_CLOEXEC

@@ -20,7 +20,7 @@ extension Socket {
     }
 
     /// SO_RCVBUF, with the same kernel adjustments as `setSendBufferSize`.
-    public func setReceiveBufferSize(_ bytes: Int) throws(Errno) {
+    func setReceiveBufferSize(_ bytes: Int) throws(Errno) {
         try setOption(level: SOL_SOCKET, name: SO_RCVBUF, value: Int32(clamping: bytes))
     }
 
@@ -41,7 +41,7 @@ extension Socket {
     }
 
     /// The effective SO_RCVBUF.
-    public func receiveBufferSize() throws(Errno) -> Int {
+    func receiveBufferSize() throws(Errno) -> Int {
         Int(try option(level: SOL_SOCKET, name: SO_RCVBUF))
     }
 

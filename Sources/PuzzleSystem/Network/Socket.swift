@@ -111,7 +111,7 @@ public struct Socket: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The address of the connected peer.
-    public func peerAddress() throws(Errno) -> SocketAddress {
+    func peerAddress() throws(Errno) -> SocketAddress {
         try SocketAddress.fetch { Syscall.getpeername(descriptor.rawValue, $0, $1) }
     }
 

@@ -5,7 +5,7 @@ import Glibc
 /// Per-process resource limits (getrlimit/setrlimit).
 public enum ResourceLimits {
     /// The current soft and hard RLIMIT_NOFILE.
-    public static func openFileLimit() throws(Errno) -> (soft: UInt64, hard: UInt64) {
+    static func openFileLimit() throws(Errno) -> (soft: UInt64, hard: UInt64) {
         var limit = rlimit()
         _ = try valueOrThrow { Syscall.getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) }
         return (UInt64(limit.rlim_cur), UInt64(limit.rlim_max))

@@ -1,5 +1,5 @@
 import Foundation
-import PuzzleSystem
+@testable import PuzzleSystem
 import PuzzleTestSupport
 
 /// Why a `puzzle serve` child process could not be used.

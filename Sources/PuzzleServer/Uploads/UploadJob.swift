@@ -1,17 +1,12 @@
-import Dispatch
-import Foundation
 import PuzzleCore
 import PuzzleImages
 import PuzzleProtocol
 import PuzzleSystem
 
-/// Checks, decodes and stores uploaded pictures on a thread of its own: a
-/// 12-megapixel JPEG takes a few hundred milliseconds to decode and a 10 MiB
-/// file's fsync some more, which the event loop must not spend while players
-/// drag. One job at a time (a serial queue): uploads never take more than
-/// one core and one decode's memory. A finished job is collected by the
-/// loop, woken through `descriptor` (registered with its epoll set).
-final class UploadWorker: @unchecked Sendable {
+/// One uploaded picture to check, decode and store, off the event loop (on
+/// `PictureUploads`' `BackgroundWorker`): a 12-megapixel JPEG takes a few
+/// hundred milliseconds to decode and a 10 MiB file's fsync some more.
+struct UploadJob: Sendable {
     /// What a job found: the picture stored (its record still to be written,
     /// on the loop), or why not.
     struct Finished: Sendable {
@@ -29,47 +24,21 @@ final class UploadWorker: @unchecked Sendable {
         var height: Int
     }
 
-    private let queue = DispatchQueue(label: "puzzle.uploads", qos: .utility)
-    private let waker: Waker
-    private let lock = NSLock()
-    /// Finished jobs not yet collected (guarded by `lock`).
-    private var finished: [Finished] = []
-    /// Jobs started and not yet collected (loop thread only).
-    private(set) var inFlight = 0
+    /// The connection that uploads.
+    var token: UInt64
+    var name: String
+    var bytes: [UInt8]
+    /// What the name means already, if anything: other content is refused before it is written.
+    var existing: UploadStore.Entry?
+    var limits: ImageLimits
+    var picturesDirectory: String
+    /// Whether the content file is synced.
+    var sync: Bool
 
-    var descriptor: FileDescriptor { waker.descriptor }
-
-    init() throws(Errno) {
-        waker = try Waker()
-    }
-
-    // Jobs hold the worker, so the eventfd closes only after the last one has written to it.
-    deinit { try? waker.close() }
-
-    /// Starts checking and storing `bytes` as picture `name` for connection
-    /// `token`. `existing`: what the name means already, if anything: other
-    /// content is refused before it is written.
-    func start(token: UInt64, name: String, bytes: [UInt8], existing: UploadStore.Entry?, limits: ImageLimits,
-               picturesDirectory: String, sync: Bool) {
-        inFlight += 1
-        queue.async { [self] in
-            let outcome = Self.store(bytes, name: name, existing: existing, limits: limits, picturesDirectory: picturesDirectory, sync: sync)
-            lock.lock()
-            finished.append(Finished(token: token, name: name, outcome: outcome))
-            lock.unlock()
-            waker.wake()
-        }
-    }
-
-    /// The jobs finished since the last call (loop thread).
-    func collect() -> [Finished] {
-        _ = try? waker.drain()
-        lock.lock()
-        let done = finished
-        finished.removeAll()
-        lock.unlock()
-        inFlight -= done.count
-        return done
+    /// Checks and stores the picture (on the worker's thread).
+    func run() -> Finished {
+        Finished(token: token, name: name,
+                 outcome: Self.store(bytes, name: name, existing: existing, limits: limits, picturesDirectory: picturesDirectory, sync: sync))
     }
 
     /// Decodes first (nothing undecodable is ever written), then writes the
