@@ -231,7 +231,7 @@ final class RequestRouter {
 
     /// A finished upload, recorded (durably, and offered as a picture) if
     /// its session is still there to be told: its reply.
-    func finishUpload(_ done: UploadWorker.Finished, sessionOpen: Bool) -> Reply {
+    func finishUpload(_ done: UploadJob.Finished, sessionOpen: Bool) -> Reply {
         uploads.finish(done, record: sessionOpen, pictures: &pictures)
     }
 }
