@@ -48,7 +48,7 @@ public final class PuzzleServer: @unchecked Sendable {
     let site: WebSite
     /// Bounds on an HTTP request head (`http_header_timeout_ms`).
     let httpLimits: HTTPLimits
-    /// Room pictures drawn for browsers: the renderer, the files lately
+    /// Room pictures drawn for browsers: the background worker, the files lately
     /// made, who waits for each.
     let browserPictures: BrowserPictures
     /// This turn's time, when the server started, when it next sweeps.
