@@ -130,15 +130,22 @@ final class Connection {
         replyChunk = nil
     }
 
-    /// Queues the room's broadcast bytes this member has not had yet. A slow
-    /// member (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
+    /// Queues the room's broadcast bytes this member has not had yet: slices
+    /// of the room's chunk, or for a WebSocket of its frames (built once for
+    /// all its browsers). A slow member (`SlowReaderRule.coalescesDrags`) gets
+    /// its drags coalesced instead.
     func syncRoom() {
         guard let room else { return }
         let end = room.chunk.count
         guard end > roomMark else { return }
+        let frames = out.framesLines ? room.webSocketFrames : nil
         if !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
             out.releaseCoalescedDrags()
-            out.append(room.chunk, from: roomMark, to: end)
+            if let frames {
+                out.appendFrames(frames.chunk, from: frames.start(ofLine: room.firstLine(after: roomMark)), to: frames.chunk.count)
+            } else {
+                out.append(room.chunk, from: roomMark, to: end)
+            }
         } else {
             var i = room.firstLine(after: roomMark)
             var start = roomMark
@@ -148,7 +155,11 @@ final class Connection {
                     out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes(start, line.end))
                 } else {
                     if line.piece >= 0 { out.dropCoalescedDrag(piece: Int(line.piece)) }
-                    out.append(room.chunk, from: start, to: line.end)
+                    if let frames {
+                        out.appendFrames(frames.chunk, from: frames.start(ofLine: i), to: frames.ends[i])
+                    } else {
+                        out.append(room.chunk, from: start, to: line.end)
+                    }
                 }
                 start = line.end
                 i += 1
