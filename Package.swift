@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
         .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage"]),
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink", "PuzzleWeb"]),
-        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient"]),
+        .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient", "PuzzleWeb"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"]),
@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
         .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb", "PuzzleImages"]),
         .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleImages", "PuzzleWeb"]),
-        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink"]),
+        .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleWeb"]),
     ],
     swiftLanguageModes: [.v6]
 )

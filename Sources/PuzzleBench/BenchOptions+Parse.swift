@@ -36,6 +36,7 @@ extension BenchOptions {
       --seed N            seed for piece choices and room names (default 1)
       --server HOST:PORT  target a running server (default: start one in-process)
       --server-pid PID    with --server: report that process's CPU and peak RSS
+      --websocket         bots speak WebSocket (HTTP Upgrade at /ws, masked text messages), as browsers
       --json              machine-readable result on stdout
       --no-progress       no progress line even on a terminal
 
@@ -129,6 +130,7 @@ extension BenchOptions {
                 o.server = v
             case "--server-pid": o.serverPID = try int(arg, 1...Int(Int32.max))
             case "--idle": o.idleConnections = try int(arg, 1...1_000_000)
+            case "--websocket": o.webSocket = true
             case "--json": o.json = true
             case "--no-progress": o.progress = false
             default: throw BenchUsageError("unknown option '\(arg)'")

@@ -57,6 +57,9 @@ public struct BenchOptions: Equatable, Sendable {
     public var serverPID: Int?
     /// Open this many idle (greeted) connections and report the server's memory per connection.
     public var idleConnections: Int?
+    /// `--websocket`: the bots connect as browsers do (HTTP Upgrade at `/ws`,
+    /// one masked text message per request line) instead of as TCP line clients.
+    public var webSocket = false
     /// Prefix of the rooms bench creates (a unique suffix is added).
     public var roomPrefix = "bench"
     /// Seconds to wait for quiescence and the final checks.

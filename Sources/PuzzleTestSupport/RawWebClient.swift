@@ -32,6 +32,11 @@ public final class RawWebClient {
 
     deinit { try? socket.close() }
 
+    /// Shrinks the socket's receive buffer (a slow reader fills it sooner).
+    public func setReceiveBufferSize(_ bytes: Int) throws {
+        try socket.setReceiveBufferSize(bytes)
+    }
+
     /// Sends bytes, all at once or one `send` per byte.
     public func send(_ bytes: [UInt8], byteByByte: Bool = false) throws {
         if byteByByte {

@@ -7,7 +7,9 @@ import Testing
         #expect(o.bots == 100 && o.rooms == 1 && o.steps == 8)
         #expect(o.duration == 10 && o.warmup == 2)
         #expect(o.kind == .jigsaw && o.rows == 20 && o.cols == 20)
-        #expect(o.server == nil && !o.core)
+        #expect(o.server == nil && !o.core && !o.webSocket)
+        guard case .run(let w) = try BenchOptions.parse(["--websocket"]) else { Issue.record("expected run"); return }
+        #expect(w.webSocket)
     }
 
     @Test func readsEveryOption() throws {

@@ -59,4 +59,19 @@ import Testing
         #expect(r.totalExpectedDeliveries == r.totalDragsOK * 4)
         #expect(r.json.hasPrefix("{\"passed\":true"))
     }
+
+    /// `--websocket` bots play as TCP bots do (the same checks pass, every
+    /// drag reaches every other member) over HTTP Upgrade and masked frames.
+    @Test func webSocketBotsPlayAndPassTheirChecks() throws {
+        var o = options(kind: .jigsaw)
+        o.webSocket = true
+        o.rate = .max
+        o.duration = 1
+        let r = try LoadTest.run(o)
+        #expect(r.passed, "\(r.text)")
+        #expect(r.transport == "websocket" && r.json.contains("\"transport\":\"websocket\""))
+        #expect(r.totalDragsSent > 0 && r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
+        #expect(r.totalDeliveries == r.totalDragsOK * 19)
+        #expect(r.disconnects == 0 && r.errors == 0)
+    }
 }

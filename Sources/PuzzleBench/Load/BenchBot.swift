@@ -44,6 +44,10 @@ final class BenchBot {
     @exclusivity(unchecked) var queuedForFlush = false
     @exclusivity(unchecked) var wantsWritable = false
 
+    /// Set for a `--websocket` bot: its framing both ways (`out` then holds
+    /// request lines still to frame).
+    @exclusivity(unchecked) var webSocket: WebSocketBotLink?
+
     /// Bytes of an incomplete line carried to the next read.
     @exclusivity(unchecked) var carry: [UInt8] = []
     /// `S` lines (LF-terminated) of the snapshot being received with JOIN.
@@ -136,6 +140,7 @@ final class BenchBot {
     /// Writes as much queued output as the socket takes. Returns false when
     /// the connection failed.
     func flush() -> Bool {
+        if let webSocket { return webSocket.flush(lines: &out, to: socket) }
         while outSent < out.count {
             let result: IOResult
             do {
@@ -156,5 +161,5 @@ final class BenchBot {
         return true
     }
 
-    var hasUnsentOutput: Bool { outSent < out.count }
+    var hasUnsentOutput: Bool { webSocket?.hasUnsentOutput(lines: out) ?? (outSent < out.count) }
 }

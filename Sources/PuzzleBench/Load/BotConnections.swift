@@ -85,7 +85,8 @@ final class BotConnections {
             case .processed(0): return disconnected(bot, why: "server closed the connection")
             case .processed(let n):
                 if carried > 0 { bot.carry.removeAll(keepingCapacity: true) }
-                split(bot, UnsafeRawBufferPointer(rebasing: buffer[..<(carried + n)]), lines: sink)
+                let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<(carried + n)])
+                if let link = bot.webSocket { unframe(bot, link, bytes, lines: sink) } else { split(bot, bytes, lines: sink) }
                 if n < space.count || !bot.connected { return }
             }
         }

@@ -3,7 +3,7 @@ extension LoadReport {
     public var text: String {
         var o: [String] = []
         let rate = targetRate.map { "\(group($0))/s" } ?? "max"
-        o.append("puzzle bench: \(bots) bots in \(rooms) room(s), \(board), \(steps) steps per grab, rate \(rate), \(fmt(duration)) s measured after \(fmt(warmup)) s warm-up, server \(server)")
+        o.append("puzzle bench: \(bots) \(transport == "tcp" ? "" : transport + " ")bots in \(rooms) room(s), \(board), \(steps) steps per grab, rate \(rate), \(fmt(duration)) s measured after \(fmt(warmup)) s warm-up, server \(server)")
         o.append("")
         o.append("  drags/s         \(lpad(group(dragsPerSecond), 14))   (target \(rate); \(group(Double(dragsSent))) sent in window, \(dragsRefused) refused)")
         o.append("  deliveries/s    \(lpad(group(deliveriesPerSecond), 14))")
@@ -61,7 +61,7 @@ extension LoadReport {
         var f: [String] = [
             "\"passed\":\(passed)", "\"bots\":\(bots)", "\"rooms\":\(rooms)", "\"board\":\(str(board))", "\"steps\":\(steps)",
             "\"target_rate\":\(targetRate.map { "\(Int($0))" } ?? "\"max\"")", "\"duration_s\":\(duration)", "\"warmup_s\":\(warmup)",
-            "\"server\":\(str(server))",
+            "\"server\":\(str(server))", "\"transport\":\(str(transport))",
             "\"drags_per_sec\":\(Int(dragsPerSecond))", "\"deliveries_per_sec\":\(Int(deliveriesPerSecond))",
             "\"drags_sent\":\(dragsSent)", "\"drags_ok\":\(dragsOK)", "\"drags_refused\":\(dragsRefused)", "\"deliveries\":\(deliveries)",
             "\"grabs_ok\":\(grabsOK)", "\"drops_ok\":\(dropsOK)", "\"held_refusals\":\(heldRefusals)", "\"rate_limited\":\(rateLimited)",

@@ -10,6 +10,8 @@ public struct LoadReport: Sendable {
     public var duration: Double
     public var warmup: Double
     public var server: String
+    /// How the bots connected: "tcp" (line clients) or "websocket" (`--websocket`).
+    public var transport = "tcp"
 
     // Measured window.
     public var dragsSent: Int

@@ -66,6 +66,7 @@ final class LoadTest: BotLineSink {
         for i in 0..<options.bots {
             let room = i % rooms.count
             let bot = try connections.connect(host: host, port: port, room: room)
+            if options.webSocket { connections.upgrade(bot, host: host, port: port) }
             rooms[room].members.append(i)
             // Version 2, as the play client: compact snapshots (the start
             // layout from the core, the picture by hash and never fetched).
@@ -263,6 +264,7 @@ final class LoadTest: BotLineSink {
         try test.finish()
         let stats = try? request("STATS")
         var report = test.report(serverStats: stats)
+        if options.webSocket { report.transport = "websocket" }
         if let a = benchAfter, let b = benchBefore { report.benchPlayCPUSeconds = a - b }
         if let a = serverAfter, let b = serverBefore {
             report.serverCPUSeconds = a.cpuSeconds - b.cpuSeconds

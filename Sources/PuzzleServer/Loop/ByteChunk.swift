@@ -40,6 +40,12 @@ final class ByteChunk: ByteSink {
         count += 1
     }
 
+    /// Empties the chunk, keeping its storage: only for a chunk no queue
+    /// holds a slice of any more (an output queue's own, once drained).
+    func removeAll() {
+        count = 0
+    }
+
     /// The bytes `start..<end`; valid until the next append (which may move them).
     func bytes(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: base + start, count: end - start)

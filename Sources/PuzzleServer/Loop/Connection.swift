@@ -111,15 +111,23 @@ final class Connection {
     }
 
     /// Queues the room's broadcast bytes this member has not had yet (up to
-    /// byte `limit` of the turn's, when given). A slow member
-    /// (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
+    /// byte `limit` of the turn's, when given): slices of the room's chunk,
+    /// or for a WebSocket of its frames (built once for all its browsers). A
+    /// slow member (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
     func syncRoom(upTo limit: Int = .max) {
         guard let room = memberOf else { return }
         let end = min(limit, room.chunk.count)
         guard end > roomMark else { return }
+        let frames = out.framesLines ? room.webSocketFrames : nil
         if !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
             out.releaseCoalescedDrags()
-            out.append(room.chunk, from: roomMark, to: end)
+            if let frames {
+                // Marks fall between lines: the frames of the lines from the mark to `end`.
+                out.appendFrames(frames.chunk, from: frames.start(ofLine: room.firstLine(after: roomMark)),
+                                 to: frames.start(ofLine: room.firstLine(after: end)))
+            } else {
+                out.append(room.chunk, from: roomMark, to: end)
+            }
         } else {
             var i = room.firstLine(after: roomMark)
             var start = roomMark
@@ -129,7 +137,11 @@ final class Connection {
                     out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes(start, line.end))
                 } else {
                     if line.piece >= 0 { out.dropCoalescedDrag(piece: Int(line.piece)) }
-                    out.append(room.chunk, from: start, to: line.end)
+                    if let frames {
+                        out.appendFrames(frames.chunk, from: frames.start(ofLine: i), to: frames.ends[i])
+                    } else {
+                        out.append(room.chunk, from: start, to: line.end)
+                    }
                 }
                 start = line.end
                 i += 1

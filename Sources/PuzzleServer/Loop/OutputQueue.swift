@@ -18,33 +18,71 @@ struct OutputQueue {
     /// Drag lines dropped (superseded by a newer drag or a later event) since
     /// the server last collected this count.
     var coalescedCount = 0
-    /// Set once a connection speaks WebSocket: lines are queued as they are
-    /// (shared with the other members' queues) and framed, one text message
-    /// per line, when they are flushed.
-    var framesLines = false {
-        didSet { framedEnd = slices.count }
-    }
-    /// While `framesLines`: `slices[head..<framedEnd]` are frames, ready for
-    /// the wire; the slices after them are lines still to frame.
-    private var framedEnd = 0
+    /// Set once a connection speaks WebSocket: lines queued through
+    /// `append(_:from:to:)` are framed as they come (one text message per
+    /// line) into `frameChunk`; a room's broadcast comes already framed and
+    /// shared (`appendFrames`). Everything queued before is wire bytes (the
+    /// `101` response).
+    var framesLines = false
+    /// This connection's own frames (its replies and per-connection lines),
+    /// written as they are queued: emptied for reuse when the queue drains,
+    /// replaced once large (older slices keep the old one alive until sent).
+    private var frameChunk: ByteChunk?
     /// The start of a line whose end is not queued yet (never, in practice:
     /// every queued piece ends with its line's LF).
     private var carry: [UInt8] = []
 
+    /// A frame chunk grown past this is replaced rather than grown on while
+    /// the queue never drains (a reader that keeps a little behind).
+    static let frameChunkLimit = 64 * 1024
+
     var isEmpty: Bool { queuedBytes == 0 && coalescedDrags.isEmpty }
 
+    /// Queues whole lines, `chunk`'s bytes `start..<end`: as they are (a
+    /// slice of the shared chunk), or for a WebSocket framed one message a line.
     mutating func append(_ chunk: ByteChunk, from start: Int, to end: Int) {
         guard end > start else { return }
+        if framesLines { return frame(chunk.bytes(start, end)) }
+        appendSlice(chunk, from: start, to: end)
+    }
+
+    /// Queues bytes that are ready for the wire (`chunk`'s `start..<end`):
+    /// a room's broadcast frames, shared by its WebSocket members.
+    mutating func appendFrames(_ chunk: ByteChunk, from start: Int, to end: Int) {
+        guard end > start else { return }
+        appendSlice(chunk, from: start, to: end)
+    }
+
+    private mutating func appendSlice(_ chunk: ByteChunk, from start: Int, to end: Int) {
         // Contiguous bytes of the same chunk extend the last slice: consecutive
         // replies and broadcasts stay one iovec.
-        // (Never a slice that is already framed.)
-        if head < slices.count, slices.count > framedEnd || !framesLines,
-           slices[slices.count - 1].chunk === chunk, slices[slices.count - 1].end == start {
+        if head < slices.count, slices[slices.count - 1].chunk === chunk, slices[slices.count - 1].end == start {
             slices[slices.count - 1].end = end
         } else {
             slices.append(OutputSlice(chunk: chunk, start: start, end: end))
         }
         queuedBytes += end - start
+    }
+
+    /// Frames whole lines into this connection's frame chunk and queues the frames.
+    private mutating func frame(_ lines: UnsafeRawBufferPointer) {
+        let chunk: ByteChunk
+        if let c = frameChunk, c.count < Self.frameChunkLimit {
+            chunk = c
+        } else {
+            chunk = ByteChunk(capacity: 1024)
+            frameChunk = chunk
+        }
+        let start = chunk.count
+        if carry.isEmpty {
+            let used = chunk.appendTextFrames(lines: lines)
+            if used < lines.count { carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: lines[used...])) }
+        } else {
+            carry.append(contentsOf: lines)
+            let used = carry.withUnsafeBytes { chunk.appendTextFrames(lines: $0) }
+            carry.removeFirst(used)
+        }
+        appendSlice(chunk, from: start, to: chunk.count)
     }
 
     mutating func append(bytes: [UInt8]) {
@@ -54,32 +92,12 @@ struct OutputQueue {
     }
 
     /// Queues bytes that go out exactly as they are after everything queued
-    /// so far: an HTTP response, or a WebSocket control frame (the lines
-    /// before it are framed first, so it cannot land inside one).
+    /// so far: an HTTP response, or a WebSocket control frame (lines are
+    /// framed as they are queued, so it cannot land inside one).
     mutating func appendWire(bytes: [UInt8]) {
-        frameLines()
-        append(bytes: bytes)
-        if framesLines { framedEnd = slices.count }
-    }
-
-    /// Frames the queued lines, one text frame per line, into one new slice.
-    mutating func frameLines() {
-        guard framesLines, framedEnd < slices.count else { return }
-        var raw = carry
-        for s in slices[framedEnd...] { raw.append(contentsOf: s.chunk.bytes(s.start, s.end)) }
-        queuedBytes -= raw.count - carry.count
-        slices.removeSubrange(framedEnd...)
-        var framed: [UInt8] = []
-        framed.reserveCapacity(raw.count + raw.count / 8 + 16)
-        var lineStart = 0
-        for i in raw.indices where raw[i] == UInt8(ascii: "\n") {
-            WebSocketFrame.appendHeader(fin: true, opcode: .text, length: i - lineStart, to: &framed)
-            framed.append(contentsOf: raw[lineStart..<i])
-            lineStart = i + 1
-        }
-        carry = Array(raw[lineStart...])
-        if !framed.isEmpty { append(bytes: framed) }
-        framedEnd = slices.count
+        let chunk = ByteChunk(capacity: bytes.count)
+        chunk.append(bytes)
+        appendSlice(chunk, from: 0, to: bytes.count)
     }
 
     /// Keeps only the newest drag line for `piece`.
@@ -104,7 +122,6 @@ struct OutputQueue {
     /// Sends as much as the socket takes now with one gathered send.
     /// Returns the bytes sent, or nil when the socket would block.
     mutating func flush(to socket: Socket) throws(Errno) -> Int? {
-        frameLines()
         guard queuedBytes > 0 else { return 0 }
         let end = min(slices.count, head + Socket.maxBuffersPerSend)
         let result = try sendSlices(socket, slices[head..<end])
@@ -142,11 +159,11 @@ struct OutputQueue {
         }
         if head == slices.count {
             slices.removeAll(keepingCapacity: slices.capacity <= 64)
-            framedEnd = 0
             head = 0
+            // Every frame in it is sent: written over from the start.
+            frameChunk?.removeAll()
         } else if head > 64 {
             slices.removeFirst(head)
-            framedEnd = max(0, framedEnd - head)
             head = 0
         }
     }

@@ -75,6 +75,9 @@ final class HostedRoom {
     /// slow readers can coalesce), or for other piece events which piece (so a
     /// stale held-back drag can be dropped).
     private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool)] = []
+    /// This turn's lines as WebSocket frames, for the browsers among the
+    /// members; see `webSocketFrames`.
+    private let frames = BroadcastFrames()
     /// A sequenced event's line, for `recent` (which keeps a copy of its own):
     /// reused, so that keeping a line costs no allocation.
     private var recentLine: [UInt8] = []
@@ -204,7 +207,20 @@ final class HostedRoom {
         for m in members { m.syncRoom() }
         chunk = ByteChunk(capacity: max(4096, chunk.count))
         lines.removeAll(keepingCapacity: true)
+        frames.reset()
         for m in members { m.roomMark = 0 }
+    }
+
+    /// This turn's broadcast as WebSocket frames, line for line with `lines`:
+    /// framed here once, as far as `chunk` goes now, for every WebSocket member
+    /// (`Connection.syncRoom`) rather than once per browser.
+    var webSocketFrames: BroadcastFrames {
+        while frames.lineCount < lines.count {
+            let i = frames.lineCount
+            let start = i == 0 ? 0 : lines[i - 1].end
+            frames.append(line: chunk.bytes(start, lines[i].end))
+        }
+        return frames
     }
 
     private static func piece(of body: EventBody) -> (Int32, Bool) {
