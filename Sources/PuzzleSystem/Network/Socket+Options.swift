@@ -20,7 +20,7 @@ extension Socket {
     }
 
     /// SO_RCVBUF, with the same kernel adjustments as `setSendBufferSize`.
-    func setReceiveBufferSize(_ bytes: Int) throws(Errno) {
+    public func setReceiveBufferSize(_ bytes: Int) throws(Errno) {
         try setOption(level: SOL_SOCKET, name: SO_RCVBUF, value: Int32(clamping: bytes))
     }
 
