@@ -241,7 +241,7 @@ extension ReplayCodec {
         var page = Page()
         var header: Reader?
         var pictureSize: (width: Int, height: Int)?
-        var rows: [Substring] = []
+        var rows: [String] = []
         for (i, line) in lines.enumerated() {
             guard line.utf8.count >= 2, line.utf8.first == UInt8(ascii: "S"), line.utf8.dropFirst().first == 0x20 else {
                 throw .unexpectedLine(line: i, kind: String(line.prefix { $0 != " " }.prefix(20)))
@@ -262,16 +262,19 @@ extension ReplayCodec {
                 guard page.moves.count < PuzzleReplay.maxMoves else { throw .tooManyMoves }
                 do { page.moves.append(try move(words: text.split(separator: " "))) } catch { throw .unreadable(line: i, reason: error.reason) }
             case "picture":
-                let w = text.split(separator: " ")
-                guard pictureSize == nil, w.count == 3 else { throw .unexpectedLine(line: i, kind: String(kind)) }
-                guard let width = Int(w[1]), let height = Int(w[2]),
-                      (1...maxPagePictureSide).contains(width), (1...maxPagePictureSide).contains(height) else {
-                    throw .badPicture("size \(w[1].prefix(12))x\(w[2].prefix(12))")
+                // A replay's picture comes with its pixels: no hash.
+                guard pictureSize == nil, case .size(let width, let height, nil)? = PictureLines.decode(text) else {
+                    throw .unexpectedLine(line: i, kind: String(kind))
+                }
+                guard (1...maxPagePictureSide).contains(width), (1...maxPagePictureSide).contains(height) else {
+                    throw .badPicture("size \(width)x\(height)")
                 }
                 pictureSize = (width, height)
             case "px":
-                guard let size = pictureSize, rows.count < size.height else { throw .unexpectedLine(line: i, kind: String(kind)) }
-                rows.append(text.dropFirst(3))
+                guard let size = pictureSize, rows.count < size.height, case .row(let row)? = PictureLines.decode(text) else {
+                    throw .unexpectedLine(line: i, kind: String(kind))
+                }
+                rows.append(row)
             default:
                 throw .unexpectedLine(line: i, kind: String(kind.prefix(20)))
             }
@@ -289,16 +292,22 @@ extension ReplayCodec {
         return page
     }
 
-    /// The lines of one `REPLAY` page (with their `S `), as the server sends
-    /// them: the moves in `moves` (their start and players too when the page
-    /// is the first, `moves.lowerBound` 0), and on the first page the
-    /// puzzle's picture, if given.
-    public static func encodePage(_ r: PuzzleReplay, moves range: Range<Int>, picture: Picture?, into out: inout [UInt8]) {
-        let first = range.lowerBound == 0
-        encode(r, header: first, moves: range, into: &out)
-        if first, let picture {
-            out.append(text: "S picture \(picture.width) \(picture.height)\n")
-            for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
-        }
+    /// Appends one page of a `REPLAY` reply (its lines with their `S `), as
+    /// the server sends it for `REPLAY <puzzle> <from>`: at most `pageMoves`
+    /// moves (at least one) from move `from` on; on the first page (`from`
+    /// 0) the replay's start and players before them and, when given, the
+    /// puzzle's picture after them. Returns the moves the page holds, which
+    /// `OK replay <puzzle> <count> [more=<upperBound>]` reports.
+    @discardableResult
+    public static func encodePage(_ r: PuzzleReplay, from: Int, pageMoves: Int, picture: Picture?,
+                                  into out: inout [UInt8]) -> Range<Int> {
+        let start = min(max(0, from), r.moves.count)
+        let end = start + min(r.moves.count - start, max(1, pageMoves))
+        // The first page is the one asked from 0 (not any page that starts
+        // at move 0: a replay without moves asked from 5 has no header).
+        let first = from == 0
+        encode(r, header: first, moves: start..<end, into: &out)
+        if first, let picture { PictureLines.encodePixels(picture, into: &out) }
+        return start..<end
     }
 }

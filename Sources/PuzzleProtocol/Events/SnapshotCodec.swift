@@ -102,10 +102,9 @@ public enum SnapshotCodec {
         }
         if let picture = s.picture {
             if compact {
-                out.append(text: "S picture \(picture.width) \(picture.height) \(s.pictureHash ?? picture.contentHashHex)\n")
+                PictureLines.encodeSize(width: picture.width, height: picture.height, hash: s.pictureHash ?? picture.contentHashHex, into: &out)
             } else {
-                out.append(text: "S picture \(picture.width) \(picture.height)\n")
-                for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
+                PictureLines.encodePixels(picture, into: &out)
             }
         }
     }
@@ -246,7 +245,7 @@ public enum SnapshotCodec {
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
         var pictureHash: String?
-        var pixelRows: [Substring] = []
+        var pixelRows: [String] = []
         for raw in lines {
             let line = raw.hasPrefix("S ") ? raw.dropFirst(2) : raw
             let w = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -334,16 +333,12 @@ public enum SnapshotCodec {
                 locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try duration(7)),
                                               point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
             case "picture":
-                guard w.count == 3 || w.count == 4 else { throw .malformed(String(line.prefix(80))) }
-                pictureSize = (try int(1), try int(2))
-                if w.count == 4 {
-                    guard w[3].utf8.count == 16, w[3].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-                    else { throw .malformed(String(line.prefix(80))) }
-                    pictureHash = String(w[3])
-                }
+                guard case .size(let width, let height, let hash)? = PictureLines.decode(line) else { throw .malformed(String(line.prefix(80))) }
+                pictureSize = (width, height)
+                if let hash { pictureHash = hash }
             case "px":
-                guard w.count == 2 else { throw .malformed(String(line.prefix(80))) }
-                pixelRows.append(w[1])
+                guard case .row(let row)? = PictureLines.decode(line) else { throw .malformed(String(line.prefix(80))) }
+                pixelRows.append(row)
             default:
                 // Unknown state lines are skipped so that newer servers can add some.
                 continue
