@@ -74,7 +74,7 @@ public enum ReplayCodec {
             let w = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = w.first else { throw Problem(reason: "empty line") }
             func int(_ i: Int) throws(Problem) -> Int {
-                guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in \(kind)") }
+                guard i < w.count, w[i].count <= 12, let v = LineScanner.int(w[i]) else { throw Problem(reason: "bad number in \(kind)") }
                 return v
             }
             func key(_ i: Int, _ name: String) throws(Problem) -> Substring {
@@ -82,7 +82,7 @@ public enum ReplayCodec {
                 return w[i].dropFirst(name.count + 1)
             }
             func count(_ i: Int, _ name: String) throws(Problem) -> Int {
-                guard let v = Int(try key(i, name)), v >= 0 else { throw Problem(reason: "bad \(name)= in \(kind)") }
+                guard let v = LineScanner.int(try key(i, name)), v >= 0 else { throw Problem(reason: "bad \(name)= in \(kind)") }
                 return v
             }
             switch kind {
@@ -91,12 +91,12 @@ public enum ReplayCodec {
                 let puzzle = try int(1)
                 let size = w[3].split(separator: "x")
                 guard puzzle >= 0, let k = PuzzleKind(rawValue: String(w[2])), size.count == 2,
-                      let rows = Int(size[0]), let cols = Int(size[1]), w[4] == "on" || w[4] == "off",
+                      let rows = LineScanner.int(size[0]), let cols = LineScanner.int(size[1]), w[4] == "on" || w[4] == "off",
                       NameRule.isValid(String(w[5])),
                       let spec = try? PuzzleSpec(kind: k, rows: rows, cols: cols, rotation: w[4] == "on", picture: String(w[5])),
-                      let seed = UInt64(try key(6, "seed")) else { throw Problem(reason: "bad replay-start") }
+                      let seed = LineScanner.uint(try key(6, "seed")) else { throw Problem(reason: "bad replay-start") }
                 let elapsed = try key(7, "elapsed")
-                let solved: Int64? = elapsed == "-" ? nil : Int64(elapsed)
+                let solved: Int64? = elapsed == "-" ? nil : LineScanner.int(elapsed).map(Int64.init)
                 guard elapsed == "-" || (solved ?? -1) >= 0 else { throw Problem(reason: "bad elapsed=") }
                 movesExpected = try count(8, "moves")
                 playersExpected = try count(9, "players")
@@ -135,14 +135,14 @@ extension ReplayCodec {
             let text = line.hasPrefix("S ") ? line.dropFirst(2) : line[...]
             let w = text.split(separator: " ")
             func value(_ word: Substring, _ key: String) -> Int? {
-                word.hasPrefix(key + "=") ? Int(word.dropFirst(key.count + 1)) : nil
+                word.hasPrefix(key + "=") ? LineScanner.int(word.dropFirst(key.count + 1)) : nil
             }
-            if w.first == "history", w.count == 9, let puzzle = Int(w[1]), let kind = PuzzleKind(rawValue: String(w[2])) {
-                let size = w[3].split(separator: "x").compactMap { Int($0) }
+            if w.first == "history", w.count == 9, let puzzle = LineScanner.int(w[1]), let kind = PuzzleKind(rawValue: String(w[2])) {
+                let size = w[3].split(separator: "x").compactMap { LineScanner.int($0) }
                 guard size.count == 2, let spec = try? PuzzleSpec(kind: kind, rows: size[0], cols: size[1], rotation: w[4] == "on", picture: String(w[5])),
                       let elapsed = value(w[6], "elapsed") else { continue }
                 out.append(PuzzleReplay(puzzle: puzzle, spec: spec, seed: 0, solvedMillis: Int64(elapsed)))
-            } else if w.first == "history-player", w.count == 6, let puzzle = Int(w[1]), let id = Int(w[2]),
+            } else if w.first == "history-player", w.count == 6, let puzzle = LineScanner.int(w[1]), let id = LineScanner.int(w[2]),
                       let placed = value(w[3], "placed"), let moves = value(w[4], "moves"), out.last?.puzzle == puzzle {
                 out[out.count - 1].players.append(ReplayPlayer(id: PlayerID(id), name: String(w[5]), placed: placed, moves: moves))
             }
@@ -155,7 +155,7 @@ extension ReplayCodec {
     /// One move's line, in words (`replay <elapsed-ms> <id> placed ...` or `... swapped ...`).
     static func move(words w: [Substring]) throws(Problem) -> ReplayMove {
         func int(_ i: Int) throws(Problem) -> Int {
-            guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in replay") }
+            guard i < w.count, w[i].count <= 12, let v = LineScanner.int(w[i]) else { throw Problem(reason: "bad number in replay") }
             return v
         }
         let elapsed = Int64(try int(1)), id = try int(2)
