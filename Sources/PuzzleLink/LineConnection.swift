@@ -24,7 +24,7 @@ public final class LineConnection {
 
     /// Queues a request.
     public func enqueue(_ request: Request) {
-        enqueue(line: request.line)
+        request.encode(into: &output)
     }
 
     /// Queues a line as typed (a test may send what no `Request` encodes).

@@ -71,7 +71,7 @@ import Testing
 
     @Test func queuedOutputIsWrittenAtTheEndOfATurn() throws {
         let f = try Fixture()
-        f.bot.sendLine("HELLO 1 bot0")
+        f.bot.send(.hello(version: 1, name: "bot0"))
         f.connections.markDirty(f.bot)
         f.connections.markDirty(f.bot)
         f.connections.flushDirty()

@@ -124,13 +124,10 @@ final class BenchBot {
 
     // MARK: - Output
 
-    func send(_ text: StaticString) {
-        out.append(ascii: text)
-    }
-
-    func sendLine(_ text: String) {
-        out.append(text: text)
-        out.append(UInt8(ascii: "\n"))
+    /// Queues a request (written by `Request.encode`, inlined here).
+    @inline(__always)
+    func send(_ request: Request) {
+        request.encode(into: &out)
     }
 
     /// Writes as much queued output as the socket takes. Returns false when
