@@ -44,8 +44,9 @@ final class BenchBot {
     @exclusivity(unchecked) var queuedForFlush = false
     @exclusivity(unchecked) var wantsWritable = false
 
-    /// Bytes of an incomplete line carried to the next read.
-    @exclusivity(unchecked) var carry: [UInt8] = []
+    /// Its lines, framed where each read put them (a line cut between
+    /// reads is carried in it). Longer than half the read buffer: a failure.
+    @exclusivity(unchecked) var framer = LineFramer(maxLineLength: BotConnections.readBufferSize / 2)
     /// `S` lines (LF-terminated) of the snapshot being received with JOIN.
     @exclusivity(unchecked) var stateLines: [UInt8] = []
 

@@ -24,12 +24,13 @@ final class BotConnections {
     @exclusivity(unchecked) private var dirty: [Int] = []
     /// One buffer for every read: lines are handled in place in it.
     private let readBuffer: UnsafeMutableRawBufferPointer
+    static let readBufferSize = 256 * 1024
 
     init(clock: RunClock, tally: LoadTally) throws(Errno) {
         queue = try EpollQueue(maxEventsPerWait: 1024)
         self.clock = clock
         self.tally = tally
-        readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
     }
 
     deinit {
@@ -60,46 +61,38 @@ final class BotConnections {
     }
 
     /// Reads what a bot's socket has (a bounded number of reads, for fairness
-    /// between bots) and hands every complete line to `sink` in place. A
-    /// partial line carried from the last read is put in front of the new
-    /// bytes, so every line is contiguous in the read buffer and nothing else
-    /// is copied.
+    /// between bots) and hands every complete line to `sink` in place: the
+    /// bot's `LineFramer` frames each read where it lies, and copies only a
+    /// line cut between reads. Empty lines are not handed on.
     func receive<Sink: BotLineSink>(_ bot: BenchBot, lines sink: Sink) {
         let buffer = readBuffer
         for _ in 0..<4 {
-            let carried = bot.carry.count
-            guard carried < buffer.count / 2 else {
-                tally.failures.mirrorErrors += 1
-                return disconnected(bot, why: "a line longer than \(carried) bytes")
-            }
-            if carried > 0 {
-                bot.carry.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: carried) }
-            }
-            let space = UnsafeMutableRawBufferPointer(rebasing: buffer[carried...])
             let result: IOResult
-            do { result = try bot.socket.receive(into: space) } catch {
+            do { result = try bot.socket.receive(into: buffer) } catch {
                 return disconnected(bot, why: "receive failed: \(error)")
             }
             switch result {
             case .wouldBlock: return
             case .processed(0): return disconnected(bot, why: "server closed the connection")
             case .processed(let n):
-                if carried > 0 { bot.carry.removeAll(keepingCapacity: true) }
-                split(bot, UnsafeRawBufferPointer(rebasing: buffer[..<(carried + n)]), lines: sink)
-                if n < space.count || !bot.connected { return }
+                var overlong = 0
+                bot.framer.split(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { span in
+                    switch span {
+                    case .line(let line):
+                        if !line.isEmpty { sink.handle(bot, line: line) }
+                    case .overlong(let length):
+                        overlong = length
+                        return false
+                    }
+                    return bot.connected
+                }
+                if overlong > 0 {
+                    tally.failures.mirrorErrors += 1
+                    return disconnected(bot, why: "a line longer than \(bot.framer.maxLineLength) bytes")
+                }
+                if n < buffer.count || !bot.connected { return }
             }
         }
-    }
-
-    /// Hands each LF-terminated line of `bytes` to `sink`; carries the last partial one.
-    private func split<Sink: BotLineSink>(_ bot: BenchBot, _ bytes: UnsafeRawBufferPointer, lines sink: Sink) {
-        var start = 0
-        while let lf = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start) {
-            if lf > start { sink.handle(bot, line: UnsafeRawBufferPointer(rebasing: bytes[start..<lf])) }
-            start = lf + 1
-            if !bot.connected { return }
-        }
-        if start < bytes.count { bot.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
     }
 
     // MARK: - Output
