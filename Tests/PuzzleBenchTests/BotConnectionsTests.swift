@@ -97,6 +97,20 @@ import Testing
         #expect(f.bot.phase == .finished)
     }
 
+    /// A bot whose epoll interest cannot be changed (here: no longer
+    /// registered) when its output backs up is a reported failure, not a
+    /// bot that silently never writes again.
+    @Test func aFailedEpollChangeIsAFailureAndADisconnect() throws {
+        let f = try Fixture()
+        try f.connections.queue.deregister(f.bot.socket.descriptor)
+        // More than the socket takes while the peer reads nothing.
+        f.bot.out = [UInt8](repeating: UInt8(ascii: "x"), count: 64 << 20)
+        f.connections.flush(f.bot)
+        #expect(!f.bot.connected)
+        #expect(f.tally.failures.disconnects == 1)
+        #expect(f.tally.failures.messages.first?.hasPrefix("bot0: disconnected (its epoll interest could not be changed") == true)
+    }
+
     @Test func aLineLongerThanHalfTheReadBufferIsAMirrorErrorAndADisconnect() throws {
         let f = try Fixture()
         // Given up as soon as it is seen to be too long, before its end comes.

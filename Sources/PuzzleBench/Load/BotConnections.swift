@@ -118,12 +118,20 @@ final class BotConnections {
     }
 
     /// Writes what the socket takes; asks for writability while output is left.
+    /// A bot whose wait cannot be changed is dropped as a failure: left as it
+    /// was, it would stall unseen (its output never flushed, or its loop
+    /// woken for nothing) and pass for a slow bot in the throughput.
     func flush(_ bot: BenchBot) {
         guard bot.flush() else { return disconnected(bot, why: "send failed") }
         let wants = bot.hasUnsentOutput
         if wants != bot.wantsWritable {
             bot.wantsWritable = wants
-            try? queue.modify(bot.socket.descriptor, interest: wants ? .both : .readable, token: UInt64(bot.index))
+            do {
+                try queue.modify(bot.socket.descriptor, interest: wants ? .both : .readable, token: UInt64(bot.index))
+            } catch {
+                // Counted as a disconnect: the run's "no disconnect" check fails, with the why noted.
+                disconnected(bot, why: "its epoll interest could not be changed (\(error))")
+            }
         }
     }
 
