@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleProtocol
 import PuzzleSystem
 
 /// `puzzle bench --idle N --server HOST:PORT --server-pid PID`: opens N
@@ -35,7 +36,9 @@ enum IdleProbe {
                 let s = try Socket.connect(host: host, port: port, timeoutMillis: 5000)
                 sockets.append(s)
                 try queue.register(s.descriptor, interest: .readable, token: UInt64(i))
-                _ = try s.send(Array("HELLO 1 idle\(i)\n".utf8))
+                var hello: [UInt8] = []
+                Request.hello(version: 1, name: "idle\(i)").encode(into: &hello)
+                _ = try s.send(hello)
                 if i % 256 == 255 { try drain(timeout: 0) }
             }
             let deadline = MonotonicClock.nowMilliseconds + 30_000

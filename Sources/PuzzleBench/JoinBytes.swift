@@ -62,49 +62,46 @@ enum JoinBytes {
         let room = "jb\(size)"
         let admin = try LineClient(port: port, name: "admin")
         defer { admin.close() }
-        try expect(admin.request("HELLO 1 admin").reply, "OK hello")
-        try expect(admin.request("CREATE \(room) jigsaw \(size)x\(size)").reply, "OK created")
+        try admin.answer(.hello(version: 1, name: "admin"))
+        try admin.answer(.create(RoomSpec(name: room, kind: .jigsaw, rows: size, cols: size)))
         func sample(_ state: String) throws -> Row {
             let one = try LineClient(port: port, name: "v1")
             let two = try LineClient(port: port, name: "v2")
             defer { one.close(); two.close() }
-            try expect(one.request("HELLO 1 one").reply, "OK hello")
-            try expect(two.request("HELLO 2 two").reply, "OK hello")
-            let full = try one.request("JOIN \(room)")
-            let compact = try two.request("JOIN \(room)")
-            let picture = try two.request("PICTURE")
-            let pictureJPEG = try two.request("PICTURE jpeg")
-            let layout = try two.request("LAYOUT")
-            for a in [full, compact, picture, pictureJPEG, layout] { try expect(a.reply, "OK") }
+            try one.answer(.hello(version: 1, name: "one"))
+            try two.answer(.hello(version: 2, name: "two"))
+            // Raw lines: their bytes are what is measured.
+            let full = try one.request(.join(room: room, password: nil))
+            let compact = try two.request(.join(room: room, password: nil))
+            let picture = try two.request(.picture(.png))
+            let pictureJPEG = try two.request(.picture(.jpeg))
+            let layout = try two.request(.layout)
+            for a in [full, compact, picture, pictureJPEG, layout] { _ = try LineClient.success(a.reply, to: "JOIN, PICTURE or LAYOUT") }
             // Both forms must be the same room.
             let a = try SnapshotCodec.decode(full.state.map { Substring($0) }, now: 0)
             let b = try SnapshotCodec.decode(compact.state.map { Substring($0) }, now: 0)
             guard a.state.pieces == b.state.pieces, a.picture?.contentHashHex == b.pictureHash else {
                 throw BenchFailure("the compact snapshot of \(room) is not the full one's room")
             }
-            try expect(one.request("LEAVE").reply, "OK left")
-            try expect(two.request("LEAVE").reply, "OK left")
+            try one.answer(.leave)
+            try two.answer(.leave)
             return Row(size: size, state: state, full: bytes(full), compact: bytes(compact), picture: bytes(picture),
                        pictureJPEG: bytes(pictureJPEG), layout: bytes(layout))
         }
         var rows = [try sample("fresh")]
         // Mid-game: a random half of the pieces placed home.
-        let joined = try admin.request("JOIN \(room)")
+        let joined = try admin.answer(.join(room: room, password: nil))
         let st = try SnapshotCodec.decode(joined.state.map { Substring($0) }, now: 0).state
         var rng = SeededGenerator(seed: seed)
         for piece in Array(0..<st.pieceCount).shuffled(using: &rng).prefix(st.pieceCount / 2) {
             let home = st.geometry.origin(of: st.homeCell(of: piece))
-            try admin.send("GRAB \(piece)")
-            try admin.send("DRAG \(home.x) \(home.y)")
-            try admin.send("DROP")
-            for _ in 0..<3 { try expect(admin.awaitReply().reply, "OK") }
+            try admin.send(.grab(piece))
+            try admin.send(.drag(nil, home))
+            try admin.send(.drop(nil))
+            for _ in 0..<3 { _ = try LineClient.success(admin.awaitReply().reply, to: "GRAB, DRAG or DROP") }
             admin.events.removeAll()
         }
         rows.append(try sample("half"))
         return rows
-    }
-
-    static func expect(_ reply: String, _ prefix: String) throws {
-        guard reply.hasPrefix(prefix) else { throw BenchFailure("expected \(prefix)..., got \(reply.prefix(120))") }
     }
 }

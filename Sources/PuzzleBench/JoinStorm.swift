@@ -67,10 +67,8 @@ enum JoinStorm {
         let room = "storm"
         let admin = try LineClient(port: port, name: "admin")
         defer { admin.close() }
-        guard case .hello? = ReplyCodec.decode(try admin.request("HELLO 2 admin").reply[...]),
-              case .created? = ReplyCodec.decode(try admin.request("CREATE \(room) jigsaw \(o.rows)x\(o.cols)").reply[...]) else {
-            throw BenchFailure("could not create the storm's room")
-        }
+        try admin.answer(.hello(version: 2, name: "admin"))
+        try admin.answer(.create(RoomSpec(name: room, kind: .jigsaw, rows: o.rows, cols: o.cols)))
         let draggers = StormDraggers(port: port, room: room, count: o.stormDraggers, rows: o.rows, cols: o.cols)
         try draggers.start()
         defer { draggers.stop() }
@@ -87,11 +85,14 @@ enum JoinStorm {
             let began = MonotonicClock.nowMilliseconds
             for i in 0..<n {
                 let c = clients[i]
-                let greeting = wave == 0 ? "HELLO 2 storm\(i)\nJOIN \(room)\n"
-                    : "HELLO 2 storm\(i) \(c.token ?? "-")\nREJOIN \(room) \(c.seq) \(c.run ?? "-")\n"
+                // A second wave comes back as the same players, from where each was.
+                let greeting: [Request] = wave == 0 ? [.hello(version: 2, name: "storm\(i)"), .join(room: room, password: nil)]
+                    : [.hello(version: 2, name: "storm\(i)", token: c.token ?? "-"), .rejoin(room: room, seq: c.seq, run: c.run ?? "-", password: nil)]
+                var bytes: [UInt8] = []
+                for request in greeting { request.encode(into: &bytes) }
                 clients[i].phase = .greeting
                 clients[i].sentAt = MonotonicClock.nowMilliseconds
-                _ = try sockets[i].send(Array(greeting.utf8))
+                _ = try sockets[i].send(bytes)
             }
             try pump(queue, sockets, &clients, until: { $0.phase == .joined || $0.failure != nil }, seconds: 60)
             let ended = MonotonicClock.nowMilliseconds
@@ -107,8 +108,8 @@ enum JoinStorm {
                 draggers.stop()
                 try pump(queue, sockets, &clients, until: { _ in false }, seconds: 0.5)
                 // The room's own word, from a watcher (whose coming is no sequenced event).
-                guard case .watching? = ReplyCodec.decode(try admin.request("WATCH \(room)", timeout: 30).reply[...]) else { throw BenchFailure("WATCH refused") }
-                let server = try admin.request("DIGEST").reply
+                guard case .watching? = ReplyCodec.decode(try admin.request(.watch(room: room, password: nil), timeout: 30).reply[...]) else { throw BenchFailure("WATCH refused") }
+                let server = try admin.request(.digest).reply
                 guard case .digest(let d)? = ReplyCodec.decode(Substring(server)) else { throw BenchFailure("DIGEST refused: \(server)") }
                 for (i, s) in sockets.enumerated() where clients[i].failure == nil { _ = try s.send(Array("DIGEST\n".utf8)) }
                 try pump(queue, sockets, &clients, until: { $0.phase == .digested || $0.failure != nil }, seconds: 30)

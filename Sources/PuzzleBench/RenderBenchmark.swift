@@ -46,7 +46,7 @@ enum RenderBenchmark {
             print(String(format: "client intake: %.0f event lines/s into the session (mirror, drop targets, messages), median of 5 passes over %d lines of %d players dragging",
                          intake.linesPerSecond, intake.lines, min(options.bots, spec.rows * spec.cols)))
             let framing = measureFraming(spec: spec, options: options)
-            print(String(format: "client framing: %.0f lines/s from received bytes to lines (IncomingLines: read into its buffer, one String a line); %.0f lines/s the way it was (a scratch read, an array, LineFramer, an array a line, then its String), median of 5 passes over %d lines",
+            print(String(format: "client framing: %.0f lines/s from received bytes to lines (LineConnection: a read into its buffer, LineFramer.split in place, one String a line); %.0f lines/s the way it was (a scratch read, an array, LineFramer, an array a line, then its String), median of 5 passes over %d lines",
                          framing.linesPerSecond, framing.oldLinesPerSecond, framing.lines))
             return 0
         } catch {
@@ -139,8 +139,8 @@ enum RenderBenchmark {
     }
 
     /// How fast received bytes become lines: the drag lines of `measureIntake`'s
-    /// room arriving in 64 KB reads, split by `IncomingLines` (what
-    /// `LineConnection` reads with) and, for comparison, the way the connection
+    /// room arriving in 64 KB reads, split in place by `LineFramer.split` as
+    /// `LineConnection` reads them and, for comparison, the way the connection
     /// did before (each read copied into an array, appended to a `LineFramer`,
     /// each line taken out as an array and decoded from it).
     static func measureFraming(spec: PuzzleSpec, options: BenchOptions) -> (linesPerSecond: Double, oldLinesPerSecond: Double, lines: Int) {
@@ -160,7 +160,8 @@ enum RenderBenchmark {
         } catch {
             return (0, 0, 0)
         }
-        let reads = stride(from: 0, to: bytes.count, by: IncomingLines.readSize).map { bytes[$0..<min(bytes.count, $0 + IncomingLines.readSize)] }
+        let readSize = LineConnection.readSize
+        let reads = stride(from: 0, to: bytes.count, by: readSize).map { bytes[$0..<min(bytes.count, $0 + readSize)] }
         func median(_ pass: () -> Int) -> (Double, Int) {
             var rates: [Double] = []
             var count = 0
@@ -172,14 +173,17 @@ enum RenderBenchmark {
             return (rates.sorted()[2], count)
         }
         let (now, lines) = median {
-            let incoming = IncomingLines(maxLineLength: 1 << 16)
+            var framer = LineFramer(maxLineLength: 1 << 16)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
+            defer { buffer.deallocate() }
             var count = 0
             for read in reads {
-                _ = try? incoming.receive { (free) throws(Errno) -> IOResult in
-                    read.withUnsafeBytes { free.copyMemory(from: $0) }
-                    return .processed(read.count)
+                // The socket's read, into the connection's buffer.
+                read.withUnsafeBytes { buffer.copyMemory(from: $0) }
+                framer.split(UnsafeRawBufferPointer(rebasing: buffer[..<read.count])) { span in
+                    if case .line(let line) = span { count += String(decoding: line, as: UTF8.self).utf8.count > 0 ? 1 : 0 }
+                    return true
                 }
-                while let line = incoming.nextLine() { count += line.utf8.count > 0 ? 1 : 0 }
             }
             return count
         }
@@ -190,7 +194,7 @@ enum RenderBenchmark {
             for read in reads {
                 chunk.removeAll(keepingCapacity: true)
                 read.withUnsafeBytes { raw in
-                    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: IncomingLines.readSize, alignment: 1)
+                    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
                     defer { scratch.deallocate() }
                     scratch.copyMemory(from: raw)
                     chunk.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<raw.count]))

@@ -1,6 +1,7 @@
 import Foundation
 import PuzzleCore
 import PuzzleLink
+import PuzzleProtocol
 import PuzzleSystem
 
 /// The members of a storm's room who play while the storm comes: each on a
@@ -60,12 +61,9 @@ final class StormDraggers: @unchecked Sendable {
     private func play(_ d: Int) throws {
         let c = try LineClient(port: port, name: "dragger\(d)")
         defer { c.close() }
-        func expect(_ line: String, _ prefix: String) throws {
-            let reply = try c.request(line, timeout: 30).reply
-            guard reply.hasPrefix(prefix) else { throw BenchFailure("\(line): \(reply.prefix(100))") }
-        }
-        try expect("HELLO 2 dragger\(d)", "OK hello")
-        try expect("JOIN \(room)", "OK joined")
+        func expect(_ request: Request) throws { try c.answer(request, timeout: 30) }
+        try expect(.hello(version: 2, name: "dragger\(d)"))
+        try expect(.join(room: room, password: nil))
         // The table's top row: above the board, so a drop never lands on it.
         let width = try PuzzleSpec(kind: .jigsaw, rows: rows, cols: cols).geometry.width
         var k = 0
@@ -73,16 +71,16 @@ final class StormDraggers: @unchecked Sendable {
             // Its own pieces (none another dragger takes), dropped in its own row above the board.
             let piece = (d + k * count) % (rows * cols)
             k += 1
-            try expect("GRAB \(piece)", "OK grabbed")
+            try expect(.grab(piece))
             for step in 1...8 {
                 let sent = MonotonicClock.nowNanoseconds
-                try expect("DRAG \((4 * step + 40 * (k % 4) + 8 * d) % (width - 4)) 0", "OK dragged")
+                try expect(.drag(nil, Point(x: (4 * step + 40 * (k % 4) + 8 * d) % (width - 4), y: 0)))
                 let ms = Double(MonotonicClock.nowNanoseconds - sent) / 1e6
                 lock.withLock { drags.append((Int64(sent / 1_000_000), ms)) }
                 c.events.removeAll(keepingCapacity: true)
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            try expect("DROP", "OK dropped")
+            try expect(.drop(nil))
         }
     }
 }

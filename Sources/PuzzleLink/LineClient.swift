@@ -39,7 +39,15 @@ public final class LineClient {
         closed = true
     }
 
+    /// Sends a line as typed (a test may send what no `Request` encodes).
     public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
+
+    /// Sends a request, written by `Request.encode(into:)`.
+    public func send(_ request: Request) throws {
+        var bytes: [UInt8] = []
+        request.encode(into: &bytes)
+        try sendRaw(bytes)
+    }
 
     /// Sends bytes as they are, waiting (up to `seconds`) while the socket is full.
     public func sendRaw(_ bytes: [UInt8], deadline seconds: Double = 10) throws {
@@ -89,6 +97,13 @@ public final class LineClient {
         return try awaitReply(timeout: timeout)
     }
 
+    /// Sends a request and returns its reply line, with the `S` lines before it.
+    @discardableResult
+    public func request(_ request: Request, timeout: Double = 10) throws -> (reply: String, state: [String]) {
+        try send(request)
+        return try awaitReply(timeout: timeout)
+    }
+
     /// The next reply (or `BYE`) line, with the `S` lines before it.
     public func awaitReply(timeout: Double = 10) throws -> (reply: String, state: [String]) {
         var state: [String] = []
@@ -132,7 +147,7 @@ public final class LineClient {
 
     /// HELLO; returns the player id.
     public func hello(_ name: String) throws -> Int {
-        let r = try request("HELLO 1 \(name)").reply
+        let r = try request(.hello(version: 1, name: name)).reply
         guard case .hello(_, let id, _, _)? = ReplyCodec.decode(r[...]) else {
             throw Timeout(description: "HELLO refused: \(r)")
         }
@@ -143,7 +158,7 @@ public final class LineClient {
     @discardableResult
     public func enter(_ room: String = "lobby", as name: String, password: String? = nil) throws -> Int {
         let id = try hello(name)
-        let r = try request("JOIN \(room)" + (password.map { " \($0)" } ?? "")).reply
+        let r = try request(.join(room: room, password: password)).reply
         guard case .joined? = ReplyCodec.decode(r[...]) else { throw Timeout(description: "JOIN refused: \(r)") }
         return id
     }

@@ -7,24 +7,33 @@ import PuzzleSystem
 /// bench's set-up connection).
 public final class LineConnection {
     public let socket: Socket
-    private let incoming: IncomingLines
+    /// Server lines, framed where each read put them.
+    private var incoming: LineFramer
+    /// Where the socket's bytes are read to (lines cut between reads are
+    /// kept by the framer): received bytes are copied twice in all, into
+    /// this buffer and from it into each line's `String`.
+    private let readBuffer: UnsafeMutableRawBufferPointer
     private var output: [UInt8] = []
     private var outputOffset = 0
+    /// The most bytes one read asks the socket for.
+    public static let readSize = 64 * 1024
+
     /// The server closed its side (or the socket failed).
     public private(set) var peerClosed = false
     private var descriptorClosed = false
 
     /// Connects (waiting at most `timeoutMillis`). Server lines longer than
-    /// `maxLineLength` are dropped (`IncomingLines`).
+    /// `maxLineLength` are dropped (`LineFramer`).
     public init(host: String, port: UInt16, timeoutMillis: Int32, maxLineLength: Int = 1 << 20) throws(Errno) {
         socket = try Socket.connect(host: host, port: port, timeoutMillis: timeoutMillis)
-        incoming = IncomingLines(maxLineLength: maxLineLength)
+        incoming = LineFramer(maxLineLength: maxLineLength)
+        readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
         try? socket.setNoDelay(true)
     }
 
     /// Queues a request.
     public func enqueue(_ request: Request) {
-        enqueue(line: request.line)
+        request.encode(into: &output)
     }
 
     /// Queues a line as typed (a test may send what no `Request` encodes).
@@ -75,7 +84,7 @@ public final class LineConnection {
         }
         for _ in 0..<64 {
             let r: IOResult
-            do { r = try incoming.receive { (free) throws(Errno) in try socket.receive(into: free) } } catch {
+            do { r = try socket.receive(into: readBuffer) } catch {
                 result.closed = true
                 break
             }
@@ -84,7 +93,11 @@ public final class LineConnection {
                 result.closed = true
                 break
             }
-            while let line = incoming.nextLine() { result.lines.append(line) }
+            incoming.split(UnsafeRawBufferPointer(rebasing: readBuffer[..<n])) { span in
+                // An over-long line is dropped whole.
+                if case .line(let line) = span { result.lines.append(String(decoding: line, as: UTF8.self)) }
+                return true
+            }
         }
         if result.closed { peerClosed = true }
         return result
@@ -97,5 +110,8 @@ public final class LineConnection {
         try? socket.close()
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        readBuffer.deallocate()
+    }
 }

@@ -13,7 +13,7 @@ import PuzzleProtocol
 
     func page(_ moves: Range<Int>) -> [String] {
         var bytes: [UInt8] = []
-        ReplayCodec.encodePage(Self.replay, moves: moves, picture: nil, into: &bytes)
+        ReplayCodec.encodePage(Self.replay, from: moves.lowerBound, pageMoves: moves.count, picture: nil, into: &bytes)
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 

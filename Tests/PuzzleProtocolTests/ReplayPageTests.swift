@@ -25,7 +25,8 @@ import PuzzleCore
     /// The page's lines as the server writes them.
     func lines(_ moves: Range<Int>, picture: Picture? = Self.picture) -> [String] {
         var bytes: [UInt8] = []
-        ReplayCodec.encodePage(Self.replay, moves: moves, picture: picture, into: &bytes)
+        let written = ReplayCodec.encodePage(Self.replay, from: moves.lowerBound, pageMoves: moves.count, picture: picture, into: &bytes)
+        #expect(written == moves)
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
@@ -58,6 +59,25 @@ import PuzzleCore
         #expect(lines(0..<2) == String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
+    /// The page's bounds as the server's `REPLAY` set them: at least one
+    /// move a page, none past the last; the start and picture only for a
+    /// page asked from 0 (a replay without moves asked from 5 has neither).
+    @Test func pagesAreBoundedAsTheServerBoundsThem() {
+        var bytes: [UInt8] = []
+        #expect(ReplayCodec.encodePage(Self.replay, from: 4, pageMoves: 0, picture: Self.picture, into: &bytes) == 4..<5)
+        #expect(ReplayCodec.encodePage(Self.replay, from: 9, pageMoves: 3, picture: Self.picture, into: &bytes) == 5..<5)
+        var expected: [UInt8] = []
+        ReplayCodec.encode(Self.replay, header: false, moves: 4..<5, into: &expected)
+        #expect(bytes == expected)
+        var empty = Self.replay
+        empty.moves = []
+        bytes = []
+        #expect(ReplayCodec.encodePage(empty, from: 5, pageMoves: 3, picture: Self.picture, into: &bytes) == 0..<0)
+        #expect(bytes.isEmpty)
+        #expect(ReplayCodec.encodePage(empty, from: 0, pageMoves: 3, picture: nil, into: &bytes) == 0..<0)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("S replay-start 3 "))
+    }
+
     @Test func malformedPagesGiveTypedErrors() {
         let first = lines(0..<2)
         func error(_ page: [String]) -> ReplayCodec.PageError? {
@@ -79,6 +99,8 @@ import PuzzleCore
         #expect(error(["S picture 5000 2"]) == .badPicture("size 5000x2"))
         #expect(error(["S picture 0 2"]) == .badPicture("size 0x2"))
         #expect(error(["S picture 2 2 abc"]) == .unexpectedLine(line: 0, kind: "picture"))
+        #expect(error(["S picture 2 2 0123456789abcdef"]) == .unexpectedLine(line: 0, kind: "picture"))
+        #expect(error(["S picture +2 2"]) == .unexpectedLine(line: 0, kind: "picture"))
         #expect(error(["S px 000000"]) == .unexpectedLine(line: 0, kind: "px"))
         #expect(error(["S picture 1 1", "S px 000000", "S px 000000"]) == .unexpectedLine(line: 2, kind: "px"))
         guard case .badPicture? = error(["S picture 1 2", "S px 000000"]) else { Issue.record("a row missing"); return }

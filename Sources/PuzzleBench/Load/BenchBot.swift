@@ -48,7 +48,10 @@ final class BenchBot {
     /// request lines still to frame).
     @exclusivity(unchecked) var webSocket: WebSocketBotLink?
 
-    /// Bytes of an incomplete line carried to the next read.
+    /// A TCP bot's lines, framed where each read put them (a line cut between
+    /// reads is carried in it). Longer than half the read buffer: a failure.
+    @exclusivity(unchecked) var framer = LineFramer(maxLineLength: BotConnections.readBufferSize / 2)
+    /// A WebSocket bot's incomplete frame, carried in front of the next read.
     @exclusivity(unchecked) var carry: [UInt8] = []
     /// `S` lines (LF-terminated) of the snapshot being received with JOIN.
     @exclusivity(unchecked) var stateLines: [UInt8] = []
@@ -128,13 +131,10 @@ final class BenchBot {
 
     // MARK: - Output
 
-    func send(_ text: StaticString) {
-        out.append(ascii: text)
-    }
-
-    func sendLine(_ text: String) {
-        out.append(text: text)
-        out.append(UInt8(ascii: "\n"))
+    /// Queues a request (written by `Request.encode`, inlined here).
+    @inline(__always)
+    func send(_ request: Request) {
+        request.encode(into: &out)
     }
 
     /// Writes as much queued output as the socket takes. Returns false when

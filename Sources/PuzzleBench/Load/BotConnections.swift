@@ -24,12 +24,13 @@ final class BotConnections {
     @exclusivity(unchecked) private var dirty: [Int] = []
     /// One buffer for every read: lines are handled in place in it.
     private let readBuffer: UnsafeMutableRawBufferPointer
+    static let readBufferSize = 256 * 1024
 
     init(clock: RunClock, tally: LoadTally) throws(Errno) {
         queue = try EpollQueue(maxEventsPerWait: 1024)
         self.clock = clock
         self.tally = tally
-        readBuffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        readBuffer = .allocate(byteCount: Self.readBufferSize, alignment: 16)
     }
 
     deinit {
@@ -60,17 +61,18 @@ final class BotConnections {
     }
 
     /// Reads what a bot's socket has (a bounded number of reads, for fairness
-    /// between bots) and hands every complete line to `sink` in place. A
-    /// partial line carried from the last read is put in front of the new
-    /// bytes, so every line is contiguous in the read buffer and nothing else
-    /// is copied.
+    /// between bots) and hands every complete line to `sink` in place: the
+    /// bot's `LineFramer` frames each read where it lies, and copies only a
+    /// line cut between reads. Empty lines are not handed on.
     func receive<Sink: BotLineSink>(_ bot: BenchBot, lines sink: Sink) {
         let buffer = readBuffer
         for _ in 0..<4 {
+            // A WebSocket bot's frame cut between reads goes in front of the
+            // next one (a TCP bot's framer carries a cut line itself).
             let carried = bot.carry.count
             guard carried < buffer.count / 2 else {
                 tally.failures.mirrorErrors += 1
-                return disconnected(bot, why: "a line longer than \(carried) bytes")
+                return disconnected(bot, why: "a frame longer than \(carried) bytes")
             }
             if carried > 0 {
                 bot.carry.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: carried) }
@@ -84,23 +86,29 @@ final class BotConnections {
             case .wouldBlock: return
             case .processed(0): return disconnected(bot, why: "server closed the connection")
             case .processed(let n):
-                if carried > 0 { bot.carry.removeAll(keepingCapacity: true) }
-                let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<(carried + n)])
-                if let link = bot.webSocket { unframe(bot, link, bytes, lines: sink) } else { split(bot, bytes, lines: sink) }
+                if let link = bot.webSocket {
+                    if carried > 0 { bot.carry.removeAll(keepingCapacity: true) }
+                    unframe(bot, link, UnsafeRawBufferPointer(rebasing: buffer[..<(carried + n)]), lines: sink)
+                } else {
+                    var overlong = 0
+                    bot.framer.split(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { span in
+                        switch span {
+                        case .line(let line):
+                            if !line.isEmpty { sink.handle(bot, line: line) }
+                        case .overlong(let length):
+                            overlong = length
+                            return false
+                        }
+                        return bot.connected
+                    }
+                    if overlong > 0 {
+                        tally.failures.mirrorErrors += 1
+                        return disconnected(bot, why: "a line longer than \(bot.framer.maxLineLength) bytes")
+                    }
+                }
                 if n < space.count || !bot.connected { return }
             }
         }
-    }
-
-    /// Hands each LF-terminated line of `bytes` to `sink`; carries the last partial one.
-    private func split<Sink: BotLineSink>(_ bot: BenchBot, _ bytes: UnsafeRawBufferPointer, lines sink: Sink) {
-        var start = 0
-        while let lf = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start) {
-            if lf > start { sink.handle(bot, line: UnsafeRawBufferPointer(rebasing: bytes[start..<lf])) }
-            start = lf + 1
-            if !bot.connected { return }
-        }
-        if start < bytes.count { bot.carry.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start...])) }
     }
 
     // MARK: - Output
@@ -126,12 +134,20 @@ final class BotConnections {
     }
 
     /// Writes what the socket takes; asks for writability while output is left.
+    /// A bot whose wait cannot be changed is dropped as a failure: left as it
+    /// was, it would stall unseen (its output never flushed, or its loop
+    /// woken for nothing) and pass for a slow bot in the throughput.
     func flush(_ bot: BenchBot) {
         guard bot.flush() else { return disconnected(bot, why: "send failed") }
         let wants = bot.hasUnsentOutput
         if wants != bot.wantsWritable {
             bot.wantsWritable = wants
-            try? queue.modify(bot.socket.descriptor, interest: wants ? .both : .readable, token: UInt64(bot.index))
+            do {
+                try queue.modify(bot.socket.descriptor, interest: wants ? .both : .readable, token: UInt64(bot.index))
+            } catch {
+                // Counted as a disconnect: the run's "no disconnect" check fails, with the why noted.
+                disconnected(bot, why: "its epoll interest could not be changed (\(error))")
+            }
         }
     }
 

@@ -70,9 +70,9 @@ final class LoadTest: BotLineSink {
             rooms[room].members.append(i)
             // Version 2, as the play client: compact snapshots (the start
             // layout from the core, the picture by hash and never fetched).
-            bot.sendLine("HELLO 2 bot\(i)")
+            bot.send(.hello(version: 2, name: "bot\(i)"))
             bot.expect(.hello, intended: clock.now)
-            bot.sendLine("JOIN \(rooms[room].name)")
+            bot.send(.join(room: rooms[room].name, password: nil))
             bot.expect(.join, intended: clock.now)
             connections.markDirty(bot)
             // Drain as we go so a thousand greetings never pile up unread.
@@ -147,7 +147,7 @@ final class LoadTest: BotLineSink {
             try turn(timeoutMillis: 10)
         }
         for bot in bots where bot.connected {
-            bot.sendLine("DIGEST")
+            bot.send(.digest)
             bot.expect(.digest, intended: clock.now)
             connections.markDirty(bot)
         }
@@ -231,19 +231,13 @@ final class LoadTest: BotLineSink {
 
         // Set-up and statistics, outside the bots' loop.
         let admin = try LineClient(port: Int(port), name: "bench admin", host: host)
-        func request(_ line: String) throws -> String {
-            let reply = try admin.request(line).reply
-            if let bye = WireGoodbye.decode(Substring(reply)) { throw BenchFailure("admin: server said BYE \(bye)") }
-            return reply
-        }
-        _ = try request("HELLO 1 bench-admin")
+        try admin.answer(.hello(version: 1, name: "bench-admin"))
         var names: [String] = []
         var suffixRNG = SystemRandomNumberGenerator()
         let tag = String(UInt32.random(in: 0...UInt32.max, using: &suffixRNG), radix: 36)
         for i in 0..<options.rooms {
             let name = "\(options.roomPrefix)\(tag)-\(i)"
-            let reply = try request("CREATE \(name) \(options.kind.rawValue) \(options.rows)x\(options.cols)")
-            guard case .created? = ReplyCodec.decode(reply[...]) else { throw BenchFailure("CREATE \(name) refused: \(reply)") }
+            try admin.answer(.create(RoomSpec(name: name, kind: options.kind, rows: options.rows, cols: options.cols)))
             names.append(name)
         }
 
@@ -262,7 +256,7 @@ final class LoadTest: BotLineSink {
             progress(t.tally.progressLine)
         }
         try test.finish()
-        let stats = try? request("STATS")
+        let stats = try? admin.request(.stats).reply
         var report = test.report(serverStats: stats)
         if options.webSocket { report.transport = "websocket" }
         if let a = benchAfter, let b = benchBefore { report.benchPlayCPUSeconds = a - b }

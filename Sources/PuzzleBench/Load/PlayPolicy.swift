@@ -103,9 +103,7 @@ final class PlayPolicy: ReferenceStreamObserver {
             return
         }
         room.claimed.insert(piece)
-        bot.out.append(ascii: "GRAB ")
-        bot.out.append(decimal: piece)
-        bot.out.append(0x0A)
+        bot.send(.grab(piece))
         bot.expect(.grab, piece: piece, intended: clock.now)
         bot.phase = .grabbing
         tally.total.grabsSent += 1
@@ -163,7 +161,7 @@ final class PlayPolicy: ReferenceStreamObserver {
 
     /// The bot's drop solved the puzzle: it asks for the next one.
     func askForNextPuzzle(_ bot: BenchBot) {
-        bot.sendLine("NEXT")
+        bot.send(.next)
         bot.expect(.next, intended: clock.now)
         tally.total.nextSent += 1
         connections.markDirty(bot)
@@ -174,13 +172,7 @@ final class PlayPolicy: ReferenceStreamObserver {
     func sendDrag(_ bot: BenchBot, intended: UInt64) {
         let i = bot.step
         let to = paths.step(bot: bot.index, i)
-        bot.out.append(ascii: "DRAG ")
-        bot.out.append(decimal: bot.piece)
-        bot.out.append(0x20)
-        bot.out.append(decimal: Int(to.x))
-        bot.out.append(0x20)
-        bot.out.append(decimal: Int(to.y))
-        bot.out.append(0x0A)
+        bot.send(.drag(bot.piece, Point(x: Int(to.x), y: Int(to.y))))
         paths.markSent(bot: bot.index, i, at: intended)
         bot.step += 1
         bot.expect(.drag, piece: bot.piece, intended: intended)
@@ -195,9 +187,7 @@ final class PlayPolicy: ReferenceStreamObserver {
 
     /// Drops the bot's piece where its path left it.
     func drop(_ bot: BenchBot) {
-        bot.out.append(ascii: "DROP ")
-        bot.out.append(decimal: bot.piece)
-        bot.out.append(0x0A)
+        bot.send(.drop(bot.piece))
         bot.expect(.drop, piece: bot.piece, intended: clock.now)
         tally.total.dropsSent += 1
         endCycle(bot)

@@ -30,13 +30,15 @@ final class ReplyHandler {
             tally.note("bot\(bot.index): reply to nothing: '\(line.string.prefix(80))'")
             return
         }
+        // Told and read as the protocol's readers do (`ServerLine`, `ReplyCodec`);
+        // an `OK` only as far as its request needs.
         var s = line
-        let first = s.word()
-        if s.matches(first, "OK") {
+        let kind = ServerLine.kind(of: line.bytes)
+        _ = s.word()
+        if kind == .ok {
             ok(bot, request, s)
-        } else if s.matches(first, "ERR") {
-            let code = s.word()
-            refused(bot, request, code: ErrorCode(rawValue: String(decoding: UnsafeRawBufferPointer(start: s.base + code.lowerBound, count: code.count), as: UTF8.self)), line: line)
+        } else if kind == .error {
+            refused(bot, request, code: ReplyCodec.error(&s)?.code ?? ErrorCode(rawValue: ""), line: line)
         } else {
             tally.failures.unexpectedReplies += 1
             tally.note("bot\(bot.index): '\(line.string.prefix(80))' answered \(request.kind)")

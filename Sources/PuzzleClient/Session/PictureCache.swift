@@ -1,5 +1,6 @@
 import PuzzleCore
 import PuzzleImages
+import PuzzleProtocol
 import PuzzleWeb
 
 /// The pictures a client has, by content hash (`Picture.contentHashHex`), so
@@ -55,15 +56,13 @@ public struct PictureCache: Sendable {
     /// `height` and, a PNG being lossless, has the hash `hash`; else nil.
     public static func decode(lines: [String], width: Int, height: Int, hash: String) -> Picture? {
         var text = ""
-        var format: Substring?
+        var format: PictureFormat?
         for line in lines {
-            let w = line.split(separator: " ")
-            let at = w.first == "S" ? 1 : 0
-            guard w.count == at + 2, w[at] == "png" || w[at] == "jpeg" else { continue }
-            guard format == nil || format == w[at] else { return nil }
-            format = w[at]
-            guard text.utf8.count + w[at + 1].utf8.count <= maxBase64 else { return nil }
-            text += w[at + 1]
+            guard case .file(let kind, let part)? = PictureLines.decode(line[...]) else { continue }
+            guard format == nil || format == kind else { return nil }
+            format = kind
+            guard text.utf8.count + part.utf8.count <= maxBase64 else { return nil }
+            text += part
         }
         guard (1...256).contains(width), (1...256).contains(height), let bytes = Base64.decode(text),
               let image = try? ImageDecoder.decode(bytes, limits: ImageLimits(maxPixels: 256 * 256, maxFileBytes: maxBase64)),
@@ -74,7 +73,7 @@ public struct PictureCache: Sendable {
             pixels.append(RGB(r: image.rgb[i], g: image.rgb[i + 1], b: image.rgb[i + 2]))
         }
         guard let picture = try? Picture(width: width, height: height, pixels: pixels),
-              format == "jpeg" || picture.contentHashHex == hash else { return nil }
+              format == .jpeg || picture.contentHashHex == hash else { return nil }
         return picture
     }
 }

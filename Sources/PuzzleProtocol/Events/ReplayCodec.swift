@@ -74,7 +74,7 @@ public enum ReplayCodec {
             let w = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = w.first else { throw Problem(reason: "empty line") }
             func int(_ i: Int) throws(Problem) -> Int {
-                guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in \(kind)") }
+                guard i < w.count, w[i].count <= 12, let v = LineScanner.int(w[i]) else { throw Problem(reason: "bad number in \(kind)") }
                 return v
             }
             func key(_ i: Int, _ name: String) throws(Problem) -> Substring {
@@ -82,7 +82,7 @@ public enum ReplayCodec {
                 return w[i].dropFirst(name.count + 1)
             }
             func count(_ i: Int, _ name: String) throws(Problem) -> Int {
-                guard let v = Int(try key(i, name)), v >= 0 else { throw Problem(reason: "bad \(name)= in \(kind)") }
+                guard let v = LineScanner.int(try key(i, name)), v >= 0 else { throw Problem(reason: "bad \(name)= in \(kind)") }
                 return v
             }
             switch kind {
@@ -91,12 +91,12 @@ public enum ReplayCodec {
                 let puzzle = try int(1)
                 let size = w[3].split(separator: "x")
                 guard puzzle >= 0, let k = PuzzleKind(rawValue: String(w[2])), size.count == 2,
-                      let rows = Int(size[0]), let cols = Int(size[1]), w[4] == "on" || w[4] == "off",
+                      let rows = LineScanner.int(size[0]), let cols = LineScanner.int(size[1]), w[4] == "on" || w[4] == "off",
                       NameRule.isValid(String(w[5])),
                       let spec = try? PuzzleSpec(kind: k, rows: rows, cols: cols, rotation: w[4] == "on", picture: String(w[5])),
-                      let seed = UInt64(try key(6, "seed")) else { throw Problem(reason: "bad replay-start") }
+                      let seed = LineScanner.uint(try key(6, "seed")) else { throw Problem(reason: "bad replay-start") }
                 let elapsed = try key(7, "elapsed")
-                let solved: Int64? = elapsed == "-" ? nil : Int64(elapsed)
+                let solved: Int64? = elapsed == "-" ? nil : LineScanner.int(elapsed).map(Int64.init)
                 guard elapsed == "-" || (solved ?? -1) >= 0 else { throw Problem(reason: "bad elapsed=") }
                 movesExpected = try count(8, "moves")
                 playersExpected = try count(9, "players")
@@ -135,14 +135,14 @@ extension ReplayCodec {
             let text = line.hasPrefix("S ") ? line.dropFirst(2) : line[...]
             let w = text.split(separator: " ")
             func value(_ word: Substring, _ key: String) -> Int? {
-                word.hasPrefix(key + "=") ? Int(word.dropFirst(key.count + 1)) : nil
+                word.hasPrefix(key + "=") ? LineScanner.int(word.dropFirst(key.count + 1)) : nil
             }
-            if w.first == "history", w.count == 9, let puzzle = Int(w[1]), let kind = PuzzleKind(rawValue: String(w[2])) {
-                let size = w[3].split(separator: "x").compactMap { Int($0) }
+            if w.first == "history", w.count == 9, let puzzle = LineScanner.int(w[1]), let kind = PuzzleKind(rawValue: String(w[2])) {
+                let size = w[3].split(separator: "x").compactMap { LineScanner.int($0) }
                 guard size.count == 2, let spec = try? PuzzleSpec(kind: kind, rows: size[0], cols: size[1], rotation: w[4] == "on", picture: String(w[5])),
                       let elapsed = value(w[6], "elapsed") else { continue }
                 out.append(PuzzleReplay(puzzle: puzzle, spec: spec, seed: 0, solvedMillis: Int64(elapsed)))
-            } else if w.first == "history-player", w.count == 6, let puzzle = Int(w[1]), let id = Int(w[2]),
+            } else if w.first == "history-player", w.count == 6, let puzzle = LineScanner.int(w[1]), let id = LineScanner.int(w[2]),
                       let placed = value(w[3], "placed"), let moves = value(w[4], "moves"), out.last?.puzzle == puzzle {
                 out[out.count - 1].players.append(ReplayPlayer(id: PlayerID(id), name: String(w[5]), placed: placed, moves: moves))
             }
@@ -155,7 +155,7 @@ extension ReplayCodec {
     /// One move's line, in words (`replay <elapsed-ms> <id> placed ...` or `... swapped ...`).
     static func move(words w: [Substring]) throws(Problem) -> ReplayMove {
         func int(_ i: Int) throws(Problem) -> Int {
-            guard i < w.count, w[i].count <= 12, let v = Int(w[i]) else { throw Problem(reason: "bad number in replay") }
+            guard i < w.count, w[i].count <= 12, let v = LineScanner.int(w[i]) else { throw Problem(reason: "bad number in replay") }
             return v
         }
         let elapsed = Int64(try int(1)), id = try int(2)
@@ -241,7 +241,7 @@ extension ReplayCodec {
         var page = Page()
         var header: Reader?
         var pictureSize: (width: Int, height: Int)?
-        var rows: [Substring] = []
+        var rows: [String] = []
         for (i, line) in lines.enumerated() {
             guard line.utf8.count >= 2, line.utf8.first == UInt8(ascii: "S"), line.utf8.dropFirst().first == 0x20 else {
                 throw .unexpectedLine(line: i, kind: String(line.prefix { $0 != " " }.prefix(20)))
@@ -262,16 +262,19 @@ extension ReplayCodec {
                 guard page.moves.count < PuzzleReplay.maxMoves else { throw .tooManyMoves }
                 do { page.moves.append(try move(words: text.split(separator: " "))) } catch { throw .unreadable(line: i, reason: error.reason) }
             case "picture":
-                let w = text.split(separator: " ")
-                guard pictureSize == nil, w.count == 3 else { throw .unexpectedLine(line: i, kind: String(kind)) }
-                guard let width = Int(w[1]), let height = Int(w[2]),
-                      (1...maxPagePictureSide).contains(width), (1...maxPagePictureSide).contains(height) else {
-                    throw .badPicture("size \(w[1].prefix(12))x\(w[2].prefix(12))")
+                // A replay's picture comes with its pixels: no hash.
+                guard pictureSize == nil, case .size(let width, let height, nil)? = PictureLines.decode(text) else {
+                    throw .unexpectedLine(line: i, kind: String(kind))
+                }
+                guard (1...maxPagePictureSide).contains(width), (1...maxPagePictureSide).contains(height) else {
+                    throw .badPicture("size \(width)x\(height)")
                 }
                 pictureSize = (width, height)
             case "px":
-                guard let size = pictureSize, rows.count < size.height else { throw .unexpectedLine(line: i, kind: String(kind)) }
-                rows.append(text.dropFirst(3))
+                guard let size = pictureSize, rows.count < size.height, case .row(let row)? = PictureLines.decode(text) else {
+                    throw .unexpectedLine(line: i, kind: String(kind))
+                }
+                rows.append(row)
             default:
                 throw .unexpectedLine(line: i, kind: String(kind.prefix(20)))
             }
@@ -289,16 +292,22 @@ extension ReplayCodec {
         return page
     }
 
-    /// The lines of one `REPLAY` page (with their `S `), as the server sends
-    /// them: the moves in `moves` (their start and players too when the page
-    /// is the first, `moves.lowerBound` 0), and on the first page the
-    /// puzzle's picture, if given.
-    public static func encodePage(_ r: PuzzleReplay, moves range: Range<Int>, picture: Picture?, into out: inout [UInt8]) {
-        let first = range.lowerBound == 0
-        encode(r, header: first, moves: range, into: &out)
-        if first, let picture {
-            out.append(text: "S picture \(picture.width) \(picture.height)\n")
-            for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
-        }
+    /// Appends one page of a `REPLAY` reply (its lines with their `S `), as
+    /// the server sends it for `REPLAY <puzzle> <from>`: at most `pageMoves`
+    /// moves (at least one) from move `from` on; on the first page (`from`
+    /// 0) the replay's start and players before them and, when given, the
+    /// puzzle's picture after them. Returns the moves the page holds, which
+    /// `OK replay <puzzle> <count> [more=<upperBound>]` reports.
+    @discardableResult
+    public static func encodePage(_ r: PuzzleReplay, from: Int, pageMoves: Int, picture: Picture?,
+                                  into out: inout [UInt8]) -> Range<Int> {
+        let start = min(max(0, from), r.moves.count)
+        let end = start + min(r.moves.count - start, max(1, pageMoves))
+        // The first page is the one asked from 0 (not any page that starts
+        // at move 0: a replay without moves asked from 5 has no header).
+        let first = from == 0
+        encode(r, header: first, moves: start..<end, into: &out)
+        if first, let picture { PictureLines.encodePixels(picture, into: &out) }
+        return start..<end
     }
 }

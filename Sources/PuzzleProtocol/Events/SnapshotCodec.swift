@@ -102,10 +102,9 @@ public enum SnapshotCodec {
         }
         if let picture = s.picture {
             if compact {
-                out.append(text: "S picture \(picture.width) \(picture.height) \(s.pictureHash ?? picture.contentHashHex)\n")
+                PictureLines.encodeSize(width: picture.width, height: picture.height, hash: s.pictureHash ?? picture.contentHashHex, into: &out)
             } else {
-                out.append(text: "S picture \(picture.width) \(picture.height)\n")
-                for row in picture.hexRows() { out.append(text: "S px \(row)\n") }
+                PictureLines.encodePixels(picture, into: &out)
             }
         }
     }
@@ -246,13 +245,13 @@ public enum SnapshotCodec {
         var locks: [Int: PieceLock] = [:]
         var pictureSize: (Int, Int)?
         var pictureHash: String?
-        var pixelRows: [Substring] = []
+        var pixelRows: [String] = []
         for raw in lines {
             let line = raw.hasPrefix("S ") ? raw.dropFirst(2) : raw
             let w = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = w.first else { continue }
             func int(_ i: Int) throws(SnapshotError) -> Int {
-                guard i < w.count, let v = Int(w[i]) else { throw .malformed(String(line.prefix(80))) }
+                guard i < w.count, let v = LineScanner.int(w[i]) else { throw .malformed(String(line.prefix(80))) }
                 return v
             }
             func ranged(_ i: Int, _ range: ClosedRange<Int>) throws(SnapshotError) -> Int {
@@ -319,7 +318,7 @@ public enum SnapshotCodec {
                 guard w.count == 3, w[1] == "home" || w[1] == "start" else { throw .malformed(String(line.prefix(80))) }
                 for part in w[2].split(separator: ",", omittingEmptySubsequences: false) {
                     let ends = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-                    guard let a = Int(ends[0]), let b = ends.count == 2 ? Int(ends[1]) : a,
+                    guard let a = LineScanner.int(ends[0]), let b = ends.count == 2 ? LineScanner.int(ends[1]) : a,
                           0 <= a, a <= b, b <= RoomLimits.maxPieceIndex else { throw .malformed(String(line.prefix(80))) }
                     ranges.append((w[1] == "home", a, b))
                 }
@@ -328,22 +327,18 @@ public enum SnapshotCodec {
                 var target: Cell?
                 if w[6] != "-" {
                     let rc = w[6].split(separator: ",")
-                    guard rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]) else { throw .malformed(String(line)) }
+                    guard rc.count == 2, let r = LineScanner.int(rc[0]), let c = LineScanner.int(rc[1]) else { throw .malformed(String(line)) }
                     target = Cell(row: r, col: c)
                 }
                 locks[try int(1)] = PieceLock(holder: PlayerID(try int(2)), expiresAt: try offset(now, try duration(7)),
                                               point: Point(x: try int(3), y: try int(4)), rotation: try int(5), target: target)
             case "picture":
-                guard w.count == 3 || w.count == 4 else { throw .malformed(String(line.prefix(80))) }
-                pictureSize = (try int(1), try int(2))
-                if w.count == 4 {
-                    guard w[3].utf8.count == 16, w[3].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-                    else { throw .malformed(String(line.prefix(80))) }
-                    pictureHash = String(w[3])
-                }
+                guard case .size(let width, let height, let hash)? = PictureLines.decode(line) else { throw .malformed(String(line.prefix(80))) }
+                pictureSize = (width, height)
+                if let hash { pictureHash = hash }
             case "px":
-                guard w.count == 2 else { throw .malformed(String(line.prefix(80))) }
-                pixelRows.append(w[1])
+                guard case .row(let row)? = PictureLines.decode(line) else { throw .malformed(String(line.prefix(80))) }
+                pixelRows.append(row)
             default:
                 // Unknown state lines are skipped so that newer servers can add some.
                 continue
@@ -354,14 +349,14 @@ public enum SnapshotCodec {
             return v
         }
         func intField(_ k: Substring) throws(SnapshotError) -> Int {
-            guard let v = Int(try field(k)) else { throw .malformed("room line has a bad \(k)=") }
+            guard let v = LineScanner.int(try field(k)) else { throw .malformed("room line has a bad \(k)=") }
             return v
         }
         func spec(kind: Substring, size: Substring, rotation: Substring, picture: Substring) throws(SnapshotError) -> PuzzleSpec {
             let rc = size.split(separator: "x")
             // A picture name follows the name rule wherever it is written (a
             // replay's start line repeats it, and is read back strictly).
-            guard NameRule.isValid(picture), let k = PuzzleKind(rawValue: String(kind)), rc.count == 2, let r = Int(rc[0]), let c = Int(rc[1]),
+            guard NameRule.isValid(picture), let k = PuzzleKind(rawValue: String(kind)), rc.count == 2, let r = LineScanner.int(rc[0]), let c = LineScanner.int(rc[1]),
                   let s = try? PuzzleSpec(kind: k, rows: r, cols: c, rotation: rotation == "on", picture: String(picture))
             else { throw .malformed("bad puzzle spec") }
             return s
@@ -370,7 +365,7 @@ public enum SnapshotCodec {
         let f = try field("first").split(separator: ",", maxSplits: 3)
         guard f.count == 4 else { throw .malformed("bad first=") }
         let first = try spec(kind: f[0], size: f[1], rotation: f[2], picture: f[3])
-        guard let seed = UInt64(try field("seed")), let seq = UInt64(try field("seq")) else { throw .malformed("bad seed or seq") }
+        guard let seed = LineScanner.uint(try field("seed")), let seq = LineScanner.uint(try field("seq")) else { throw .malformed("bad seed or seq") }
         // Every number below is checked against its range: the lines may come
         // from a damaged file or a hostile server, and an extreme value would
         // otherwise trap later, in the arithmetic of a lease, a hint or a clock.
@@ -397,7 +392,7 @@ public enum SnapshotCodec {
             }
         }
         var seats: Int?
-        if let v = header["seats"] { seats = try ranged("seats", Int(v) ?? -1, 1...1000) }
+        if let v = header["seats"] { seats = try ranged("seats", LineScanner.int(v) ?? -1, 1...1000) }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),

@@ -235,3 +235,28 @@ public struct LineScanner {
         String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
     }
 }
+
+extension LineScanner {
+    /// `text` (one word, or part of one: `12` of `12x8`) as `int()` reads a
+    /// word: an optional `-` and digits, no `+`, nothing else, within an
+    /// `Int`. The one number reader for decoders that hold words as strings.
+    public static func int(_ text: Substring) -> Int? {
+        reading(text) { $0.int() }
+    }
+
+    /// `text` as `uint()` reads a word: digits only, within 64 bits.
+    public static func uint(_ text: Substring) -> UInt64? {
+        reading(text) { $0.uint() }
+    }
+
+    /// What `read` makes of all of `text` (nil for an empty text, or one with
+    /// a space: `read` would skip it).
+    static func reading<T>(_ text: Substring, _ read: (inout LineScanner) -> T?) -> T? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.isEmpty, !bytes.contains(0x20) else { return nil }
+            let line = LineScanner(UnsafeRawBufferPointer(bytes))
+            return line.reading(0..<line.end, read)
+        }
+    }
+}

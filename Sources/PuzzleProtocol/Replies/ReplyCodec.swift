@@ -239,7 +239,7 @@ public enum ReplyCodec {
 
     /// `ERR <code> <message>` after its `ERR`: the code (nil when there is
     /// none) and the message, everything after the code and its spaces.
-    static func error(_ s: inout LineScanner) -> ProtocolError? {
+    public static func error(_ s: inout LineScanner) -> ProtocolError? {
         let code = s.word()
         guard !code.isEmpty else { return nil }
         return ProtocolError(ErrorCode(rawValue: s.text(code)), rest(&s))

@@ -149,7 +149,7 @@ extension Request {
 
     /// A sequence number: decimal digits, at most `RoomLimits.maxSeq`.
     static func sequenceNumber(_ s: Substring) throws(ProtocolError) -> UInt64 {
-        guard s.utf8.count <= 19, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let v = UInt64(s), v <= RoomLimits.maxSeq else {
+        guard s.utf8.count <= 19, let v = LineScanner.uint(s), v <= RoomLimits.maxSeq else {
             throw .badNumber(String(s.prefix(24)))
         }
         return v
@@ -162,10 +162,8 @@ extension Request {
     }
 
     static func number(_ s: Substring, _ range: ClosedRange<Int>) throws(ProtocolError) -> Int {
-        // Decimal only: an optional '-' and digits. `Int(_:)` alone would also take a '+'.
-        let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
-        guard s.count <= 12, !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              let n = Int(s), range.contains(n) else { throw .badNumber(String(s)) }
+        // Decimal only, as every decoder reads numbers: an optional '-' and digits (no '+').
+        guard s.count <= 12, let n = LineScanner.int(s), range.contains(n) else { throw .badNumber(String(s)) }
         return n
     }
 

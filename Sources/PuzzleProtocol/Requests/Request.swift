@@ -136,31 +136,4 @@ public enum Request: Hashable, Sendable {
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]
-
-    /// The request as one wire line, without the terminator.
-    public var line: String {
-        func opt(_ p: Int?) -> String { p.map { " \($0)" } ?? "" }
-        switch self {
-        case .hello(let v, let name, let token): return "HELLO \(v) \(name)" + (token.map { " \($0)" } ?? "")
-        case .ping(let token): return token.isEmpty ? "PING" : "PING \(token)"
-        case .create(let r): return "CREATE " + r.arguments.joined(separator: " ")
-        case .join(let room, let password): return "JOIN \(room)" + (password.map { " \($0)" } ?? "")
-        case .rejoin(let room, let seq, let run, let password): return "REJOIN \(room) \(seq) \(run)" + (password.map { " \($0)" } ?? "")
-        case .syncFrom(let seq, let run): return "SYNC \(seq) \(run)"
-        case .watch(let room, let password): return "WATCH \(room)" + (password.map { " \($0)" } ?? "")
-        case .grab(let p): return "GRAB \(p)"
-        case .drag(let p, let point): return "DRAG\(opt(p)) \(point.x) \(point.y)"
-        case .rotate(let p): return "ROTATE\(opt(p))"
-        case .drop(let p): return "DROP\(opt(p))"
-        case .release(let p): return "RELEASE\(opt(p))"
-        case .keep(let p): return "KEEP\(opt(p))"
-        case .say(let text): return "SAY \(text)"
-        case .upload(let name, let bytes): return "UPLOAD \(name) \(bytes)"
-        case .data(let bytes): return "DATA " + UploadChunk.encode(bytes[...])
-        case .picture(let format): return format == .png ? "PICTURE" : "PICTURE \(format.rawValue)"
-        case .history(let p): return "HISTORY\(opt(p))"
-        case .replay(let p, let from): return "REPLAY \(p)" + (from == 0 ? "" : " \(from)")
-        default: return verb
-        }
-    }
 }

@@ -89,7 +89,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         }
         // A piece count instead of a size: the server fits it to the picture.
         if !words[2].isEmpty, words[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            guard words[2].utf8.count <= 6, let count = Int(words[2]), PuzzleSpec.pieceCountRange.contains(count) else {
+            guard words[2].utf8.count <= 6, let count = LineScanner.int(words[2]), PuzzleSpec.pieceCountRange.contains(count) else {
                 throw ProtocolError(.badSize, "\(words[2].prefix(12)) pieces out of range: \(PuzzleSpec.pieceCountRange.lowerBound)...\(PuzzleSpec.pieceCountRange.upperBound)")
             }
             let square = PuzzleSpec.size(forPieces: count, aspectWidth: 1, aspectHeight: 1)
@@ -99,7 +99,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         }
         let size = words[2].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, size.allSatisfy({ !$0.isEmpty && $0.count <= 6 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let rows = Int(size[0]), let cols = Int(size[1]) else {
+              let rows = LineScanner.int(size[0]), let cols = LineScanner.int(size[1]) else {
             throw bad("size \"\(words[2].prefix(32))\" must be ROWSxCOLS, e.g. 4x4, or a number of pieces")
         }
         let range = PuzzleSpec.sizeRange

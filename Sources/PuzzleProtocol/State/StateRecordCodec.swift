@@ -69,11 +69,11 @@ public enum StateRecordCodec {
             guard let eq = w.firstIndex(of: "=") else { continue }
             fields[w[..<eq]] = w[w.index(after: eq)...]
         }
-        func int(_ key: Substring) -> Int? { fields[key].flatMap { Int($0) } }
+        func int(_ key: Substring) -> Int? { fields[key].flatMap { LineScanner.int($0) } }
         func pair(_ key: Substring, _ separator: Character) -> (Int, Int)? {
             guard let v = fields[key] else { return nil }
             let parts = v.split(separator: separator, omittingEmptySubsequences: false)
-            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
+            guard parts.count == 2, let a = LineScanner.int(parts[0]), let b = LineScanner.int(parts[1]) else { return nil }
             return (a, b)
         }
         func flag(_ key: Substring, _ yes: Substring, _ no: Substring) -> Bool? {
@@ -95,23 +95,23 @@ public enum StateRecordCodec {
                                      total: progress.1, watchers: int("watchers") ?? 0, seats: int("seats"),
                                      solved: words.last == "solved"))
         case "who":
-            guard words.count >= 3, let id = Int(words[0]), !words[1].isEmpty else { return nil }
+            guard words.count >= 3, let id = LineScanner.int(words[0]), !words[1].isEmpty else { return nil }
             let name = String(words[1])
             if words.count == 3, words[2] == "watching" { return .whoWatcher(id: PlayerID(id), name: name) }
             guard let moves = int("moves"), let held = fields["holding"] else { return nil }
             var holding: [Int] = []
             if held != "-" {
                 for p in held.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let piece = Int(p), piece >= 0 else { return nil }
+                    guard let piece = LineScanner.int(p), piece >= 0 else { return nil }
                     holding.append(piece)
                 }
             }
             return .whoPlayer(id: PlayerID(id), name: name, moves: moves, holding: holding)
         case "watcher":
-            guard words.count == 2, let id = Int(words[0]), !words[1].isEmpty else { return nil }
+            guard words.count == 2, let id = LineScanner.int(words[0]), !words[1].isEmpty else { return nil }
             return .watcher(id: PlayerID(id), name: String(words[1]))
         case "clock":
-            guard words.count == 2, let elapsed = Int64(words[0]) else { return nil }
+            guard words.count == 2, let elapsed = LineScanner.int(words[0]).map(Int64.init) else { return nil }
             switch words[1] {
             case "running": return .clock(elapsedMillis: elapsed, running: true)
             case "paused": return .clock(elapsedMillis: elapsed, running: false)

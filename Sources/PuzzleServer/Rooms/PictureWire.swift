@@ -5,13 +5,10 @@ import PuzzleWeb
 
 /// A room's picture as the wire carries it apart from snapshots: its content
 /// hash (what a compact snapshot names) and the `PICTURE` reply's lines, a
-/// PNG (`S png`) or a JPEG (`S jpeg`) file in base64. Made once per picture
-/// and format and kept by its room, so a thousand joins cost one encoding.
+/// PNG (`S png`) or a JPEG (`S jpeg`) file in base64, written by
+/// `PictureLines`. Made once per picture and format and kept by its room, so
+/// a thousand joins cost one encoding.
 struct PictureWire {
-    /// Base64 characters per `S png` line (a multiple of 4, so each line
-    /// decodes on its own too).
-    static let lineChars = 4096
-
     let width: Int
     let height: Int
     let hash: String
@@ -26,18 +23,8 @@ struct PictureWire {
         case .png: PNGEncoder.encode(picture)
         case .jpeg: JPEGEncoder.encode(picture)
         }
-        let text = Array(Base64.encode(file).utf8)
-        let prefix = Array("S \(format.rawValue) ".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(text.count + (text.count / Self.lineChars + 1) * 7)
-        var i = 0
-        while i < text.count {
-            let end = min(text.count, i + Self.lineChars)
-            out.append(contentsOf: prefix)
-            out.append(contentsOf: text[i..<end])
-            out.append(UInt8(ascii: "\n"))
-            i = end
-        }
+        PictureLines.encodeFile(base64: Array(Base64.encode(file).utf8), format: format, into: &out)
         lines = out
     }
 }

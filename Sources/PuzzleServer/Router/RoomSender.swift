@@ -119,18 +119,13 @@ final class RoomSender {
                 return out.refuse(.storage("the replay of puzzle \(puzzle) could not be read (\(RoomStoreError.reason(error)))"))
             }
         }
-        let start = min(from, replay.moves.count)
-        let end = start + min(replay.moves.count - start, replayPageMoves)
-        var bytes: [UInt8] = []
-        ReplayCodec.encode(replay, header: from == 0, moves: start..<end, into: &bytes)
         let spec = replay.spec
-        if from == 0, let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols) {
-            bytes.append(text: "S picture \(picture.width) \(picture.height)\n")
-            for row in picture.hexRows() { bytes.append(text: "S px \(row)\n") }
-        }
+        let picture = from == 0 ? pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols) : nil
+        var bytes: [UInt8] = []
+        let page = ReplayCodec.encodePage(replay, from: from, pageMoves: replayPageMoves, picture: picture, into: &bytes)
         out.send(lines: bytes)
         // Kept only while a reader goes through its pages: rooms hold no replay for long.
-        if end == replay.moves.count { room.lastReplayRead = nil }
-        out.send(.replay(puzzle: puzzle, moves: end - start, more: end < replay.moves.count ? end : nil))
+        if page.upperBound == replay.moves.count { room.lastReplayRead = nil }
+        out.send(.replay(puzzle: puzzle, moves: page.count, more: page.upperBound < replay.moves.count ? page.upperBound : nil))
     }
 }

@@ -40,6 +40,36 @@ enum FramerCheck {
         for (frame, length) in split where frame == .overlong {
             try require(length > limit, .framer, "over-long report of \(length) bytes under the limit \(limit) (random reads)")
         }
+
+        // In place (`split`, the client's and the bots' way), in the same random reads.
+        var inPlaceReads: SeededGenerator? = SeededGenerator(seed: UInt64(input[1]) &* 0x9E37_79B9 &+ UInt64(stream.count))
+        let inPlace = try framesInPlace(of: stream, limit: limit, readSizes: &inPlaceReads!)
+        try require(inPlace.map(\.frame) == reference, .framer, "split in place gives \(inPlace.map(\.frame)), reference split gives \(reference) (limit \(limit))")
+        try require(inPlace.map(\.length) == split.map(\.length), .framer, "split in place reports lengths \(inPlace.map(\.length)), next() \(split.map(\.length))")
+    }
+
+    /// Feeds the stream to `split` in reads of random sizes (0...17 bytes),
+    /// each read's bytes spoilt after the call (lines are valid only during it).
+    static func framesInPlace(of stream: [UInt8], limit: Int, readSizes: inout SeededGenerator) throws(FuzzFailure) -> [(frame: Frame, length: Int)] {
+        var framer = LineFramer(maxLineLength: limit)
+        var out: [(Frame, Int)] = []
+        var offset = 0
+        repeat {
+            var chunk = Array(stream[offset..<min(stream.count, offset + Int(readSizes.next() % 18))])
+            offset += chunk.count
+            chunk.withUnsafeMutableBytes { raw in
+                framer.split(UnsafeRawBufferPointer(raw)) { span in
+                    switch span {
+                    case .line(let bytes): out.append((.line(Array(bytes)), bytes.count))
+                    case .overlong(let length): out.append((.overlong, length))
+                    }
+                    return true
+                }
+                for i in raw.indices { raw[i] = 0x0A }
+            }
+            try require(framer.bufferedByteCount <= limit + 1, .framer, "\(framer.bufferedByteCount) bytes held after a read split in place, limit \(limit)")
+        } while offset < stream.count
+        return out
     }
 
     /// Feeds the stream in reads of random sizes (0...17 bytes, alternating the
