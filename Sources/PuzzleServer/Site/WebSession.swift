@@ -71,7 +71,9 @@ public struct WebSession {
         switch phase {
         case .ended: return []
         case .webSocket:
-            reader.append(bytes)
+            // Where the bytes lie contiguously (a read, an array), the reader
+            // copies them at memory speed rather than through the generic form.
+            if bytes.withContiguousStorageIfAvailable({ reader.append(UnsafeRawBufferPointer($0)) }) == nil { reader.append(bytes) }
             readMessages(into: &actions)
         case .http:
             parser.append(bytes)

@@ -20,11 +20,25 @@ public struct WebSocketFrameDecoder: Sendable {
 
     public mutating func append(_ bytes: some Sequence<UInt8>) {
         guard failure == nil else { return }
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The same for bytes where they lie: a copy at memory speed (the generic
+    /// form is not specialised across modules, and steps a byte at a time).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil else { return }
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Drops the bytes already decoded once they are all of the buffer or
+    /// more than 4 KiB of it.
+    private mutating func compact() {
         if start > 0 && (start == buffer.count || start > 4096) {
             buffer.removeFirst(start)
             start = 0
         }
-        buffer.append(contentsOf: bytes)
     }
 
     /// The next whole frame, nil while more bytes are needed, or the error

@@ -32,6 +32,11 @@ public struct WebSocketMessageReader: Sendable {
         decoder.append(bytes)
     }
 
+    /// The same for bytes where they lie (see `WebSocketFrameDecoder.append`).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        decoder.append(bytes)
+    }
+
     /// The next message, nil while more bytes are needed, or the error that
     /// fails the connection (then always that error).
     public mutating func next() -> Result<WebSocketMessage?, WebSocketError> {
@@ -52,6 +57,12 @@ public struct WebSocketMessageReader: Sendable {
             case .text:
                 guard partial == nil else { return fail(.protocolError("new message inside a fragmented one")) }
                 utf8 = UTF8Validator()
+                // A message in one frame (what browsers send) is its payload: no copy.
+                if frame.fin {
+                    guard frame.payload.count <= maxMessage else { return fail(.tooBig(limit: maxMessage)) }
+                    guard utf8.feed(frame.payload), utf8.isComplete else { return fail(.invalidUTF8) }
+                    return .success(.text(frame.payload))
+                }
                 partial = []
             case .continuation:
                 guard partial != nil else { return fail(.protocolError("continuation without a message to continue")) }
