@@ -49,7 +49,7 @@ final class Connection {
     /// When the server last pinged this WebSocket.
     var lastPing: Int64 = 0
     /// Where the connection is in its life; changed only by the transitions
-    /// in `PuzzleServer+Lifecycle.swift`.
+    /// in `ConnectionLifecycle`.
     var state: ConnectionState = .active
     /// The peer shut its sending side: what it sent is still answered, then
     /// the connection closes (set by `endInput`).

@@ -2,7 +2,7 @@ import PuzzleProtocol
 
 /// Where a connection is in its life, with what each stage needs (modelled on
 /// swift-nio's `SocketChannelLifecycleManager`). It changes only in
-/// `PuzzleServer+Lifecycle.swift`, which keeps the connection table's indexes
+/// `ConnectionLifecycle`, which keeps the connection table's indexes
 /// and the epoll registration in step with it:
 ///
 ///     active ⇄ paused

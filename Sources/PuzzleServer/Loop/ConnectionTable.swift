@@ -5,7 +5,7 @@
 /// which are paused or draining, and which are over the output soft limit
 /// (their timers). The indexes follow each
 /// connection's state: `stateChanged` is called by the one place a state
-/// changes (`PuzzleServer+Lifecycle.swift`), and a closed connection leaves
+/// changes (`ConnectionLifecycle`), and a closed connection leaves
 /// the table.
 ///
 /// Not thread-safe: owned by the server's event loop.
