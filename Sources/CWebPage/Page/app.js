@@ -102,7 +102,10 @@
   }
   /** Sends one request; `handler(line, sLines)` gets its reply (null: link lost). */
   function send(line, handler) {
-    if (!link.up || !link.ws) { if (handler) handler(null, []); return false; }
+    // A socket the server closed is CLOSING before its close event comes:
+    // a request sent then is lost (and the browser logs an error), so it is
+    // answered as a lost link, as after the close.
+    if (!link.up || !link.ws || link.ws.readyState !== WebSocket.OPEN) { if (handler) handler(null, []); return false; }
     link.ws.send(line);
     link.pending.push(handler || null);
     trace('> ' + line);
@@ -1874,7 +1877,7 @@
     file.arrayBuffer().then((buffer) => {
       const bytes = new Uint8Array(buffer);
       req(`UPLOAD ${name} ${bytes.length}`, (ready) => {
-        if (!link.up || !link.ws) { failed('LINK', ''); return; }
+        if (!link.up || !link.ws || link.ws.readyState !== WebSocket.OPEN) { failed('LINK', ''); return; }
         const per = Math.max(1, Math.floor((Number(kv(ready).line) || 1016) / 4)) * 3;
         // Every DATA line at once, nothing between them: together they get one reply.
         const ws = link.ws;
