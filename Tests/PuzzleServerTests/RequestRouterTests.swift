@@ -226,4 +226,12 @@ import Testing
         #expect(s.upload == nil)
         #expect(Self.errorCode(t.route(.data(Array("AAAA".utf8)), s)) == .noUpload)
     }
+
+    @Test func aCreatedRoomIsChargedToTheTurnByItsSize() throws {
+        let t = try Setting()
+        let s = t.greeted("ann")
+        #expect(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)
+                == [.chargeCreate(pieces: 100), .reply(.created(room: "big"))])
+        #expect(Self.errorCode(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)) == .roomExists)
+    }
 }

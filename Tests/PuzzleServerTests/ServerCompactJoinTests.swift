@@ -152,4 +152,29 @@ import Testing
         #expect(try c.awaitReply(timeout: 30).reply.hasPrefix("OK layout 10000 "))
         #expect(try c.awaitReply(timeout: 30).reply == "PONG after")
     }
+
+    /// One client pipelining CREATEs of big rooms does not hold the loop
+    /// for them all: each turn makes what its budget allows, and a
+    /// bystander's PING, sent after them, is answered before the last of
+    /// them (it used to wait for every one: issue 31).
+    @Test func pipelinedCreatesLeaveTurnsForOthers() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let flooder = try LineClient(port: server.port, name: "flooder")
+        let bystander = try LineClient(port: server.port, name: "bystander")
+        _ = try PlayerIdentityTests.hello2(flooder, "flo")
+        _ = try PlayerIdentityTests.hello2(bystander, "bea")
+        let count = 40
+        var batch = ""
+        for i in 0..<count { batch += "CREATE r\(i) jigsaw 100x100\n" }
+        try flooder.sendRaw(Array(batch.utf8))
+        // The first reply says the flood has begun; the PING goes after it.
+        #expect(try flooder.awaitReply(timeout: 60).reply == "OK created r0")
+        try bystander.send("PING mid")
+        #expect(try bystander.awaitReply(timeout: 60).reply == "PONG mid")
+        // Ask the server how many rooms exist now: fewer than the flood's.
+        let (_, listed) = try bystander.request("ROOMS", timeout: 60)
+        #expect(listed.count < count, "\(listed.count) of \(count) rooms were made before the PING was answered")
+        for i in 1..<count { #expect(try flooder.awaitReply(timeout: 60).reply == "OK created r\(i)") }
+    }
 }

@@ -24,6 +24,15 @@ struct LoopTurn {
     /// greetings a turn.
     static let helloCost = 16 << 10
 
+    /// What a CREATE counts against `roomBytesPerTurn`: a new room's state
+    /// is built and its first snapshot written and synced before the reply,
+    /// a fixed cost (the files, the syncs) and a cost a piece. Without it a
+    /// client pipelining hundreds of CREATEs held the loop for seconds
+    /// (issue 31: 512 of 100x100 in one write kept a bystander's PING 2.2 s).
+    static func createCost(pieces: Int) -> Int {
+        (256 << 10) + 80 * pieces
+    }
+
     /// Bytes of rooms sent this turn, and `helloCost` for each HELLO.
     private(set) var roomBytes = 0
     /// Connections with unread complete lines (or a request held for the
@@ -40,12 +49,14 @@ struct LoopTurn {
     var budgetIsSpent: Bool { roomBytes >= Self.roomBytesPerTurn }
 
     /// Whether `request` must wait for the next turn: it may send a whole
-    /// room (see `Request.sendsRoom`) or is a HELLO, and this turn's budget
-    /// is spent. Drags and every other request never wait for it.
+    /// room (see `Request.sendsRoom`), make one (CREATE) or is a HELLO, and
+    /// this turn's budget is spent. Drags and every other request never wait for it.
     func mustWait(for request: Request) -> Bool {
         guard budgetIsSpent else { return false }
-        if case .hello = request { return true }
-        return request.sendsRoom
+        switch request {
+        case .hello, .create: return true
+        default: return request.sendsRoom
+        }
     }
 
     /// A new turn: its budget for rooms is whole again.
@@ -61,6 +72,11 @@ struct LoopTurn {
     /// A HELLO was answered (see `helloCost`).
     mutating func chargeHello() {
         roomBytes += Self.helloCost
+    }
+
+    /// A room of `pieces` pieces was made (see `createCost`).
+    mutating func chargeCreate(pieces: Int) {
+        roomBytes += Self.createCost(pieces: pieces)
     }
 
     /// `conn` has lines (or a held request) left: handled first next turn.

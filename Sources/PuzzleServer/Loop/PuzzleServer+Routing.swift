@@ -41,6 +41,8 @@ extension PuzzleServer: LoopFacts {
                 thisTurn.chargeRoom(bytes)
             case .chargeHello:
                 thisTurn.chargeHello()
+            case .chargeCreate(let pieces):
+                thisTurn.chargeCreate(pieces: pieces)
             }
         }
     }

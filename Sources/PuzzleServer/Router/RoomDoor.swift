@@ -40,6 +40,7 @@ final class RoomDoor {
         switch keeper.open(request, pictures: &pictures, now: now) {
         case .success(let room):
             logger.info("\(session.label) created room \(room.name)")
+            out.add(.chargeCreate(pieces: room.state.pieceCount))
             out.send(.created(room: room.name))
         case .failure(let error):
             out.refuse(error)

@@ -37,6 +37,8 @@ enum SessionEffect {
     case chargeRoom(Int)
     /// A HELLO was answered (`LoopTurn.chargeHello`).
     case chargeHello
+    /// A room of `pieces` pieces was made (`LoopTurn.chargeCreate`).
+    case chargeCreate(pieces: Int)
 }
 
 extension SessionEffect: Equatable {
@@ -51,6 +53,7 @@ extension SessionEffect: Equatable {
         case (.goodbye(let x), .goodbye(let y)): x == y
         case (.supersede(let x), .supersede(let y)): x == y
         case (.chargeRoom(let x), .chargeRoom(let y)): x == y
+        case (.chargeCreate(let x), .chargeCreate(let y)): x == y
         default: false
         }
     }
