@@ -24,13 +24,15 @@ struct LoopTurn {
     /// greetings a turn.
     static let helloCost = 16 << 10
 
-    /// What a CREATE counts against `roomBytesPerTurn`: a new room's state
-    /// is built and its first snapshot written and synced before the reply,
-    /// a fixed cost (the files, the syncs) and a cost a piece. Without it a
-    /// client pipelining hundreds of CREATEs held the loop for seconds
-    /// (issue 31: 512 of 100x100 in one write kept a bystander's PING 2.2 s).
+    /// What a CREATE counts against `roomBytesPerTurn`: a whole turn's
+    /// budget, so at most one room is made a turn. Making one costs about
+    /// 4 ms whatever its size (its directory and files written and synced;
+    /// a 100x100's state adds 2 to 3), measured with 512 pipelined CREATEs:
+    /// without the charge they held the loop 1.3 s (2x2) to 2.4 s (100x100),
+    /// with a cost by size small ones still went four a turn (a bystander's
+    /// PING p99 46 ms).
     static func createCost(pieces: Int) -> Int {
-        (256 << 10) + 80 * pieces
+        roomBytesPerTurn
     }
 
     /// Bytes of rooms sent this turn, and `helloCost` for each HELLO.
