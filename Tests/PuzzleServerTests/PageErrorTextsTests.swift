@@ -37,15 +37,17 @@ import PuzzleProtocol
         }
         let html = try pageFile("/")
         let errors = try #require(html.range(of: "<script src=\"errors.js\" defer></script>"), "the page does not load errors.js")
-        let app = try #require(html.range(of: "<script src=\"app.js\" defer></script>"))
-        // Deferred scripts run in document order: the texts are there when app.js runs.
+        let app = try #require(html.range(of: "<script src=\"app.js\" type=\"module\"></script>"))
+        // Deferred and module scripts run in document order: the texts are there when app.js runs.
         #expect(errors.upperBound <= app.lowerBound, "errors.js must come before app.js")
     }
 
     @Test func thePageNamesOnlyCodesTheServerSends() throws {
-        let app = try pageFile("/app.js")
+        // Every module of the page's script (app.js and what it imports), not the texts themselves.
+        let app = try WebFile.page.keys.filter { $0.hasSuffix(".js") && $0 != PageErrorTexts.path }.sorted()
+            .map { try pageFile($0) }.joined(separator: "\n")
         // The page keeps no table of its own.
-        #expect(!app.contains("ERRORS = {"), "app.js has its own error table again")
+        #expect(!app.contains("ERRORS = {"), "the page has its own error table again")
         var named: Set<String> = []
         // ERRORS.ROOM_FULL, ERRORS['ROOM_FULL'], code === 'NOT_HOLDER', c === 'LINK', code !== 'BAD_ARGS'.
         let patterns = [#/ERRORS\.([A-Z][A-Z0-9_]*)/#, #/ERRORS\[['"]([A-Z][A-Z0-9_]*)['"]\]/#,
@@ -57,7 +59,7 @@ import PuzzleProtocol
         #expect(named.isSuperset(of: ["ROOM_FULL", "BAD_PASSWORD", "WATCHING", "NOT_HOLDER", "LINK"]), "found only \(named.sorted())")
         let known = Set(ErrorCode.known.map(\.rawValue))
         let unknown = named.subtracting(known).subtracting(Self.goodbyeCodes).subtracting(Self.pageOwnCodes).sorted()
-        #expect(unknown.isEmpty, "app.js names codes the server never sends: \(unknown)")
+        #expect(unknown.isEmpty, "the page names codes the server never sends: \(unknown)")
         #expect(Self.pageOwnCodes.isDisjoint(with: known), "a page-only code is a server code too")
     }
 

@@ -1,0 +1,302 @@
+// Drawing the table on the canvas, a frame when something changed: the board,
+// the pieces (each a sprite cut from the picture once per size), drop
+// targets, held pieces with their holders' colours and names, the hint, and
+// my hold's countdown. Pieces glide to where they are going.
+
+import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, spriteSize, zOrder } from './geometry.js';
+import { colorOf, nameOf } from './state.js';
+import { debug, now } from './link.js';
+import { me, room } from './session.js';
+import { hand, countdown } from './hand.js';
+import { view, screen, resizeCanvas } from './view.js';
+import { art, currentPicture } from './pictures.js';
+import { updateHud } from './hud.js';
+import { ctx } from './dom.js';
+
+// ---------------------------------------------------------- piece shapes
+const paths = new Map();
+/** A piece's outline in its own cell units (0..1, tabs beyond), unrotated. */
+function pathOf(id) {
+  let path = paths.get(id);
+  if (path) return path;
+  path = new Path2D();
+  const steps = outline(room, id);
+  if (!steps) path.rect(0, 0, 1, 1);
+  else {
+    for (const s of steps) {
+      if (s[0] === 'M') path.moveTo(s[1], s[2]);
+      else if (s[0] === 'L') path.lineTo(s[1], s[2]);
+      else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
+      else path.closePath();
+    }
+  }
+  paths.set(id, path);
+  return path;
+}
+
+// --------------------------------------------------------------- sprites
+const sprites = new Map();
+let spritePixels = 0;
+let spriteSide = 0, spriteWanted = 0, spriteTimer = 0;
+
+/** The picture changed: cut the sprites again. */
+export function forgetSprites() { sprites.clear(); spritePixels = 0; }
+/** A new puzzle or room: its outlines and sprites. */
+export function forgetShapes() { paths.clear(); forgetSprites(); }
+
+function checkSpriteSize() {
+  const w = spriteSize(UNIT * view.scale * (window.devicePixelRatio || 1), screen.cw * screen.ch, room.rows * room.cols);
+  if (w === spriteSide) return;
+  if (!spriteSide) { spriteSide = w; forgetSprites(); return; }
+  if (w !== spriteWanted) {
+    // Zooming goes through many sizes: cut the pieces again once it settles.
+    spriteWanted = w;
+    clearTimeout(spriteTimer);
+    spriteTimer = setTimeout(() => { spriteSide = spriteWanted; forgetSprites(); needDraw(); }, 150);
+  }
+}
+
+/** A piece cut from the picture: style 0 loose (bevelled, dark outline), 1 placed. */
+function spriteOf(p, style) {
+  const key = p.id * 4 + style;
+  let c = sprites.get(key);
+  if (c) return c;
+  const s = spriteSide, pad = Math.ceil(s * PAD), size = s + 2 * pad;
+  // Panning a zoomed-in big board cuts piece after piece: start afresh past the budget.
+  if (spritePixels + size * size > SPRITE_PIXELS * 1.2) forgetSprites();
+  spritePixels += size * size;
+  c = document.createElement('canvas');
+  c.width = size; c.height = size;
+  const g = c.getContext('2d');
+  const pic = currentPicture();
+  const path = pathOf(p.id);
+  const r = Math.floor(p.id / room.cols), col = p.id % room.cols;
+  g.translate(pad, pad);
+  g.scale(s, s);
+  g.save();
+  g.clip(path);
+  if (pic) {
+    const pw = pic.width / room.cols, ph = pic.height / room.rows;
+    g.imageSmoothingQuality = 'high';
+    g.drawImage(pic, (col - PAD) * pw, (r - PAD) * ph, pw * (1 + 2 * PAD), ph * (1 + 2 * PAD), -PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
+  } else {
+    g.fillStyle = '#667';
+    g.fillRect(-PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
+  }
+  if (style === 0 && room.kind === 'jigsaw') {
+    // A loose piece: a light bevel on the top left, a shade on the bottom right.
+    g.lineWidth = 3 / s;
+    g.strokeStyle = 'rgba(255,255,255,0.35)';
+    g.translate(1 / s, 1 / s); g.stroke(path); g.translate(-2 / s, -2 / s);
+    g.strokeStyle = 'rgba(0,0,0,0.35)'; g.stroke(path); g.translate(1 / s, 1 / s);
+  }
+  g.restore();
+  g.lineWidth = Math.max(1, s / 64) / s;
+  if (room.kind === 'swap') {
+    g.strokeStyle = 'rgba(0,0,0,0.75)'; g.strokeRect(0, 0, 1, 1);
+    g.strokeStyle = 'rgba(255,255,255,0.3)'; g.strokeRect(1.5 / s, 1.5 / s, 1 - 3 / s, 1 - 3 / s);
+  } else {
+    g.strokeStyle = style === 0 ? 'rgba(0,0,0,0.8)' : 'rgba(0,0,0,0.22)';
+    g.stroke(path);
+  }
+  sprites.set(key, c);
+  return c;
+}
+
+// ---------------------------------------------------------------- frames
+let frameAsked = false, lastFrame = 0, hudDirty = false, order = [];
+const flashes = [];
+
+export function needDraw() {
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(frame);
+}
+/** The HUD is brought up to date at the next frame (events come in bursts). */
+export function markHudDirty() { hudDirty = true; }
+
+/** Pieces bottom to top, sorted again only when the heights changed. */
+export function piecesInOrder() {
+  if (room.reordered) { order = zOrder(room); room.reordered = false; }
+  return order;
+}
+
+/** A cell another player filled, outlined in their colour for half a second. */
+export function flashCell(r, c, by) { flashes.push({ r, c, color: colorOf(room, by), until: now() + 500 }); }
+
+function frame(t) {
+  frameAsked = false;
+  if (hudDirty) { hudDirty = false; updateHud(); }
+  const dt = lastFrame ? Math.min(100, t - lastFrame) : 16;
+  lastFrame = t;
+  const moving = me.inGame ? glide(room, me.id, hand, dt) : false;
+  if (me.inGame) draw();
+  if (moving || (me.hintUntil && now() < me.hintUntil) || flashes.length) needDraw();
+  else lastFrame = 0;
+}
+
+function drawPiece(p, sprite) {
+  const k = view.scale * screen.dpr;
+  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+  const cellPx = UNIT * k, size = cellPx * (1 + 2 * PAD);
+  const ang = p.drot * Math.PI / 2;
+  if (ang) {
+    ctx.setTransform(Math.cos(ang), Math.sin(ang), -Math.sin(ang), Math.cos(ang), cx, cy);
+    ctx.drawImage(sprite, -size / 2, -size / 2, size, size);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  } else {
+    ctx.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
+  }
+}
+
+function tracePiece(p) {
+  // The piece's outline in device pixels, for rings around held pieces.
+  const k = view.scale * screen.dpr, cell = UNIT * k;
+  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+  const ang = p.drot * Math.PI / 2, cos = Math.cos(ang) * cell, sin = Math.sin(ang) * cell;
+  ctx.setTransform(cos, sin, -sin, cos, cx, cy);
+  ctx.translate(-0.5, -0.5);
+}
+
+function draw() {
+  const t0 = now();
+  resizeCanvas();
+  checkSpriteSize();
+  const { cw, ch, dpr } = screen;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#10151b';
+  ctx.fillRect(0, 0, cw, ch);
+  if (!room.joined || !room.table) return;
+  const k = view.scale * dpr, T = room.table;
+  const X = (x) => view.ox * dpr + x * k, Y = (y) => view.oy * dpr + y * k;
+  // The table and the board.
+  ctx.fillStyle = room.kind === 'jigsaw' ? '#2a3f4d' : '#222c36';
+  roundRect(X(0), Y(0), T.w * k, T.h * k, Math.min(14 * dpr, k));
+  ctx.fill();
+  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
+  ctx.fillStyle = '#141c24';
+  ctx.fillRect(bx, by, bw, bh);
+  const pic = currentPicture();
+  if (pic && room.lid && room.kind === 'jigsaw') {
+    ctx.globalAlpha = 0.2;
+    ctx.drawImage(pic, bx, by, bw, bh);
+    ctx.globalAlpha = 1;
+  }
+  if (UNIT * k >= 10) {
+    ctx.strokeStyle = 'rgba(255,255,255,0.07)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let c = 1; c < room.cols; c++) { const x = Math.round(bx + c * UNIT * k) + 0.5; ctx.moveTo(x, by); ctx.lineTo(x, by + bh); }
+    for (let r = 1; r < room.rows; r++) { const y = Math.round(by + r * UNIT * k) + 0.5; ctx.moveTo(bx, y); ctx.lineTo(bx + bw, y); }
+    ctx.stroke();
+  }
+  ctx.strokeStyle = 'rgba(255,255,255,0.25)';
+  ctx.lineWidth = Math.max(1, dpr);
+  ctx.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
+  // Pieces: placed, then loose by height, then held (others', then mine).
+  const pieces = piecesInOrder();
+  const margin = UNIT * k * (0.5 + PAD);
+  const visible = (p) => {
+    const x = X(p.dx), y = Y(p.dy);
+    return x + UNIT * k + margin > 0 && y + UNIT * k + margin > 0 && x - margin < cw && y - margin < ch;
+  };
+  for (const p of pieces) if (p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 1));
+  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 0));
+  // Drop targets, in each holder's colour.
+  const held = pieces.filter((p) => p.holder);
+  for (const p of held) {
+    const t = cellTarget(p.target);
+    if (!t) continue;
+    const col = colorOf(room, p.holder);
+    const x = X(T.bx + t.c * UNIT), y = Y(T.by + t.r * UNIT), s = UNIT * k;
+    ctx.fillStyle = col;
+    ctx.globalAlpha = p.holder === me.id ? 0.35 : 0.22;
+    ctx.fillRect(x, y, s, s);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = col;
+    ctx.lineWidth = Math.max(2, 3 * dpr);
+    ctx.setLineDash([6 * dpr, 4 * dpr]);
+    ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
+    ctx.setLineDash([]);
+  }
+  while (flashes.length && flashes[0].until <= now()) flashes.shift();
+  for (const f of flashes) {
+    const left = f.until - now();
+    if (left <= 0) continue;
+    ctx.globalAlpha = Math.min(1, left / 300) * 0.6;
+    ctx.strokeStyle = f.color;
+    ctx.lineWidth = Math.max(2, 3 * dpr);
+    ctx.strokeRect(X(T.bx + f.c * UNIT), Y(T.by + f.r * UNIT), UNIT * k, UNIT * k);
+    ctx.globalAlpha = 1;
+  }
+  held.sort((a, b) => (a.holder === me.id) - (b.holder === me.id) || a.z - b.z);
+  // A soft shadow lifts a held piece; with many held (a crowd), only your own.
+  const shadows = held.length <= 12;
+  for (const p of held) {
+    const sprite = spriteOf(p, room.kind === 'jigsaw' ? 0 : 1);
+    if (shadows || p.holder === me.id) {
+      ctx.shadowColor = 'rgba(0,0,0,0.55)';
+      ctx.shadowBlur = 14 * dpr;
+      ctx.shadowOffsetY = 5 * dpr;
+    }
+    drawPiece(p, sprite);
+    ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
+    // A ring in the holder's colour.
+    tracePiece(p);
+    ctx.strokeStyle = colorOf(room, p.holder);
+    ctx.lineWidth = (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k);
+    ctx.stroke(pathOf(p.id));
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
+  // The hint: the whole picture over the board for a moment.
+  if (me.hintUntil && pic) {
+    const left = me.hintUntil - now();
+    if (left > 0) {
+      ctx.globalAlpha = Math.min(1, left / 300) * 0.92;
+      ctx.drawImage(pic, bx, by, bw, bh);
+      ctx.globalAlpha = 1;
+    } else me.hintUntil = 0;
+  }
+  // Names by the pieces other players hold.
+  ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
+  ctx.textBaseline = 'middle';
+  for (const p of held) {
+    if (p.holder === me.id) continue;
+    const label = nameOf(room, p.holder);
+    const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
+    const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
+    ctx.fillStyle = colorOf(room, p.holder);
+    roundRect(x, y, tw, th, 6 * dpr);
+    ctx.fill();
+    ctx.fillStyle = '#111';
+    ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
+  }
+  const cd = countdown(), mine = room.pieces[hand.piece];
+  if (cd && mine) {
+    const label = `${cd}`, r = 13 * dpr;
+    const x = X(mine.dx + UNIT) + 2 * dpr, y = Y(mine.dy) - 2 * dpr;
+    ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.fillStyle = cd <= 2 ? '#e6194b' : '#f58231'; ctx.fill();
+    ctx.fillStyle = '#fff'; ctx.textAlign = 'center';
+    ctx.font = `700 ${15 * dpr}px system-ui, sans-serif`;
+    ctx.fillText(label, x, y + dpr);
+    ctx.textAlign = 'start';
+  }
+  const dtDraw = now() - t0;
+  // Milestones since the page started loading (performance.now()'s origin).
+  if (!debug.firstDrawAt) debug.firstDrawAt = now();
+  if (!debug.sharpDrawAt && art.sharp) debug.sharpDrawAt = now();
+  debug.frames++;
+  debug.drawTimes.push(dtDraw);
+  if (debug.drawTimes.length > 600) debug.drawTimes.splice(0, 300);
+}
+
+function roundRect(x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
