@@ -13,8 +13,9 @@ import PuzzleCore
 
     /// A 4x4 jigsaw where alice holds `piece` dragged `offset` units from
     /// `cell`'s origin (and bob, if given, his piece the other way).
+    /// Under `place=shape`, where two pieces may aim at one cell.
     static func aiming(_ piece: Int, at cell: Cell, offset: Int, bobs: Int? = nil) throws -> RoomState {
-        var st = try TableViewTests.room(.jigsaw, 4, 4)
+        var st = try TableViewTests.room(.jigsaw, 4, 4, placement: .shape)
         let o = st.geometry.origin(of: cell)
         try st.perform(.grab(piece: piece), by: alice, at: 80_000)
         try st.perform(.drag(piece: piece, to: Point(x: o.x - offset, y: o.y - offset)), by: alice, at: 80_000)

@@ -8,9 +8,9 @@ import PuzzleCore
 @Suite struct TableViewTests {
     static let alice = SceneFixtures.alice, bob = SceneFixtures.bob
 
-    static func room(_ kind: PuzzleKind, _ rows: Int, _ cols: Int, seed: UInt64 = 3) throws -> RoomState {
+    static func room(_ kind: PuzzleKind, _ rows: Int, _ cols: Int, seed: UInt64 = 3, placement: Placement = .own) throws -> RoomState {
         let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols)
-        var st = RoomState(settings: RoomSettings(first: spec, seed: seed))
+        var st = RoomState(settings: RoomSettings(first: spec, seed: seed, placement: placement))
         var events: [RoomEvent] = []
         try st.perform(.join(name: "alice"), by: alice, at: 0, into: &events)
         try st.perform(.join(name: "bob"), by: bob, at: 0, into: &events)

@@ -1,9 +1,10 @@
 import Testing
 @testable import PuzzleCore
 
+/// The drop zones of `place=shape` (the seeds' rule); `place=own` has its own tests (`PartJoiningTests`).
 @Suite struct DropTargetTests {
     @Test func jigsawCellUnderPointWhenPieceFits() throws {
-        var room = try makeRoom(.jigsaw)
+        var room = try makeRoom(.jigsaw, placement: .shape)
         try room.perform(.grab(piece: 5), by: alice, at: 1)
         let home = Cell(row: 1, col: 1)
         let events = try room.perform(.drag(piece: 5, to: room.geometry.origin(of: home)), by: alice, at: 2)
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func jigsawNearestAllowedNeighbourWhenCellTaken() throws {
-        var room = try makeRoom(.jigsaw)
+        var room = try makeRoom(.jigsaw, placement: .shape)
         try room.move(5, to: Cell(row: 1, col: 1))
         // Piece 6 belongs at (1,2). Aim it at (1,1), which is taken, a bit to the right:
         // of the 8 cells around, its own home is allowed and the nearest.
@@ -24,14 +25,14 @@ import Testing
     }
 
     @Test func jigsawNoneWhenNothingAroundFits() throws {
-        let room = try makeRoom(.jigsaw, 8, 8)
+        let room = try makeRoom(.jigsaw, 8, 8, placement: .shape)
         // A corner piece over the middle: no interior cell takes flat edges.
         let p = room.geometry.origin(of: Cell(row: 4, col: 4))
         #expect(room.dropTarget(piece: 0, at: p, rotation: 0, holder: alice) == nil)
     }
 
     @Test func jigsawEdgesMustFitNeighbours() throws {
-        var room = try makeRoom(.jigsaw, 5, 5)
+        var room = try makeRoom(.jigsaw, 5, 5, placement: .shape)
         try room.move(6, to: Cell(row: 1, col: 1))
         let right = room.cut.edge(piece: 6, side: .right, rotation: 0)
         let target = Cell(row: 1, col: 2)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func jigsawFlatEdgesOnlyFaceTheBorder() throws {
-        let room = try makeRoom(.jigsaw, 4, 4, rotation: true)
+        let room = try makeRoom(.jigsaw, 4, 4, rotation: true, placement: .shape)
         // Corner 0 turned a quarter has its flats on top and right: fits (0,3), not (0,0).
         #expect(!room.fits(piece: 0, rotation: 1, in: Cell(row: 0, col: 0)))
         #expect(room.fits(piece: 0, rotation: 1, in: Cell(row: 0, col: 3)))
@@ -53,12 +54,12 @@ import Testing
     }
 
     @Test func jigsawPointFarOffBoardHasNoTarget() throws {
-        let room = try makeRoom(.jigsaw)
+        let room = try makeRoom(.jigsaw, placement: .shape)
         #expect(room.dropTarget(piece: 0, at: Point(x: 0, y: 0), rotation: 0, holder: alice) == nil)
     }
 
     @Test func jigsawDropNextToBoardSnapsIntoEdgeCell() throws {
-        let room = try makeRoom(.jigsaw)
+        let room = try makeRoom(.jigsaw, placement: .shape)
         // Just left of the board, beside (0,0): the corner cell is among the 8 around.
         let o = room.geometry.origin(of: Cell(row: 0, col: 0))
         #expect(room.dropTarget(piece: 0, at: Point(x: o.x - 3, y: o.y), rotation: 0, holder: alice) == Cell(row: 0, col: 0))

@@ -5,9 +5,9 @@ let bob = PlayerID(2)
 
 /// A room of the given kind with alice and bob joined at time 0.
 func makeRoom(_ kind: PuzzleKind, _ rows: Int = 4, _ cols: Int = 4, rotation: Bool = false,
-              maxHeld: Int = 1, lease: Int64 = 10_000, seed: UInt64 = 42) throws -> RoomState {
+              maxHeld: Int = 1, lease: Int64 = 10_000, seed: UInt64 = 42, placement: Placement = .own) throws -> RoomState {
     let spec = try PuzzleSpec(kind: kind, rows: rows, cols: cols, rotation: rotation)
-    var room = RoomState(settings: RoomSettings(first: spec, leaseMillis: lease, maxHeld: maxHeld, seed: seed))
+    var room = RoomState(settings: RoomSettings(first: spec, leaseMillis: lease, maxHeld: maxHeld, seed: seed, placement: placement))
     try room.perform(.join(name: "alice"), by: alice, at: 0)
     try room.perform(.join(name: "bob"), by: bob, at: 0)
     return room

@@ -18,7 +18,7 @@ import PuzzleCore
     @Test func picturesFixedOrCycleTravelsOnTheExtendedLineOnly() throws {
         let fixed = try Self.room(.jigsaw, cycles: false)
         let lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: fixed, picture: nil), now: 0)
-        #expect(lines[0].hasSuffix(" pictures=fixed lid=on"), "\(lines[0])")
+        #expect(lines[0].hasSuffix(" pictures=fixed lid=on place=own"), "\(lines[0])")
         #expect(try Self.decode(lines).settings.cyclesPictures == false)
         let v1 = SnapshotCodec.lines(RoomSnapshot(name: "r", state: fixed, picture: nil), now: 0, extended: false)
         #expect(!v1[0].contains("pictures=") && !v1[0].contains("lid="))
@@ -43,7 +43,7 @@ import PuzzleCore
             let room = try Self.room(kind)
             #expect(room.settings.lid == lid)
             var lines = SnapshotCodec.lines(RoomSnapshot(name: "r", state: room, picture: nil), now: 0)
-            #expect(lines[0].hasSuffix(" lid=\(lid ? "on" : "off")"), "\(lines[0])")
+            #expect(lines[0].hasSuffix(" lid=\(lid ? "on" : "off") place=own"), "\(lines[0])")
             #expect(try Self.decode(lines).settings.lid == lid)
             // An older line, without lid=: the kind's default.
             lines[0] = String(lines[0][..<lines[0].range(of: " pictures=")!.lowerBound])

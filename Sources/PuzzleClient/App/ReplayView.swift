@@ -33,6 +33,7 @@ public struct ReplayView: Sendable {
             case .placed(let piece, .board(let cell), _): words.append("\(name(move.player)) placed piece \(piece) in cell \(cell.row),\(cell.col)")
             case .placed(let piece, .table, _): words.append("\(name(move.player)) put piece \(piece) on the table")
             case .swapped(let piece, let other): words.append("\(name(move.player)) swapped tiles \(piece) and \(other)")
+            case .merged(let piece, let other): words.append("\(name(move.player)) joined piece \(piece) to piece \(other)")
             }
         } else {
             words.append("the start")

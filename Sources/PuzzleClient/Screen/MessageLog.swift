@@ -44,7 +44,7 @@ public struct MessageLog: Sendable {
         case .event(let body, let completes)?:
             switch body {
             case .joined, .left, .solved, .nextPuzzle, .hint: return true
-            case .grabbed, .dragged, .rotated, .forgotten: return false
+            case .grabbed, .dragged, .rotated, .forgotten, .merged: return false
             case .placed(_, _, .table, _): return false
             case .placed, .swapped: return completes
             case .returned(_, let by, let reason):

@@ -76,10 +76,8 @@ extension ClientSession {
         case .grabbed(let p, _), .returned(let p, _, _): return piece(p)
         case .dragged(let p, _, _, let t): return piece(p) && cell(t)
         case .rotated(let p, _, let r, let t): return piece(p) && (0...3).contains(r) && cell(t)
-        case .placed(let p, _, let at, let r):
-            guard piece(p), (0...3).contains(r) else { return false }
-            if case .board(let c) = at { return cell(c) }
-            return true
+        case .placed(let p, _, let at, let r): return st.canPlace(p, at: at, rotation: r)
+        case .merged(let p, let o, _): return st.canMerge(p, o)
         case .swapped(let p, let o, _): return piece(p) && piece(o) && p != o
         }
     }

@@ -12,14 +12,21 @@ enum EventText {
     /// `me` this player (its own lapsed hold is told to it as such).
     static func line(_ body: EventBody, time: Int64, before st: RoomState?, me: PlayerID?, names n: (PlayerID) -> String) -> String {
         func target(_ t: Cell?) -> String { t.map { "cell \($0.row),\($0.col)" } ?? "no target" }
+        // A piece of a part carries the part: say how big it is.
+        func what(_ p: Int) -> String {
+            guard let st, st.pieces.indices.contains(p) else { return "piece \(p)" }
+            let size = st.parts.size(with: p)
+            return size > 1 ? "piece \(p) and its part of \(size)" : "piece \(p)"
+        }
         switch body {
         case .joined(let id, let name): return "\(name) (#\(id.rawValue)) joined"
         case .left(let id): return "\(n(id)) (#\(id.rawValue)) left"
         case .grabbed(let p, let id): return "\(n(id)) grabbed piece \(p)"
         case .dragged(let p, let id, let to, let t): return "\(n(id)) dragged piece \(p) to \(to.x),\(to.y) → \(target(t))"
         case .rotated(let p, let id, let r, let t): return "\(n(id)) rotated piece \(p) to \(r * 90)° → \(target(t))"
-        case .placed(let p, let id, .board(let c), _): return "\(n(id)) placed piece \(p) in cell \(c.row),\(c.col)"
-        case .placed(let p, let id, .table(let pt), _): return "\(n(id)) put piece \(p) on the table at \(pt.x),\(pt.y)"
+        case .placed(let p, let id, .board(let c), _): return "\(n(id)) placed \(what(p)) in cell \(c.row),\(c.col)"
+        case .placed(let p, let id, .table(let pt), _): return "\(n(id)) put \(what(p)) on the table at \(pt.x),\(pt.y)"
+        case .merged(let p, let o, let id): return "\(n(id)) joined piece \(p) to piece \(o)"
         case .swapped(let p, let o, let id):
             // The cells come from the mirror, and a network event may name pieces it does not have.
             if let st, p != o, st.pieces.indices.contains(p), st.pieces.indices.contains(o),

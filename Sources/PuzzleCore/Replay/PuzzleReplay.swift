@@ -45,6 +45,9 @@ public struct PuzzleReplay: Hashable, Sendable {
     /// All moves on the puzzle (the players' counts; more than `moves.count` when truncated).
     public var moveCount: Int { players.reduce(0) { $0 + $1.moves } }
 
+    /// The joins among `moves` (`ReplayMove.isMove` false): they come on top of `moveCount`.
+    public var joinCount: Int { moves.reduce(0) { $0 + ($1.isMove ? 0 : 1) } }
+
     /// The player's record, if they moved.
     public func player(_ id: PlayerID) -> ReplayPlayer? { players.first { $0.id == id } }
 
@@ -66,14 +69,9 @@ public struct PuzzleReplay: Hashable, Sendable {
         let count = state.pieceCount
         switch move.change {
         case .placed(let piece, let at, let rotation):
-            guard state.spec.kind == .jigsaw, (0..<count).contains(piece), (0...3).contains(rotation) else { return }
-            switch at {
-            case .board(let cell):
-                guard state.geometry.isOnBoard(cell) else { return }
-                if let occupant = state.occupant(of: cell), occupant != piece { return }
-            case .table(let point):
-                guard state.geometry.contains(point) else { return }
-            }
+            guard state.canPlace(piece, at: at, rotation: rotation) else { return }
+        case .merged(let piece, let other):
+            guard state.canMerge(piece, other) else { return }
         case .swapped(let piece, let other):
             guard state.spec.kind == .swap, (0..<count).contains(piece), (0..<count).contains(other), piece != other else { return }
         }

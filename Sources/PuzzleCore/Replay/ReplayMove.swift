@@ -11,6 +11,9 @@ public struct ReplayMove: Hashable, Sendable {
         case placed(piece: Int, at: PieceLocation, rotation: Int)
         /// A swap tile dropped on another cell: the two traded cells.
         case swapped(piece: Int, other: Int)
+        /// Two parts joined on the table right after a drop (not a move of
+        /// its own: it is kept so that a replay shows parts forming).
+        case merged(piece: Int, other: Int)
     }
 
     /// The puzzle clock (play time) when the move was made, in milliseconds.
@@ -27,7 +30,7 @@ public struct ReplayMove: Hashable, Sendable {
     /// The piece the player moved.
     public var piece: Int {
         switch change {
-        case .placed(let piece, _, _), .swapped(let piece, _): return piece
+        case .placed(let piece, _, _), .swapped(let piece, _), .merged(let piece, _): return piece
         }
     }
 
@@ -38,6 +41,14 @@ public struct ReplayMove: Hashable, Sendable {
             return RoomEvent(seq: seq, time: elapsed, body: .placed(piece: piece, by: player, at: at, rotation: rotation))
         case .swapped(let piece, let other):
             return RoomEvent(seq: seq, time: elapsed, body: .swapped(piece: piece, other: other, by: player))
+        case .merged(let piece, let other):
+            return RoomEvent(seq: seq, time: elapsed, body: .merged(piece: piece, other: other, by: player))
         }
+    }
+
+    /// Whether this counts as a move (a join does not: it comes with the drop that made it).
+    public var isMove: Bool {
+        if case .merged = change { return false }
+        return true
     }
 }

@@ -25,10 +25,15 @@ public struct ReplayRecorder: Hashable, Sendable {
         case .placed(let piece, let player, let location, let rotation):
             guard replay.puzzle == state.puzzleIndex, (0..<state.pieceCount).contains(piece),
                   state.changesPlace(piece, to: location, rotation: rotation) else { return nil }
-            let right = !state.isCorrect(piece) && state.board.isCorrect(piece, at: location, rotation: rotation)
+            // A part put into the board puts each of its pieces.
+            let right = max(0, state.board.correctChange(ifMoving: piece, to: location, rotation: rotation))
             add(ReplayMove(elapsed: state.elapsed(at: event.time), player: player,
                            change: .placed(piece: piece, at: location, rotation: rotation)),
-                name: state.playerRecord(player)?.name, putRight: right ? 1 : 0)
+                name: state.playerRecord(player)?.name, putRight: right)
+        case .merged(let piece, let other, let player):
+            guard replay.puzzle == state.puzzleIndex else { return nil }
+            let move = ReplayMove(elapsed: state.elapsed(at: event.time), player: player, change: .merged(piece: piece, other: other))
+            if replay.moves.count < PuzzleReplay.maxMoves { replay.moves.append(move) } else { replay.truncated = true }
         case .swapped(let piece, let other, let player):
             guard replay.puzzle == state.puzzleIndex, (0..<state.pieceCount).contains(piece),
                   (0..<state.pieceCount).contains(other) else { return nil }

@@ -23,6 +23,11 @@ public enum EventBody: Hashable, Sendable {
     case placed(piece: Int, by: PlayerID, at: PieceLocation, rotation: Int)
     /// A swap tile was dropped on another cell: the two tiles traded cells.
     case swapped(piece: Int, other: Int, by: PlayerID)
+    /// Right after a drop on the table (`placed`): the part of `other` joined
+    /// the part of `piece` (two picture neighbours), `other`'s part first
+    /// moving rigidly into exact place beside `piece`. The joined part is
+    /// named by its lowest piece.
+    case merged(piece: Int, other: Int, by: PlayerID)
     /// A held piece went back to where it was grabbed.
     case returned(piece: Int, by: PlayerID, reason: ReturnReason)
     case solved(puzzle: Int, elapsedMillis: Int64)
@@ -44,7 +49,7 @@ public enum EventBody: Hashable, Sendable {
     /// hold survives a restart), so the relay's hot path never writes.
     public var isDurable: Bool {
         switch self {
-        case .placed, .swapped, .solved, .nextPuzzle, .joined, .left, .hint, .forgotten: return true
+        case .placed, .swapped, .merged, .solved, .nextPuzzle, .joined, .left, .hint, .forgotten: return true
         default: return false
         }
     }
@@ -59,6 +64,7 @@ public enum EventBody: Hashable, Sendable {
         case .rotated: return "rotated"
         case .placed: return "placed"
         case .swapped: return "swapped"
+        case .merged: return "merged"
         case .returned(_, _, let reason): return reason == .expired ? "expired" : reason == .released ? "released" : "returned"
         case .solved: return "solved"
         case .nextPuzzle: return "next"

@@ -32,10 +32,14 @@ public struct RoomSettings: Hashable, Sendable {
     /// cap. A full room refuses JOIN (`ROOM_FULL`) and offers watching.
     /// Recorded with the room.
     public var seats: Int?
+    /// Where a jigsaw piece may go into the board (room option
+    /// `place=own|shape`, see `Placement`). Recorded with the room; a room
+    /// recorded before the option existed played by `.shape`.
+    public var placement: Placement
 
     /// `lid` nil: the default for the first puzzle's kind (`defaultLid`).
     public init(first: PuzzleSpec, leaseMillis: Int64 = 30_000, hintMillis: Int64 = 2_000, maxHeld: Int = 1, seed: UInt64,
-                cyclesPictures: Bool = true, pictures: [String] = [], lid: Bool? = nil, seats: Int? = nil) {
+                cyclesPictures: Bool = true, pictures: [String] = [], lid: Bool? = nil, seats: Int? = nil, placement: Placement = .own) {
         self.first = first
         self.leaseMillis = leaseMillis
         self.hintMillis = hintMillis
@@ -45,6 +49,7 @@ public struct RoomSettings: Hashable, Sendable {
         self.pictures = pictures
         self.lid = lid ?? Self.defaultLid(for: first.kind)
         self.seats = seats.map { max(1, $0) }
+        self.placement = placement
     }
 
     /// The box lid a room has unless it says otherwise: on for jigsaw, off for swap.

@@ -27,6 +27,7 @@ extension RoomState {
     /// are away, not forgotten) and the puzzle clock pauses at `time`.
     public mutating func endSessions(at time: Int64) {
         locks.removeAll()
+        grips.removeAll()
         roster.leaveAll()
         clock.pause(at: time)
     }
@@ -34,6 +35,7 @@ extension RoomState {
     /// Drops every hold (holds never survive a restart); players stay as they are.
     public mutating func releaseHolds() {
         locks.removeAll()
+        grips.removeAll()
         roster.dropHoldings()
     }
 
@@ -47,11 +49,15 @@ extension RoomState {
             roster.join(player, name: name)
         case .left(let player):
             if let info = roster.leave(player) {
-                for piece in info.holding { locks[piece] = nil }
+                for piece in info.holding {
+                    locks[piece] = nil
+                    if let part = board.parts.part(of: piece) { grips[part] = nil }
+                }
                 if roster.players.isEmpty { clock.pause(at: time) }
             }
         case .grabbed(let piece, let player):
             let rotation = board.pieces[piece].rotation
+            if let part = board.parts.part(of: piece) { grips[part] = piece }
             var lock = PieceLock(holder: player, expiresAt: time.clampedAdding(settings.leaseMillis),
                                  point: position(of: piece), rotation: rotation, target: nil)
             lock.target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
@@ -71,8 +77,12 @@ extension RoomState {
             // A drop that leaves the piece as it was is no move: counting it
             // would let anyone inflate their moves with GRAB, DROP.
             let moved = board.changesPlace(piece, to: location, rotation: rotation)
-            board.move(piece, to: location, rotation: rotation)
+            board.movePart(piece, to: location, rotation: rotation)
             if moved { roster.countMove(by: player) }
+        case .merged(let piece, let other, _):
+            // Parts join only loose and unheld (the plan's rule); a journal
+            // replayed on its own is trusted to say so.
+            board.join(piece, other)
         case .swapped(let piece, let other, let player):
             endHold(piece)
             board.swap(piece, with: other)
@@ -83,11 +93,13 @@ extension RoomState {
             // The event says the solve time: a mirror shows the server's, not its own.
             clock.solve(elapsed: elapsed)
             locks.removeAll()
+            grips.removeAll()
             roster.dropHoldings()
         case .nextPuzzle(let index, let next):
             puzzleIndex = index
             board = PieceBoard(spec: next, seed: settings.seed, index: index)
             locks.removeAll()
+            grips.removeAll()
             clock.restart(at: time, running: !roster.players.isEmpty)
             roster.startPuzzle()
         case .hint(let player, let until):
@@ -101,6 +113,7 @@ extension RoomState {
     /// Ends the hold on `piece`, if any, in the room and in its holder's list.
     private mutating func endHold(_ piece: Int) {
         guard let lock = locks.removeValue(forKey: piece) else { return }
+        if let part = board.parts.part(of: piece) { grips[part] = nil }
         roster.removeHolding(piece, from: lock.holder)
     }
 }

@@ -17,7 +17,11 @@ public struct RoomState: Hashable, Sendable {
     /// The current puzzle's pieces.
     public internal(set) var board: PieceBoard
     /// The holds: which pieces are in whose hand, where they are being dragged.
+    /// A part is held by one hold, on the piece grabbed (its grip).
     public internal(set) var locks: [Int: PieceLock]
+    /// The grip of every held part, by part id (`PartTable`): how a piece of
+    /// a part finds the hold that carries it, in O(1).
+    public internal(set) var grips: [Int: Int]
     public internal(set) var roster: PlayerRoster
     /// Number of sequenced events applied so far.
     public internal(set) var seq: UInt64
@@ -32,6 +36,7 @@ public struct RoomState: Hashable, Sendable {
         puzzleIndex = 0
         board = PieceBoard(spec: settings.first, seed: settings.seed, index: 0)
         locks = [:]
+        grips = [:]
         roster = PlayerRoster()
         seq = 0
         clock = PuzzleClock()
@@ -45,17 +50,23 @@ public struct RoomState: Hashable, Sendable {
     /// stands at its solve time). `colorSlots` gives present players' colour
     /// slots (distinct); a player without one (a version 1 snapshot, an
     /// older file) gets the lowest free slot, in id order.
-    public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState],
+    public init(settings: RoomSettings, puzzleIndex: Int, spec: PuzzleSpec, pieces: [PieceState], parts: [[Int]] = [],
                 locks: [Int: PieceLock], players: [PlayerID: PlayerInfo], absent: [PlayerID: PlayerInfo] = [:],
                 former: (moves: Int, total: Int) = (0, 0), seq: UInt64,
                 elapsed: Int64, clockRunning: Bool, solveMillis: Int64?, now: Int64,
                 colorSlots: [PlayerID: Int] = [:]) throws(SnapshotError) {
         self.settings = settings
         self.puzzleIndex = puzzleIndex
-        board = try PieceBoard(spec: spec, seed: settings.seed, index: puzzleIndex, pieces: pieces)
+        board = try PieceBoard(spec: spec, seed: settings.seed, index: puzzleIndex, pieces: pieces, parts: parts)
         let holds = locks.sorted(by: { $0.key < $1.key })
+        grips = [:]
         for (piece, lock) in holds {
             guard piece >= 0 && piece < pieces.count, players[lock.holder] != nil else { throw .badHold(piece) }
+            // One hold a part.
+            if let part = board.parts.part(of: piece) {
+                guard grips[part] == nil else { throw .badHold(piece) }
+                grips[part] = piece
+            }
         }
         roster = try PlayerRoster(players: players, absent: absent, former: former, colorSlots: colorSlots)
         for (piece, lock) in holds { roster.addHolding(piece, to: lock.holder) }
@@ -91,6 +102,7 @@ public struct RoomState: Hashable, Sendable {
         hasher.combine(clock.base)
         hasher.combine(clock.runningSince)
         hasher.combine(clock.solveMillis)
+        if !board.parts.isEmpty { hasher.combine(board.parts) }
     }
 
     /// Gives the room its host's picture library to cycle through (see
@@ -181,18 +193,66 @@ public struct RoomState: Hashable, Sendable {
 
     // MARK: The holds
 
-    /// Where a piece is drawn now: its drag point if held, else its committed place.
+    // MARK: Parts
+
+    /// The pieces joined on the table (`PieceBoard.parts`).
+    public var parts: PartTable { board.parts }
+
+    /// The piece whose hold carries `piece`: itself when held, the grip of its
+    /// part when its part is held, else nil.
+    public func grip(of piece: Int) -> Int? {
+        if locks[piece] != nil { return piece }
+        guard let part = board.parts.part(of: piece) else { return nil }
+        return grips[part]
+    }
+
+    /// Where a piece is drawn now: where its hold has dragged it (beside the
+    /// grip, for a piece of a held part), else its committed place.
     public func position(of piece: Int) -> Point {
-        if let lock = locks[piece] { return lock.point }
-        return board.origin(of: piece)
+        guard let grip = grip(of: piece), let lock = locks[grip] else { return board.origin(of: piece) }
+        return grip == piece ? lock.point : board.point(of: piece, grip: grip, at: lock.point, rotation: lock.rotation)
     }
 
     /// The rotation a piece is drawn at now (its in-hand rotation if held).
-    func displayRotation(of piece: Int) -> Int {
-        locks[piece]?.rotation ?? pieces[piece].rotation
+    public func displayRotation(of piece: Int) -> Int {
+        grip(of: piece).flatMap { locks[$0]?.rotation } ?? pieces[piece].rotation
     }
 
-    public func holder(of piece: Int) -> PlayerID? { locks[piece]?.holder }
+    /// Whether a `placed` event for `piece` can be applied without breaking
+    /// the board: every piece that moves with it lands on the table, or in a
+    /// board cell that is free (or its own). For records from files or a
+    /// replay, which may be damaged.
+    public func canPlace(_ piece: Int, at location: PieceLocation, rotation: Int) -> Bool {
+        guard spec.kind == .jigsaw, (0..<pieceCount).contains(piece), (0...3).contains(rotation) else { return false }
+        switch location {
+        case .table(let p):
+            return geometry.contains(p) && board.fitsOnTable(piece, at: p, rotation: rotation)
+        case .board(let c):
+            for m in board.parts.pieces(with: piece) {
+                let o = board.cellOffset(of: m, from: piece, rotation: rotation)
+                let mc = Cell(row: c.row + o.dy, col: c.col + o.dx)
+                guard geometry.isOnBoard(mc) else { return false }
+                if let here = occupant(of: mc), here != m { return false }
+            }
+            return true
+        }
+    }
+
+    /// Whether a `merged` event can be applied without breaking the board:
+    /// two picture neighbours in different parts, both loose at one
+    /// rotation, `other`'s part staying on the table when moved into place.
+    public func canMerge(_ piece: Int, _ other: Int) -> Bool {
+        guard spec.kind == .jigsaw, (0..<pieceCount).contains(piece), (0..<pieceCount).contains(other),
+              board.homeNeighbours(of: piece).contains(other),
+              board.parts.part(of: piece).map({ $0 != board.parts.part(of: other) }) ?? true,
+              case .table = pieces[piece].location, case .table = pieces[other].location,
+              pieces[piece].rotation == pieces[other].rotation else { return false }
+        let want = board.point(of: other, grip: piece, at: board.origin(of: piece), rotation: pieces[piece].rotation)
+        return board.fitsOnTable(other, at: want, rotation: pieces[other].rotation)
+    }
+
+    /// Who holds `piece` (or the part it is in).
+    public func holder(of piece: Int) -> PlayerID? { grip(of: piece).flatMap { locks[$0]?.holder } }
 
     /// The hold of `player` whose lease runs out first, if it holds anything.
     public func soonestLapsingHold(of player: PlayerID) -> (piece: Int, expiresAt: Int64)? {
@@ -204,11 +264,12 @@ public struct RoomState: Hashable, Sendable {
     public var nextExpiry: Int64? { locks.values.lazy.map(\.expiresAt).min() }
 
     /// The cell a held piece would land in if dropped now with its top-left at `point`:
-    /// the cell every client highlights. The board's target (`PieceBoard.dropTarget`),
+    /// the cell every client highlights (for a part, the grip's; its other
+    /// pieces' cells lie beside it as in the picture). The board's target (`PieceBoard.dropTarget`),
     /// except that a swap tile cannot trade with a tile another player holds.
-    /// O(1) in the number of pieces.
+    /// O(1) in the number of pieces for a piece alone; O(size) for a part.
     public func dropTarget(piece: Int, at point: Point, rotation: Int, holder: PlayerID) -> Cell? {
-        guard let cell = board.dropTarget(piece: piece, at: point, rotation: rotation) else { return nil }
+        guard let cell = board.dropTarget(piece: piece, at: point, rotation: rotation, placement: settings.placement) else { return nil }
         if spec.kind == .swap, let other = board.occupant(of: cell), let lock = locks[other], lock.holder != holder {
             return nil
         }

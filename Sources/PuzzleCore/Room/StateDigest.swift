@@ -3,7 +3,7 @@
 ///
 /// Covers the puzzle (index, kind, size, rotation rule), the sequence number, every
 /// piece's committed place and rotation, every hold (piece, holder, in-hand
-/// rotation) and whether it is solved. Leaves out what is transient (drag points,
+/// rotation), the parts (each one's id and size) and whether it is solved. Leaves out what is transient (drag points,
 /// lease deadlines) and per-connection (players).
 public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
     public var value: UInt64
@@ -54,6 +54,13 @@ extension RoomState {
                 h.add(2); h.add(p.x); h.add(p.y)
             }
             h.add(piece.rotation)
+        }
+        // Parts only when there are some, so that a room without any keeps
+        // the digest it had before parts existed.
+        if !parts.isEmpty {
+            for (id, members) in parts.members.sorted(by: { $0.key < $1.key }) {
+                h.add(3); h.add(id); h.add(members.count)
+            }
         }
         for (piece, lock) in locks.sorted(by: { $0.key < $1.key }) {
             h.add(piece); h.add(lock.holder.rawValue); h.add(lock.rotation)

@@ -40,14 +40,16 @@ extension RoomState {
             return .left
         case .grab(let piece):
             try checkPiece(piece)
-            if let lock = locks[piece] { throw .heldBy(piece: piece, holder: lock.holder) }
+            // A part is held as one: any of its pieces held holds them all.
+            if let holder = holder(of: piece) { throw .heldBy(piece: piece, holder: holder) }
             guard !isSolved else { throw .alreadySolved }
             guard info.holding.count < settings.maxHeld else { throw .holdLimit(info.holding.count) }
             emit(.grabbed(piece: piece, by: player))
             return .grabbed(piece: piece)
         case .drag(let piece, let point):
             let lock = try heldLock(piece, by: player)
-            guard geometry.contains(point) else { throw .offTable(point) }
+            // The whole part stays on the table, not only the piece held.
+            guard geometry.contains(point), board.fitsOnTable(piece, at: point, rotation: lock.rotation) else { throw .offTable(point) }
             let target = dropTarget(piece: piece, at: point, rotation: lock.rotation, holder: player)
             emit(.dragged(piece: piece, by: player, to: point, target: target))
             return .dragged(piece: piece, to: point, target: target)
@@ -55,6 +57,8 @@ extension RoomState {
             let lock = try heldLock(piece, by: player)
             guard spec.rotation else { throw .rotationDisabled }
             let rotation = (lock.rotation + 1) & 3
+            // A part turns about the piece held; all of it must stay on the table.
+            guard board.fitsOnTable(piece, at: lock.point, rotation: rotation) else { throw .offTable(lock.point) }
             let target = dropTarget(piece: piece, at: lock.point, rotation: rotation, holder: player)
             emit(.rotated(piece: piece, by: player, rotation: rotation, target: target))
             return .rotated(piece: piece, rotation: rotation, target: target)
@@ -69,11 +73,20 @@ extension RoomState {
             let moved: Bool
             switch spec.kind {
             case .jigsaw:
-                let at: PieceLocation = target.map { .board($0) } ?? .table(lock.point)
-                outcome = target.map { .placed($0) } ?? .onTable(lock.point)
+                // Loose on the table, it joins the neighbours lying where
+                // they belong beside it (`PieceBoard.joins`), snapping to them.
+                var point = lock.point
+                var joins: [(Int, Int)] = []
+                if target == nil, let found = board.joins(piece, at: point, rotation: lock.rotation, isFree: { holder(of: $0) == nil }) {
+                    point = Point(x: point.x + found.shift.x, y: point.y + found.shift.y)
+                    joins = found.pairs
+                }
+                let at: PieceLocation = target.map { .board($0) } ?? .table(point)
+                outcome = target.map { .placed($0) } ?? .onTable(point)
                 emit(.placed(piece: piece, by: player, at: at, rotation: lock.rotation))
+                for (a, b) in joins { emit(.merged(piece: a, other: b, by: player)) }
                 moved = board.changesPlace(piece, to: at, rotation: lock.rotation)
-                correct += (board.isCorrect(piece, at: at, rotation: lock.rotation) ? 1 : 0) - (board.isCorrect(piece) ? 1 : 0)
+                correct += board.correctChange(ifMoving: piece, to: at, rotation: lock.rotation)
             case .swap:
                 if let target {
                     let other = Int(board.occupant[geometry.index(of: target)])

@@ -32,6 +32,7 @@ public enum EventCodec {
             }
             sp(rotation)
         case .swapped(let piece, let other, let p): sp(piece); sp(other); sp(p.rawValue)
+        case .merged(let piece, let other, let p): sp(piece); sp(other); sp(p.rawValue)
         case .returned(let piece, let p, let reason):
             sp(piece); sp(p.rawValue)
             if reason == .left || reason == .noTarget { out.append(UInt8(ascii: " ")); out.append(text: reason.rawValue) }
@@ -133,6 +134,9 @@ public enum EventCodec {
         } else if s.matches(name, "swapped") {
             guard let piece = s.int(), let other = s.int(), let p = lastPlayer() else { return nil }
             body = .swapped(piece: piece, other: other, by: p)
+        } else if s.matches(name, "merged") {
+            guard let piece = s.int(), let other = s.int(), let p = lastPlayer() else { return nil }
+            body = .merged(piece: piece, other: other, by: p)
         } else if s.matches(name, "released") || s.matches(name, "expired") {
             guard let piece = s.int(), let p = lastPlayer() else { return nil }
             body = .returned(piece: piece, by: p, reason: s.matches(name, "released") ? .released : .expired)

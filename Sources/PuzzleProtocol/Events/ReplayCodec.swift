@@ -4,11 +4,12 @@ import PuzzleCore
 /// it on disk (each line without the leading `S ` in a snapshot file's `R`
 /// lines; see PROTOCOL.md, *Replays*):
 ///
-///     S replay-start <puzzle> <kind> <r>x<c> <on|off> <picture> seed=<u64> elapsed=<ms|-> moves=<n> players=<k> [truncated]
+///     S replay-start <puzzle> <kind> <r>x<c> <on|off> <picture> seed=<u64> elapsed=<ms|-> moves=<n> players=<k> [joins=<n>] [truncated]
 ///     S replay-player <id> placed=<n> moves=<n> <name>            (k lines, in the order of first move)
 ///     S replay <elapsed-ms> <id> placed <piece> cell <row> <col> <rotation>
 ///     S replay <elapsed-ms> <id> placed <piece> table <x> <y> <rotation>
 ///     S replay <elapsed-ms> <id> swapped <piece> <other>
+///     S replay <elapsed-ms> <id> merged <piece> <other>               (a join, right after its drop; not a move)
 ///
 /// and a solved puzzle's summary, as `HISTORY` lists it:
 ///
@@ -27,12 +28,13 @@ public enum ReplayCodec {
             case .placed(let piece, .board(let c), let rotation): out.append(text: "placed \(piece) cell \(c.row) \(c.col) \(rotation)\n")
             case .placed(let piece, .table(let p), let rotation): out.append(text: "placed \(piece) table \(p.x) \(p.y) \(rotation)\n")
             case .swapped(let piece, let other): out.append(text: "swapped \(piece) \(other)\n")
+            case .merged(let piece, let other): out.append(text: "merged \(piece) \(other)\n")
             }
         }
     }
 
     static func encodeHeader(_ r: PuzzleReplay, prefix: String, into out: inout [UInt8]) {
-        out.append(text: "\(prefix)replay-start \(r.puzzle) \(specWords(r.spec)) seed=\(r.seed) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\(r.truncated ? " truncated" : "")\n")
+        out.append(text: "\(prefix)replay-start \(r.puzzle) \(specWords(r.spec)) seed=\(r.seed) elapsed=\(r.solvedMillis.map(String.init) ?? "-") moves=\(r.moveCount) players=\(r.players.count)\(r.joinCount > 0 ? " joins=\(r.joinCount)" : "")\(r.truncated ? " truncated" : "")\n")
         for p in r.players {
             out.append(text: "\(prefix)replay-player \(p.id.rawValue) placed=\(p.placed) moves=\(p.moves) \(p.name)\n")
         }
@@ -100,8 +102,17 @@ public enum ReplayCodec {
                 guard elapsed == "-" || (solved ?? -1) >= 0 else { throw Problem(reason: "bad elapsed=") }
                 movesExpected = try count(8, "moves")
                 playersExpected = try count(9, "players")
+                var rest = w.dropFirst(10)
+                // The joins (`merged` lines) come on top of the moves.
+                if let word = rest.first, word.hasPrefix("joins=") {
+                    guard let joins = LineScanner.int(word.dropFirst(6)), joins >= 0, joins <= PuzzleReplay.maxMoves else {
+                        throw Problem(reason: "bad joins= in replay-start")
+                    }
+                    movesExpected += joins
+                    rest = rest.dropFirst()
+                }
                 replay = PuzzleReplay(puzzle: puzzle, spec: spec, seed: seed, solvedMillis: solved,
-                                      truncated: w.count > 10 && w[10] == "truncated")
+                                      truncated: rest.first == "truncated")
             case "replay-player":
                 guard replay != nil, w.count == 5, replay!.players.count < playersExpected else { throw Problem(reason: "bad replay-player") }
                 let id = try int(1)
@@ -170,6 +181,10 @@ extension ReplayCodec {
             let piece = try int(4), other = try int(5)
             guard piece >= 0, other >= 0 else { throw Problem(reason: "bad replay line") }
             change = .swapped(piece: piece, other: other)
+        case "merged" where w.count == 6:
+            let piece = try int(4), other = try int(5)
+            guard piece >= 0, other >= 0 else { throw Problem(reason: "bad replay line") }
+            change = .merged(piece: piece, other: other)
         default:
             throw Problem(reason: "bad replay line")
         }

@@ -69,7 +69,7 @@ public enum SnapshotCodec {
         func onOff(_ b: Bool) -> String { b ? "on" : "off" }
         let first = "\(set.first.kind.rawValue),\(set.first.rows)x\(set.first.cols),\(onOff(set.first.rotation)),\(set.first.picture)"
         out.append(text: "S room \(s.name) kind=\(st.spec.kind.rawValue) size=\(st.spec.rows)x\(st.spec.cols) rotation=\(onOff(st.spec.rotation)) picture=\(st.spec.picture) puzzle=\(st.puzzleIndex) seq=\(st.seq) seed=\(set.seed) lease=\(set.leaseMillis) hint=\(set.hintMillis) hold=\(set.maxHeld) elapsed=\(st.elapsed(at: now)) solved=\(st.solveMillis.map { "\($0)" } ?? "-") first=\(first)")
-        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\(set.seats.map { " seats=\($0)" } ?? "")\n" : "\n")
+        out.append(text: extended ? " clock=\(st.clockIsRunning ? "running" : "paused") pictures=\(set.cyclesPictures ? "cycle" : "fixed") lid=\(onOff(set.lid))\(set.seats.map { " seats=\($0)" } ?? "") place=\(set.placement.rawValue)\n" : "\n")
         // Sorted once: a room of a thousand players writes three lines each.
         let players = st.players.sorted(by: { $0.key < $1.key })
         func line(_ kind: StaticString, _ id: PlayerID, _ value: Int) {
@@ -96,6 +96,7 @@ public enum SnapshotCodec {
             if let layoutBytes { out.append(contentsOf: layoutBytes) } else { encodeLayout(st, into: &out) }
         }
         if compact { encodeCompactPieces(st, into: &out) } else { encodePieces(st, only: nil, into: &out) }
+        encodeParts(st, into: &out)
         for (piece, lock) in st.locks.sorted(by: { $0.key < $1.key }) {
             let t = lock.target.map { "\($0.row),\($0.col)" } ?? "-"
             out.append(text: "S hold \(piece) \(lock.holder.rawValue) \(lock.point.x) \(lock.point.y) \(lock.rotation) \(t) \(max(0, lock.expiresAt.clampedSubtracting(now)))\n")
@@ -109,15 +110,39 @@ public enum SnapshotCodec {
         }
     }
 
-    /// Where a piece is for the compact form: home, at its start, or neither.
-    private enum PieceClass { case home, start, other }
+    /// Where a piece is for the compact form: home, at its start, neither,
+    /// or in a part and not its lowest piece (its place follows from the
+    /// lowest's: `S part`).
+    private enum PieceClass { case home, start, other, joined }
+
+    /// `S part <id> <ranges>` for each part (pieces joined on the table),
+    /// in id order: its pieces as ranges of ids (`0-2,10-12`), one line a
+    /// part. A line stays under `RoomLimits`' longest line: a 10,000-piece
+    /// part's ranges are at most about 60 KB.
+    private static func encodeParts(_ st: RoomState, into out: inout [UInt8]) {
+        guard !st.parts.isEmpty else { return }
+        for (id, members) in st.parts.members.sorted(by: { $0.key < $1.key }) {
+            out.append(ascii: "S part "); out.append(decimal: id); out.append(UInt8(ascii: " "))
+            var i = 0
+            while i < members.count {
+                var j = i
+                while j + 1 < members.count && members[j + 1] == members[j] + 1 { j += 1 }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(decimal: members[i])
+                if j > i { out.append(UInt8(ascii: "-")); out.append(decimal: members[j]) }
+                i = j + 1
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
 
     /// `S pieces home|start <ranges>` lines, then `S piece` lines for the rest.
     private static func encodeCompactPieces(_ st: RoomState, into out: inout [UInt8]) {
         var classes: [PieceClass] = []
         classes.reserveCapacity(st.pieces.count)
         for i in st.pieces.indices {
-            if st.isCorrect(i) { classes.append(.home) }
+            if let part = st.parts.part(of: i), part != i { classes.append(.joined) }
+            else if st.isCorrect(i) { classes.append(.home) }
             else if i < st.startPieces.count && st.pieces[i] == st.startPieces[i] { classes.append(.start) }
             else { classes.append(.other) }
         }
@@ -243,6 +268,9 @@ public enum SnapshotCodec {
         var bitmaps: [(home: Bool, bits: [UInt8])] = []
         var listed: [(id: Int, piece: PieceState)] = []
         var locks: [Int: PieceLock] = [:]
+        var parts: [[Int]] = []
+        // Pieces named by `S part` lines in all: bounded before allocating.
+        var partPieces = 0
         var pictureSize: (Int, Int)?
         var pictureHash: String?
         var pixelRows: [String] = []
@@ -322,6 +350,19 @@ public enum SnapshotCodec {
                           0 <= a, a <= b, b <= RoomLimits.maxPieceIndex else { throw .malformed(String(line.prefix(80))) }
                     ranges.append((w[1] == "home", a, b))
                 }
+            case "part":
+                guard w.count == 3, parts.count <= RoomLimits.maxPieceIndex, let id = LineScanner.int(w[1]) else { throw .malformed(String(line.prefix(80))) }
+                var members: [Int] = []
+                for range in w[2].split(separator: ",", omittingEmptySubsequences: false) {
+                    let ends = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard let a = LineScanner.int(ends[0]), let b = ends.count == 2 ? LineScanner.int(ends[1]) : a,
+                          a <= b, a > (members.last ?? -1), b <= RoomLimits.maxPieceIndex,
+                          partPieces + b - a < RoomLimits.maxPieceIndex else { throw .malformed(String(line.prefix(80))) }
+                    partPieces += b - a + 1
+                    members.append(contentsOf: a...b)
+                }
+                guard members.first == id else { throw .badPart(id) }
+                parts.append(members)
             case "hold":
                 guard w.count == 8 else { throw .malformed(String(line)) }
                 var target: Cell?
@@ -391,13 +432,18 @@ public enum SnapshotCodec {
             default: throw .malformed("room line has a bad lid=")
             }
         }
+        // Without place= (version 1, files from before parts): the rule
+        // rooms played by then, any cell where the shape fits.
+        guard let placement = header["place"].map({ Placement(rawValue: String($0)) }) ?? .shape else {
+            throw .malformed("room line has a bad place=")
+        }
         var seats: Int?
         if let v = header["seats"] { seats = try ranged("seats", LineScanner.int(v) ?? -1, 1...1000) }
         let settings = RoomSettings(first: first,
                                     leaseMillis: try ranged("lease", Int64(try intField("lease")), RoomLimits.leaseMillis),
                                     hintMillis: try ranged("hint", Int64(try intField("hint")), RoomLimits.hintMillis),
                                     maxHeld: try ranged("hold", try intField("hold"), RoomLimits.maxHeld), seed: seed,
-                                    cyclesPictures: try cycle(), lid: try lid(), seats: seats)
+                                    cyclesPictures: try cycle(), lid: try lid(), seats: seats, placement: placement)
         let duration = 0...RoomLimits.maxDurationMillis
         let elapsed = try ranged("elapsed", Int64(try intField("elapsed")), duration)
         let solveMillis: Int64? = try field("solved") == "-" ? nil : try ranged("solved", Int64(try intField("solved")), duration)
@@ -436,9 +482,9 @@ public enum SnapshotCodec {
                 pieces.append(entry.piece)
             }
         } else {
-            pieces = try compactPieces(ranges: ranges, listed: listed, spec: current, seed: seed, index: puzzleIndex)
+            pieces = try compactPieces(ranges: ranges, listed: listed, parts: parts, spec: current, seed: seed, index: puzzleIndex)
         }
-        let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces,
+        let state = try RoomState(settings: settings, puzzleIndex: puzzleIndex, spec: current, pieces: pieces, parts: parts,
                                   locks: locks, players: players, absent: absent, former: former, seq: seq,
                                   elapsed: elapsed, clockRunning: clockRunning, solveMillis: solveMillis, now: now,
                                   colorSlots: colorSlots)
@@ -461,8 +507,10 @@ public enum SnapshotCodec {
     }
 
     /// The pieces of a compact snapshot: each exactly once, in a range or on a line of its own.
+    /// A part's pieces other than its lowest may be left out: each lies
+    /// beside the lowest as in the picture, at its rotation.
     private static func compactPieces(ranges: [(home: Bool, first: Int, last: Int)], listed: [(id: Int, piece: PieceState)],
-                                      spec: PuzzleSpec, seed: UInt64, index: Int) throws(SnapshotError) -> [PieceState] {
+                                      parts: [[Int]], spec: PuzzleSpec, seed: UInt64, index: Int) throws(SnapshotError) -> [PieceState] {
         let n = spec.pieceCount
         var slots = [PieceState?](repeating: nil, count: n)
         // The start layout is worked out only when a range needs it.
@@ -478,6 +526,16 @@ public enum SnapshotCodec {
         for entry in listed {
             guard entry.id < n, slots[entry.id] == nil else { throw .malformed("piece \(entry.id) given twice or out of range") }
             slots[entry.id] = entry.piece
+        }
+        let unit = TableGeometry.unitsPerCell
+        for members in parts {
+            guard let first = members.first, members.allSatisfy({ $0 < n }),
+                  let lowest = slots[first], case .table(let p) = lowest.location else { throw .badPart(members.first ?? -1) }
+            for m in members.dropFirst() where slots[m] == nil {
+                var dx = m % spec.cols - first % spec.cols, dy = m / spec.cols - first / spec.cols
+                for _ in 0..<(lowest.rotation & 3) { (dx, dy) = (-dy, dx) }
+                slots[m] = PieceState(location: .table(Point(x: p.x + dx * unit, y: p.y + dy * unit)), rotation: lowest.rotation)
+            }
         }
         var pieces: [PieceState] = []
         pieces.reserveCapacity(n)

@@ -109,7 +109,7 @@ public enum Request: Hashable, Sendable {
         "HELLO": "HELLO <version> <name> [token]",
         "PING": "PING [token]",
         "ROOMS": "ROOMS",
-        "CREATE": "CREATE <room> <jigsaw|swap> <rows>x<cols>|<pieces> [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]",
+        "CREATE": "CREATE <room> <jigsaw|swap> <rows>x<cols>|<pieces> [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N] [place=own|shape]",
         "JOIN": "JOIN <room> [password]",
         "LEAVE": "LEAVE",
         "SYNC": "SYNC [<seq> <run>]",

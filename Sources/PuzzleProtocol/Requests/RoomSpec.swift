@@ -3,7 +3,7 @@ import PuzzleCore
 /// A room to open, in one syntax with one set of rules wherever it comes from:
 /// the arguments of `CREATE` and a config file's `room =` line (and `--room`):
 ///
-///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]
+///     NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N] [place=own|shape]
 public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     /// Longest password, in bytes.
     public static let maxPasswordLength = 64
@@ -37,6 +37,9 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public var lid: Bool?
     /// `seats=N`: most players at once (1...1000); nil: no cap.
     public var seats: Int?
+    /// `place=own|shape`: where a jigsaw piece may go into the board
+    /// (`Placement`); nil: the default, `own`.
+    public var placement: Placement?
 
     public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
                 rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil,
@@ -69,6 +72,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         if !cyclesPictures { a.append("pictures=fixed") }
         if let lid { a.append("lid=\(lid ? "on" : "off")") }
         if let seats { a.append("seats=\(seats)") }
+        if let placement { a.append("place=\(placement.rawValue)") }
         return a
     }
 
@@ -80,7 +84,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ words: [Substring]) throws(ProtocolError) -> RoomSpec {
         func bad(_ why: String) -> ProtocolError { ProtocolError(.badArgs, why) }
         guard words.count >= 3 else {
-            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N]")
+            throw bad("expected NAME KIND ROWSxCOLS [picture=NAME] [rotation=on|off] [password=SECRET] [lease=MS] [hint=MS] [hold=N] [pictures=cycle|fixed] [lid=on|off] [seats=N] [place=own|shape]")
         }
         let name = String(words[0])
         guard NameRule.isValid(name) else { throw .badRoomName(name) }
@@ -144,8 +148,13 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
                 default: throw bad("lid must be on or off, not \"\(value.prefix(32))\"")
                 }
             case "seats": spec.seats = try Request.number(value, 1...1000)
+            case "place":
+                guard let placement = Placement(rawValue: value.lowercased()) else {
+                    throw bad("place must be own or shape, not \"\(value.prefix(32))\"")
+                }
+                spec.placement = placement
             default:
-                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures, lid, seats)")
+                throw bad("unknown option \"\(key.prefix(32))\" (known: picture, rotation, password, lease, hint, hold, pictures, lid, seats, place)")
             }
         }
         if spec.rotation && spec.kind == .swap { throw bad("rotation=on is only for jigsaw rooms: a swap tile is always upright") }

@@ -69,7 +69,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .pictureFolder: ("--pictures", "DIR", "offer every PNG, JPEG and PPM file in DIR as a picture named by its file name")
         case .uploads: ("--uploads", "on|off", "whether players may upload pictures of their own")
-        case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
+        case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] [place=own|shape] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
             .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds, .replaysKept,

@@ -109,7 +109,8 @@ final class RoomKeeper {
                                     hintMillis: Int64(r.hintMillis ?? hintMillis),
                                     maxHeld: r.maxHeld ?? maxHeldPieces,
                                     seed: rng.next(),
-                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats)
+                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats,
+                                    placement: r.placement ?? .own)
         let state = RoomState(settings: settings)
         let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
         let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture,

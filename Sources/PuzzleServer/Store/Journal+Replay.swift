@@ -9,15 +9,9 @@ extension Journal {
         let count = state.pieceCount
         switch body {
         case .placed(let piece, _, let location, let rotation):
-            guard state.spec.kind == .jigsaw, (0..<count).contains(piece), (0...3).contains(rotation) else { return false }
-            switch location {
-            case .board(let cell):
-                guard state.geometry.isOnBoard(cell) else { return false }
-                let occupant = state.occupant(of: cell)
-                return occupant == nil || occupant == piece
-            case .table(let point):
-                return state.geometry.contains(point)
-            }
+            return state.canPlace(piece, at: location, rotation: rotation)
+        case .merged(let piece, let other, _):
+            return state.canMerge(piece, other)
         case .swapped(let piece, let other, _):
             guard state.spec.kind == .swap, (0..<count).contains(piece), (0..<count).contains(other), piece != other else { return false }
             return state.pieces[piece].location.cell != nil && state.pieces[other].location.cell != nil
