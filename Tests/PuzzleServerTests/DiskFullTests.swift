@@ -28,10 +28,15 @@ import PuzzleSystem
         let filler = try fs.fill()
         var refused: (piece: Int, reply: String)?
         var drops = 0
+        // Six spots in the table's margins (52x28, the board at 16,4), ten
+        // units apart and off the start slots' grid of five: no piece dropped
+        // there lies beside a neighbour, so none joins into a part.
+        let spots = [(2, 2), (2, 12), (2, 22), (42, 2), (42, 12), (42, 22)]
         for i in 0..<2000 where refused == nil {
             let piece = i % state.pieceCount
+            let (x, y) = spots[i % spots.count]
             #expect(try client.request("GRAB \(piece)").reply == "OK grabbed \(piece)")
-            #expect(try client.request("DRAG \(piece) \(i % 7) \(i % 5)").reply.hasPrefix("OK dragged"))
+            #expect(try client.request("DRAG \(piece) \(x) \(y)").reply.hasPrefix("OK dragged"))
             let reply = try client.request("DROP \(piece)").reply
             if reply.hasPrefix("OK dropped") { drops += 1 } else { refused = (piece, reply) }
         }

@@ -475,7 +475,7 @@ public enum SnapshotCodec {
                 i = j + 1
             }
         }
-        if ranges.isEmpty && bitmaps.isEmpty {
+        if ranges.isEmpty && bitmaps.isEmpty && parts.isEmpty {
             // The full form: every piece, in order.
             for (k, entry) in listed.enumerated() {
                 guard entry.id == k else { throw .malformed("piece \(entry.id) out of order") }

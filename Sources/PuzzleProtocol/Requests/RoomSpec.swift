@@ -43,7 +43,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
 
     public init(name: String, kind: PuzzleKind, rows: Int, cols: Int, picture: String = PuzzleSpec.defaultPicture,
                 rotation: Bool = false, password: String? = nil, leaseMillis: Int? = nil, hintMillis: Int? = nil, maxHeld: Int? = nil,
-                cyclesPictures: Bool = true, lid: Bool? = nil, seats: Int? = nil) {
+                cyclesPictures: Bool = true, lid: Bool? = nil, seats: Int? = nil, placement: Placement? = nil) {
         self.name = name
         self.kind = kind
         self.rows = rows
@@ -57,6 +57,7 @@ public struct RoomSpec: Hashable, Sendable, CustomStringConvertible {
         self.cyclesPictures = cyclesPictures
         self.lid = lid
         self.seats = seats
+        self.placement = placement
     }
 
     /// The spec in the syntax `parse` reads (options at their default left out),
