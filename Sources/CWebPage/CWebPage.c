@@ -23,6 +23,9 @@ static const unsigned char state_js[] = {
 static const unsigned char geometry_js[] = {
 #embed "Page/geometry.js"
 };
+static const unsigned char parts_js[] = {
+#embed "Page/parts.js"
+};
 static const unsigned char link_js[] = {
 #embed "Page/link.js"
 };
@@ -70,6 +73,7 @@ static const CWebPageFile files[] = {
     {"wire.js", wire_js, sizeof wire_js},
     {"state.js", state_js, sizeof state_js},
     {"geometry.js", geometry_js, sizeof geometry_js},
+    {"parts.js", parts_js, sizeof parts_js},
     {"link.js", link_js, sizeof link_js},
     {"session.js", session_js, sizeof session_js},
     {"pictures.js", pictures_js, sizeof pictures_js},

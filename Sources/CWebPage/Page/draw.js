@@ -3,7 +3,8 @@
 // targets, held pieces with their holders' colours and names, the hint, and
 // my hold's countdown. Pieces glide to where they are going.
 
-import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, spriteSize, zOrder } from './geometry.js';
+import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, sideOutline, spriteSize, zOrder } from './geometry.js';
+import { joinedOn, targetCells } from './parts.js';
 import { colorOf, nameOf } from './state.js';
 import { debug, now } from './link.js';
 import { me, room } from './session.js';
@@ -15,22 +16,37 @@ import { ctx } from './dom.js';
 
 // ---------------------------------------------------------- piece shapes
 const paths = new Map();
+function toPath(steps) {
+  const path = new Path2D();
+  for (const s of steps) {
+    if (s[0] === 'M') path.moveTo(s[1], s[2]);
+    else if (s[0] === 'L') path.lineTo(s[1], s[2]);
+    else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
+    else path.closePath();
+  }
+  return path;
+}
 /** A piece's outline in its own cell units (0..1, tabs beyond), unrotated. */
 function pathOf(id) {
   let path = paths.get(id);
   if (path) return path;
-  path = new Path2D();
   const steps = outline(room, id);
-  if (!steps) path.rect(0, 0, 1, 1);
-  else {
-    for (const s of steps) {
-      if (s[0] === 'M') path.moveTo(s[1], s[2]);
-      else if (s[0] === 'L') path.lineTo(s[1], s[2]);
-      else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
-      else path.closePath();
-    }
-  }
+  if (!steps) { path = new Path2D(); path.rect(0, 0, 1, 1); } else path = toPath(steps);
   paths.set(id, path);
+  return path;
+}
+/** The sides of a piece of a part that face no piece of it (its part's
+ *  outline there), as one path in cell units; null when none does. */
+function outerPathOf(p) {
+  let mask = 0;
+  for (let side = 0; side < 4; side++) if (!joinedOn(room, p, side)) mask |= 1 << side;
+  if (!mask) return null;
+  const key = `o${p.id}/${mask}`;
+  let path = paths.get(key);
+  if (path) return path;
+  path = new Path2D();
+  for (let side = 0; side < 4; side++) if (mask & (1 << side)) path.addPath(toPath(sideOutline(room, p.id, side)));
+  paths.set(key, path);
   return path;
 }
 
@@ -56,7 +72,9 @@ function checkSpriteSize() {
   }
 }
 
-/** A piece cut from the picture: style 0 loose (bevelled, dark outline), 1 placed. */
+/** A piece cut from the picture: style 0 loose (bevelled, dark outline), 1
+ *  placed, 2 a piece of a part (the picture alone: beside its neighbours in
+ *  the part it shows no seam; the part's outline is drawn around it all). */
 function spriteOf(p, style) {
   const key = p.id * 4 + style;
   let c = sprites.get(key);
@@ -92,6 +110,7 @@ function spriteOf(p, style) {
   }
   g.restore();
   g.lineWidth = Math.max(1, s / 64) / s;
+  if (style === 2) { sprites.set(key, c); return c; }
   if (room.kind === 'swap') {
     g.strokeStyle = 'rgba(0,0,0,0.75)'; g.strokeRect(0, 0, 1, 1);
     g.strokeStyle = 'rgba(255,255,255,0.3)'; g.strokeRect(1.5 / s, 1.5 / s, 1 - 3 / s, 1 - 3 / s);
@@ -201,22 +220,28 @@ function draw() {
     return x + UNIT * k + margin > 0 && y + UNIT * k + margin > 0 && x - margin < cw && y - margin < ch;
   };
   for (const p of pieces) if (p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 1));
-  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 0));
-  // Drop targets, in each holder's colour.
+  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0));
+  // Loose parts: one dark outline around each, none between its pieces.
+  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && visible(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k));
+  // Drop targets, in each holder's colour: for a part, every cell it would fill.
   const held = pieces.filter((p) => p.holder);
   for (const p of held) {
     const t = cellTarget(p.target);
-    if (!t) continue;
+    if (!t || (p.part >= 0 && p.grip !== p.id)) continue;
     const col = colorOf(room, p.holder);
-    const x = X(T.bx + t.c * UNIT), y = Y(T.by + t.r * UNIT), s = UNIT * k;
+    const s = UNIT * k;
     ctx.fillStyle = col;
     ctx.globalAlpha = p.holder === me.id ? 0.35 : 0.22;
-    ctx.fillRect(x, y, s, s);
+    const cells = p.part >= 0 ? targetCells(room, p, t) : [t];
+    for (const c of cells) ctx.fillRect(X(T.bx + c.c * UNIT), Y(T.by + c.r * UNIT), s, s);
     ctx.globalAlpha = 1;
     ctx.strokeStyle = col;
     ctx.lineWidth = Math.max(2, 3 * dpr);
     ctx.setLineDash([6 * dpr, 4 * dpr]);
-    ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
+    for (const c of cells) {
+      const x = X(T.bx + c.c * UNIT), y = Y(T.by + c.r * UNIT);
+      ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
+    }
     ctx.setLineDash([]);
   }
   while (flashes.length && flashes[0].until <= now()) flashes.shift();
@@ -230,23 +255,29 @@ function draw() {
     ctx.globalAlpha = 1;
   }
   held.sort((a, b) => (a.holder === me.id) - (b.holder === me.id) || a.z - b.z);
-  // A soft shadow lifts a held piece; with many held (a crowd), only your own.
+  // A soft shadow lifts a held piece; with many held (a crowd, or a big part), only your own single one.
   const shadows = held.length <= 12;
   for (const p of held) {
-    const sprite = spriteOf(p, room.kind === 'jigsaw' ? 0 : 1);
-    if (shadows || p.holder === me.id) {
+    if (!visible(p)) continue;
+    const sprite = spriteOf(p, p.part >= 0 ? 2 : room.kind === 'jigsaw' ? 0 : 1);
+    if (p.part < 0 && (shadows || p.holder === me.id)) {
       ctx.shadowColor = 'rgba(0,0,0,0.55)';
       ctx.shadowBlur = 14 * dpr;
       ctx.shadowOffsetY = 5 * dpr;
     }
     drawPiece(p, sprite);
     ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
+    if (p.part >= 0) continue;
     // A ring in the holder's colour.
     tracePiece(p);
     ctx.strokeStyle = colorOf(room, p.holder);
     ctx.lineWidth = (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k);
     ctx.stroke(pathOf(p.id));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+  }
+  // A held part: one ring in the holder's colour around the whole of it.
+  for (const p of held) {
+    if (p.part >= 0 && visible(p)) strokeOuter(p, colorOf(room, p.holder), (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k));
   }
   // The hint: the whole picture over the board for a moment.
   if (me.hintUntil && pic) {
@@ -261,7 +292,8 @@ function draw() {
   ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
   for (const p of held) {
-    if (p.holder === me.id) continue;
+    // One name a hold: by a part's grip only.
+    if (p.holder === me.id || (p.part >= 0 && p.grip !== p.id)) continue;
     const label = nameOf(room, p.holder);
     const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
     const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
@@ -289,6 +321,17 @@ function draw() {
   debug.frames++;
   debug.drawTimes.push(dtDraw);
   if (debug.drawTimes.length > 600) debug.drawTimes.splice(0, 300);
+}
+
+/** Strokes the sides of `p` that face no piece of its part (its part's outline there). */
+function strokeOuter(p, color, width) {
+  const path = outerPathOf(p);
+  if (!path) return;
+  tracePiece(p);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.stroke(path);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
 }
 
 function roundRect(x, y, w, h, r) {

@@ -7,6 +7,8 @@ export const UNIT = 4; // table units per cell
 export const PAD = 0.3; // a sprite's margin around its cell, for tabs (cells)
 export const MAX_SCALE = 160; // at most 640 CSS px a cell
 
+import { clampPart, pointBeside } from './parts.js';
+
 /** Where a piece lies (not in hand): its cell's corner on the board, or its table point. */
 export function posOf(room, p) {
   if (p.cell) return { x: room.table.bx + p.c * UNIT, y: room.table.by + p.r * UNIT };
@@ -14,8 +16,14 @@ export function posOf(room, p) {
 }
 
 /** Where a piece is drawn heading for: my hand's point while I drag it,
- *  another holder's last drag point, or where it lies. */
+ *  another holder's last drag point, or where it lies; a piece of a held
+ *  part, beside its grip. */
 export function goal(room, p, me, hand) {
+  if (p.holder && p.grip >= 0 && p.grip !== p.id && room.pieces[p.grip]) {
+    const g = goal(room, room.pieces[p.grip], me, hand);
+    const at = pointBeside(room, p.id, p.grip, g.x, g.y, g.rot);
+    return { x: at.x, y: at.y, rot: g.rot };
+  }
   if (p.holder === me && hand.piece === p.id) return { x: hand.x, y: hand.y, rot: p.hrot };
   if (p.holder) return { x: p.hx, y: p.hy, rot: p.hrot };
   const q = posOf(room, p);
@@ -38,7 +46,8 @@ export function glide(room, me, hand, dt) {
   for (const p of room.pieces) {
     if (!p) continue;
     const g = goal(room, p, me, hand);
-    if (p.holder === me && hand.piece === p.id) { p.dx = g.x; p.dy = g.y; }
+    // My hand's piece (and its part) follows the pointer without lag.
+    if (p.holder === me && hand.piece >= 0 && (hand.piece === p.id || p.grip === hand.piece)) { p.dx = g.x; p.dy = g.y; }
     else if (Math.abs(p.dx - g.x) > 0.01 || Math.abs(p.dy - g.y) > 0.01) {
       p.dx += (g.x - p.dx) * a; p.dy += (g.y - p.dy) * a; moving = true;
     } else { p.dx = g.x; p.dy = g.y; }
@@ -58,8 +67,10 @@ export function cellTarget(t) {
   return m ? { r: Number(m[1]), c: Number(m[2]) } : null;
 }
 
-/** The nearest point where a piece lies wholly on the table (DRAG elsewhere is OFF_TABLE). */
-export function clampPos(table, x, y) {
+/** The nearest point where a piece lies wholly on the table (DRAG elsewhere
+ *  is OFF_TABLE); with `grip` (a piece of a part) the whole part does. */
+export function clampPos(table, x, y, room, grip) {
+  if (room && grip && grip.part >= 0) return clampPart(room, grip, x, y, grip.hrot);
   return { x: Math.min(table.w - UNIT, Math.max(0, x)), y: Math.min(table.h - UNIT, Math.max(0, y)) };
 }
 
@@ -155,19 +166,36 @@ function edge(out, x0, y0, x1, y1, s, b) {
     P(0.5 + t + b, t), P(0.5 + b, -t), P(0.8, 0), [x1, y1]];
   for (let i = 0; i < 9; i += 3) out.push(['C', pts[i][0], pts[i][1], pts[i + 1][0], pts[i + 1][1], pts[i + 2][0], pts[i + 2][1]]);
 }
+/** A piece's four sides, clockwise from the top: each `[x0, y0, x1, y1, s, b]`
+ *  (cell units; `s` +1 tab out, -1 blank, 0 flat; `b` its tab's shift). */
+function sides(room, id) {
+  const r = Math.floor(id / room.cols), c = id % room.cols, n = room.cols;
+  const top = r > 0 ? -bottomEdge(room, id - n) : 0, left = c > 0 ? -rightEdge(room, id - 1) : 0;
+  return [[0, 0, 1, 0, top, jitter(2 * (id - n) + 1)], [1, 0, 1, 1, rightEdge(room, id), jitter(2 * id)],
+    [1, 1, 0, 1, bottomEdge(room, id), -jitter(2 * id + 1)], [0, 1, 0, 0, left, -jitter(2 * (id - 1))]];
+}
+
 /** A piece's outline in its own cell units (0..1, tabs beyond), unrotated:
  *  path steps `['M'|'L', x, y]`, `['C', x1, y1, x2, y2, x, y]`, `['Z']`;
  *  `null` for a square (a swap tile, or edges not known). */
 export function outline(room, id) {
   if (room.kind !== 'jigsaw' || !room.edges) return null;
-  const r = Math.floor(id / room.cols), c = id % room.cols, n = room.cols;
-  const top = r > 0 ? -bottomEdge(room, id - n) : 0, left = c > 0 ? -rightEdge(room, id - 1) : 0;
   const out = [['M', 0, 0]];
-  edge(out, 0, 0, 1, 0, top, jitter(2 * (id - n) + 1));
-  edge(out, 1, 0, 1, 1, rightEdge(room, id), jitter(2 * id));
-  edge(out, 1, 1, 0, 1, bottomEdge(room, id), -jitter(2 * id + 1));
-  edge(out, 0, 1, 0, 0, left, -jitter(2 * (id - 1)));
+  for (const s of sides(room, id)) edge(out, ...s);
   out.push(['Z']);
+  return out;
+}
+
+/** One side of a piece's outline (0 top, 1 right, 2 bottom, 3 left), as
+ *  path steps from its first corner: the edges a part shows outside. */
+export function sideOutline(room, id, side) {
+  if (room.kind !== 'jigsaw' || !room.edges) {
+    const corners = [[0, 0], [1, 0], [1, 1], [0, 1]], a = corners[side], b = corners[(side + 1) % 4];
+    return [['M', a[0], a[1]], ['L', b[0], b[1]]];
+  }
+  const s = sides(room, id)[side];
+  const out = [['M', s[0], s[1]]];
+  edge(out, ...s);
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 import { clampPos } from './geometry.js';
 import { nameOf } from './state.js';
+import { endHold, takeHold } from './parts.js';
 import { link, now, req, send } from './link.js';
 import { me, room } from './session.js';
 import { canvas } from './dom.js';
@@ -27,11 +28,12 @@ export function startDrag(p, via, offX, offY) {
   hand.piece = p.id; hand.via = via; hand.offX = offX; hand.offY = offY;
   hand.x = p.dx; hand.y = p.dy; hand.sentX = Math.round(p.dx); hand.sentY = Math.round(p.dy);
   hand.lastSent = now(); hand.lastKey = now(); hand.leaseEnd = now() + room.lease;
-  if (!p.holder) { p.holder = me.id; p.hx = p.dx; p.hy = p.dy; p.hrot = p.rot; p.target = '-'; p.z = ++room.zTop; room.reordered = true; }
+  // Taken at once on the page (with its part); the server's reply may say otherwise.
+  if (!p.holder) takeHold(room, p, me.id, p.dx, p.dy, p.rot);
   req(`GRAB ${p.id}`, null, (code, text) => {
     if (gen !== hand.gen) return true;
     if (code === 'LINK') return true;
-    if (p.holder === me.id) p.holder = 0;
+    if (p.holder === me.id) endHold(room, p);
     endDrag();
     needDraw();
     showError(code, text);
@@ -43,7 +45,8 @@ export function startDrag(p, via, offX, offY) {
 }
 
 export function moveDrag(x, y) {
-  const q = clampPos(room.table, x, y);
+  // A part stays wholly on the table (the server would refuse the DRAG).
+  const q = clampPos(room.table, x, y, room, room.pieces[hand.piece]);
   hand.x = q.x; hand.y = q.y;
   needDraw();
   scheduleFlush();

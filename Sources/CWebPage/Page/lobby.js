@@ -150,6 +150,8 @@ export function setUpLobby() {
       // A room of one's own photo keeps it for its next puzzles too.
       if (picture) line += ` picture=${picture} pictures=fixed`;
       if ($('c-rotation').checked && kind === 'jigsaw') line += ' rotation=on';
+      // Unticked: place=own, the default (a piece goes only into its own cell).
+      if ($('c-shape').checked && kind === 'jigsaw') line += ' place=shape';
       if (pw) line += ` password=${pw}`;
       req(line, () => { clearPhoto(); join(name, pw || null); }, (code, text) => { lobbyError(readable(code, text)); return true; });
     };

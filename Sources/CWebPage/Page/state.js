@@ -6,6 +6,7 @@
 
 import { UNIT, goal, posOf, setRotGoal } from './geometry.js';
 import { pieceIds } from './wire.js';
+import { adoptParts, endHold, membersOf, mergeParts, placePart, spreadHolds, takeHold } from './parts.js';
 
 export const PALETTE = ['#e6194b', '#3cb44b', '#4f7dff', '#f58231', '#b45cff', '#42d4f4',
   '#f032e6', '#bfef45', '#fabed4', '#2fb5a6', '#dcbeff', '#c48a3f'];
@@ -17,6 +18,8 @@ export function createRoom() {
     // The puzzle clock: `elapsed` ms at page time `elapsedAt`, running or not; the solve's time once solved.
     elapsed: 0, elapsedAt: 0, running: false, solvedMs: null,
     table: null, edges: null, pieces: [], players: new Map(), watchers: new Map(),
+    // Parts (pieces joined on the table): part id (its lowest piece) to its pieces, sorted.
+    parts: new Map(),
     // Pieces' heights: the last taken or put on the table is on top. `reordered` says the z order changed.
     zTop: 0, reordered: true,
     // The snapshot's picture: its size and hash (compact form), or its `S px` rows (full form).
@@ -26,9 +29,11 @@ export function createRoom() {
 
 export function newPiece(id) {
   // (r, c) or (x, y): where it lies; holder, (hx, hy), hrot, target: in hand;
-  // (dx, dy), drot: where it is drawn now, gliding toward its goal (rotGoal).
+  // (dx, dy), drot: where it is drawn now, gliding toward its goal (rotGoal);
+  // part: the part it is joined in (-1: none); grip: while its part is held,
+  // the piece the hold is on (holder, hrot and target are copied to every piece).
   return { id, cell: false, r: 0, c: 0, x: 0, y: 0, rot: 0, holder: 0, hx: 0, hy: 0, hrot: 0,
-    target: '-', z: 0, dx: 0, dy: 0, drot: 0, rotGoal: 0 };
+    target: '-', z: 0, dx: 0, dy: 0, drot: 0, rotGoal: 0, part: -1, grip: -1 };
 }
 
 /** The start layouts a page keeps are filed by seed, puzzle and piece count. */
@@ -46,6 +51,9 @@ export function applySnapshot(room, records, reply, { layouts, me, hand, now }) 
   const pieces = [];
   const players = new Map(), watchers = new Map();
   let table = null, edges = null, starts = null, leaseLeft = null;
+  // Parts and holds are taken once every piece is known (the compact form
+  // leaves a part's other pieces out: they lie beside its lowest).
+  const partRecords = [], holds = [];
   const picture = { width: 0, height: 0, hash: '', rows: [] };
   for (const rec of records) {
     switch (rec.kind) {
@@ -76,14 +84,8 @@ export function applySnapshot(room, records, reply, { layouts, me, hand, now }) 
         pieces[rec.id] = p;
         break;
       }
-      case 'hold': {
-        const p = pieces[rec.piece];
-        if (p) {
-          p.holder = rec.holder; p.hx = rec.x; p.hy = rec.y; p.hrot = rec.rotation; p.target = rec.target;
-          if (p.holder === me) leaseLeft = rec.leaseLeft;
-        }
-        break;
-      }
+      case 'hold': holds.push(rec); break;
+      case 'part': partRecords.push(rec); break;
       case 'table': table = { w: rec.width, h: rec.height, bx: rec.boardX, by: rec.boardY }; break;
       case 'edges': edges = { right: rec.right, bottom: rec.bottom }; break;
       case 'picture': picture.width = rec.width; picture.height = rec.height; picture.hash = rec.hash; break;
@@ -113,6 +115,14 @@ export function applySnapshot(room, records, reply, { layouts, me, hand, now }) 
   }
   room.table = table; room.edges = edges;
   room.pieces = pieces; room.players = players; room.watchers = watchers;
+  adoptParts(room, partRecords, newPiece);
+  for (const rec of holds) {
+    const p = pieces[rec.piece];
+    if (!p) continue;
+    p.holder = rec.holder; p.grip = p.id; p.hx = rec.x; p.hy = rec.y; p.hrot = rec.rotation; p.target = rec.target;
+    if (p.holder === me) leaseLeft = rec.leaseLeft;
+  }
+  spreadHolds(room);
   room.seq = reply.seq || 0;
   room.run = reply.run || '';
   room.joined = true;
@@ -192,29 +202,34 @@ export function applyEvent(room, e, me, hand) {
       effects.push({ kind: 'watchers' });
       break;
     case 'grabbed':
-      if (p) {
-        const at = posOf(room, p);
-        p.holder = e.id; p.hx = at.x; p.hy = at.y; p.hrot = p.rot; p.target = '-';
-        p.z = ++room.zTop; room.reordered = true;
-      }
+      // A piece of a part holds the whole part.
+      if (p) { const at = posOf(room, p); takeHold(room, p, e.id, at.x, at.y, p.rot); }
       break;
     case 'dragged':
       if (p) { p.hx = e.x; p.hy = e.y; p.target = e.target; }
       break;
     case 'rotated':
-      if (p) { p.hrot = e.rotation; p.target = e.target; setRotGoal(p, p.hrot); }
+      if (p) {
+        p.target = e.target;
+        for (const q of membersOf(room, p)) { q.hrot = e.rotation; setRotGoal(q, q.hrot); }
+      }
       break;
     case 'placed':
       if (p) {
-        if (e.cell) { p.cell = true; p.r = e.row; p.c = e.col; }
-        else { p.cell = false; p.x = e.x; p.y = e.y; p.z = ++room.zTop; room.reordered = true; }
-        p.rot = e.rotation;
-        p.holder = 0; p.target = '-';
+        // The grip's place: every piece joined to it goes beside it.
+        const moved = placePart(room, p, e, e.rotation);
         if (hand.piece === p.id && e.id === me) effects.push({ kind: 'endHold' });
-        setRotGoal(p, p.rot);
-        if (p.cell && e.id !== me) effects.push({ kind: 'flash', r: p.r, c: p.c, by: e.id });
+        for (const q of moved) {
+          setRotGoal(q, q.rot);
+          if (q.cell && e.id !== me) effects.push({ kind: 'flash', r: q.r, c: q.c, by: e.id });
+        }
       }
       break;
+    case 'merged': {
+      const o = room.pieces[e.other];
+      if (p && o && !p.cell && !o.cell) mergeParts(room, p, o);
+      break;
+    }
     case 'swapped': {
       const o = room.pieces[e.other];
       if (p && o) {
@@ -227,8 +242,9 @@ export function applyEvent(room, e, me, hand) {
     }
     case 'released': case 'expired': case 'returned':
       if (p) {
-        p.holder = 0; p.target = '-';
-        setRotGoal(p, p.rot);
+        // The whole part goes back as it was.
+        endHold(room, p);
+        for (const q of membersOf(room, p)) setRotGoal(q, q.rot);
         if (hand.piece === p.id) effects.push({ kind: 'endHold' });
         if (e.kind === 'expired' && e.id === me) {
           effects.push({ kind: 'warn', text: `Piece ${p.id} went back: held ${room.lease / 1000} s without a move.` });
@@ -237,7 +253,7 @@ export function applyEvent(room, e, me, hand) {
       break;
     case 'solved':
       room.solvedMs = e.elapsed;
-      for (const q of room.pieces) if (q) { q.holder = 0; q.target = '-'; }
+      for (const q of room.pieces) if (q) { q.holder = 0; q.grip = -1; q.target = '-'; }
       effects.push({ kind: 'endHold' });
       note(`Solved in ${clockText(room.solvedMs)}! 🎉`);
       break;

@@ -106,7 +106,7 @@ export function parseEvent(line) {
       if (e.cell) { e.row = num(w[6]); e.col = num(w[7]); } else { e.x = num(w[6]); e.y = num(w[7]); }
       e.rotation = Number(w[8]) || 0;
       break;
-    case 'swapped': e.piece = num(w[3]); e.other = num(w[4]); e.id = num(w[5]); break;
+    case 'swapped': case 'merged': e.piece = num(w[3]); e.other = num(w[4]); e.id = num(w[5]); break;
     case 'solved': e.puzzle = num(w[3]); e.elapsed = num(w[4]); break;
     case 'next':
       e.puzzle = num(w[3]); e.roomKind = w[4]; e.size = w[5] || ''; Object.assign(e, parseSize(w[5]));
@@ -144,6 +144,9 @@ export function parseRecord(line) {
     case 'pieces':
       // `home|start <ranges>` or `home|start bits <base64>`.
       return { kind, set: w[2], bits: w[3] === 'bits' ? w[4] || '' : null, ranges: w[3] === 'bits' ? '' : w[3] || '' };
+    case 'part':
+      // `<id> <ranges>`: the pieces joined into part <id> (its lowest).
+      return { kind, id: num(w[2]), members: pieceIds({ bits: null, ranges: w[3] || '' }, Infinity) };
     case 'hold':
       return { kind, piece: num(w[2]), holder: num(w[3]), x: num(w[4]), y: num(w[5]), rotation: Number(w[6]) || 0,
         target: w[7] || '-', leaseLeft: Number(w[8]) || 0 };
@@ -179,7 +182,7 @@ export function parseRecord(line) {
     }
     case 'replay': {
       const r = { kind, elapsed: num(w[2]), id: num(w[3]), move: w[4], piece: num(w[5]) };
-      if (r.move === 'swapped') r.other = num(w[6]);
+      if (r.move === 'swapped' || r.move === 'merged') r.other = num(w[6]);
       else Object.assign(r, placeOf(w, 6));
       return r;
     }
