@@ -623,6 +623,11 @@ def main():
         join_other(phone, 'photo')
         shot(phone, args.shots, 'phone-photo-joined')
 
+        # --- Parts (issue 28): three players build one part on the table of a
+        # 4x4 (40x24 units, the board at 12,4; x 0 to 8 is the margin), then
+        # the laptop carries the whole of it into the board.
+        parts_scenario(laptop, phone, tcp, args.shots)
+
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
         shot(laptop, args.shots, 'laptop-30x30')
@@ -652,6 +657,58 @@ def main():
         for d in (laptop, phone):
             if d:
                 d.quit()
+
+
+def point(d, x, y):
+    return js(d, 'return window.puzzlePage.point(arguments[0], arguments[1])', x, y)
+
+
+def parts(d):
+    return js(d, 'return window.puzzlePage.parts()')
+
+
+def parts_scenario(laptop, phone, tcp, shots):
+    if not tcp.request('CREATE parts jigsaw 4x4').startswith('OK created parts'):
+        raise Failure('no room for the parts')
+    tcp.request('JOIN parts')
+    join_other(laptop, 'parts')
+    join_other(phone, 'parts')
+    # The laptop lays 0, then 1 a unit off beside it: they join.
+    mouse_drag(laptop, piece(laptop, 0), point(laptop, 0, 4))
+    wait(laptop, 'piece 0 laid at 0,4', lambda d: (lambda p: not p['holder'] and p['tx'] == 0 and p['ty'] == 4)(piece(d, 0)))
+    mouse_drag(laptop, piece(laptop, 1), point(laptop, 5, 5))
+    wait(phone, 'the phone sees 0 and 1 joined', lambda d: parts(d) == [{'id': 0, 'members': [0, 1]}])
+    # The phone lays 4 under 0 by touch: it joins their part.
+    touch_drag(phone, piece(phone, 4), point(phone, 1, 9))
+    wait(laptop, 'the laptop sees 4 joined', lambda d: parts(d) == [{'id': 0, 'members': [0, 1, 4]}])
+    # The TCP player lays 5 in the corner between 1 and 4.
+    for line in ('GRAB 5', 'DRAG 5 4 7'):
+        if not tcp.request(line).startswith('OK'):
+            raise Failure(f'{line} refused')
+    if tcp.request('DROP 5') != 'OK dropped 5 table 4 8':
+        raise Failure('piece 5 did not snap beside 1 and 4')
+    for d in (laptop, phone):
+        wait(d, 'the part of four', lambda d: parts(d) == [{'id': 0, 'members': [0, 1, 4, 5]}])
+    for i, (x, y) in ((1, (4, 4)), (4, (0, 8)), (5, (4, 8))):
+        wait(phone, f'piece {i} in its place in the part', lambda d: (lambda p: p['tx'] == x and p['ty'] == y)(piece(d, i)))
+    shot(laptop, shots, 'laptop-part-built')
+    shot(phone, shots, 'phone-part-built')
+
+    # The laptop takes the part by piece 5 and carries it over the board:
+    # the phone sees it held whole and all four target cells.
+    def held_seen():
+        wait(phone, 'the phone sees the whole part held by the laptop',
+             lambda d: sorted(h['piece'] for h in state(d)['held']) == [0, 1, 4, 5])
+        wait(phone, 'the target of the part', lambda d: any(h['target'] == '1,1' for h in state(d)['held']))
+        shot(laptop, shots, 'laptop-part-held')
+        shot(phone, shots, 'phone-part-held')
+    mouse_drag(laptop, piece(laptop, 5), cell(laptop, 1, 1), while_down=held_seen)
+    for d in (laptop, phone):
+        for i, (r, c) in ((0, (0, 0)), (1, (0, 1)), (4, (1, 0)), (5, (1, 1))):
+            wait(d, f'piece {i} in cell {r},{c}', lambda d: placed_at(d, i, r, c))
+        wait(d, 'the part gone, its pieces on the board', lambda d: parts(d) == [])
+    tcp.wait_for('the TCP player told of the drop', lambda line: line.startswith('EV ') and ' placed 5 ' in line and ' cell 1 1 ' in line)
+    shot(laptop, shots, 'laptop-part-placed')
 
 
 def click_listed(d, css):

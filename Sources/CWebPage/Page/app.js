@@ -89,8 +89,11 @@ window.puzzlePage = {
     const p = room.pieces[id];
     if (!p) return null;
     const s = toScreen(view, p.dx + UNIT / 2, p.dy + UNIT / 2);
-    return { x: s.x, y: s.y, cell: p.cell, r: p.r, c: p.c, rot: p.rot, holder: p.holder, target: p.target, tx: p.x, ty: p.y };
+    return { x: s.x, y: s.y, cell: p.cell, r: p.r, c: p.c, rot: p.rot, holder: p.holder, target: p.target, tx: p.x, ty: p.y, part: p.part };
   },
+  // The screen point of the centre of a piece whose corner is at table point (x, y).
+  point: (x, y) => toScreen(view, x + UNIT / 2, y + UNIT / 2),
+  parts: () => [...room.parts].map(([id, members]) => ({ id, members })),
   cell: (r, c) => room.table && toScreen(view, room.table.bx + c * UNIT + UNIT / 2, room.table.by + r * UNIT + UNIT / 2),
   unit: () => view.scale,
   // The link dropping under the page (as when a phone changes networks).
