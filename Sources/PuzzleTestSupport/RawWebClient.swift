@@ -14,6 +14,9 @@ public final class RawWebClient {
         public var status: Int
         public var headers: HTTPHeaders
         public var body: [UInt8]
+        /// The status line and header fields exactly as sent, through the
+        /// blank line (for byte-for-byte checks).
+        public var head: String = ""
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -108,7 +111,9 @@ public final class RawWebClient {
             let length = (head || status == 101 || status == 304) ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
             let bodyStart = end + 4
             guard bytes.count >= bodyStart + length else { return nil }
-            return (Response(status: status, headers: headers, body: Array(bytes[bodyStart..<bodyStart + length])), bodyStart + length)
+            var response = Response(status: status, headers: headers, body: Array(bytes[bodyStart..<bodyStart + length]))
+            response.head = String(decoding: bytes[..<bodyStart], as: UTF8.self)
+            return (response, bodyStart + length)
         }
     }
 
