@@ -51,6 +51,12 @@ public final class RawWebClient {
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
+    /// Shuts down the sending side: the server sees the end of the stream
+    /// after everything sent (a half-close), and may still answer.
+    public func endSending() throws {
+        try socket.shutdown(.write)
+    }
+
     private func sendAll(_ bytes: [UInt8]) throws {
         var offset = 0
         let end = MonotonicClock.nowMilliseconds + 10_000

@@ -119,6 +119,29 @@ import PuzzleCore
         #expect(!log.lines.contains { $0.contains("slow reader") })
     }
 
+    /// *Half-closed connections*: "every request already sent is still
+    /// answered", those that wait for the output to drain or for a picture
+    /// being drawn too; then the server closes.
+    @Test func requestsSentBeforeTheEndOfStreamAreAllAnswered() throws {
+        let server = try TestServer()
+        let c = try RawWebClient(port: server.port)
+        try c.send(String(repeating: RawWebClient.get("/", port: server.port), count: 200))
+        try c.endSending()
+        for i in 0..<200 {
+            let r = try c.response()
+            #expect(r.status == 200 && r.body.count == WebFile.page["/"]?.bytes.count, "response \(i)")
+            if r.status != 200 { break }
+        }
+        #expect(try c.waitForClose().isEmpty)
+        let d = try RawWebClient(port: server.port)
+        try d.send(RawWebClient.get("/picture/lobby?w=300", port: server.port) + RawWebClient.get("/style.css", port: server.port))
+        try d.endSending()
+        let picture = try d.response(timeout: 60)
+        #expect(picture.status == 200 && picture.headers["Content-Type"] == "image/png")
+        #expect(try d.response().status == 200)
+        #expect(try d.waitForClose().isEmpty)
+    }
+
     /// A client that pipelines and never reads is still dropped by the
     /// slow-reader rule: its answers wait over the soft limit past the grace.
     @Test func aPipeliningClientThatStopsReadingIsStillDropped() throws {
