@@ -212,7 +212,9 @@ final class ConnectionLifecycle {
     func updateInterest(_ conn: Connection) {
         guard conn.state.isOpen else { return }
         var interest: Interest = []
-        if !conn.inputEnded && conn.state.pausedUntil == nil && !conn.readsHeldBack { interest.insert(.readable) }
+        // After a goodbye input is read again, to be drained: nothing waits for an answer then.
+        let heldBack = conn.readsHeldBack && !conn.state.saidGoodbye
+        if !conn.inputEnded && conn.state.pausedUntil == nil && !heldBack { interest.insert(.readable) }
         if conn.waitingForWritable { interest.insert(.writable) }
         do {
             try queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)

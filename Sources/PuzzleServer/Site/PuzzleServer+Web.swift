@@ -57,6 +57,7 @@ extension PuzzleServer {
         guard conn.web?.isHeldBack == true, conn.state.isActive, outputRoom(conn) >= 0 else { return }
         perform(conn.web!.outputDrained(now: clock.now, outputRoom: outputRoom(conn)), on: conn)
     }
+
     /// Carries out what a connection's web session asks for.
     func perform(_ actions: [WebSession.Action], on conn: Connection) {
         for action in actions {
