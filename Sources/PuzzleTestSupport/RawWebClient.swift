@@ -14,6 +14,9 @@ public final class RawWebClient {
         public var status: Int
         public var headers: HTTPHeaders
         public var body: [UInt8]
+        /// The status line and header fields exactly as sent, through the
+        /// blank line (for byte-for-byte checks).
+        public var head: String = ""
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
@@ -47,6 +50,12 @@ public final class RawWebClient {
     }
 
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Shuts down the sending side: the server sees the end of the stream
+    /// after everything sent (a half-close), and may still answer.
+    public func endSending() throws {
+        try socket.shutdown(.write)
+    }
 
     private func sendAll(_ bytes: [UInt8]) throws {
         var offset = 0
@@ -108,7 +117,9 @@ public final class RawWebClient {
             let length = (head || status == 101 || status == 304) ? 0 : Int(headers["Content-Length"] ?? "0") ?? 0
             let bodyStart = end + 4
             guard bytes.count >= bodyStart + length else { return nil }
-            return (Response(status: status, headers: headers, body: Array(bytes[bodyStart..<bodyStart + length])), bodyStart + length)
+            var response = Response(status: status, headers: headers, body: Array(bytes[bodyStart..<bodyStart + length]))
+            response.head = String(decoding: bytes[..<bodyStart], as: UTF8.self)
+            return (response, bodyStart + length)
         }
     }
 

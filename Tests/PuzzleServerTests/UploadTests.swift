@@ -81,7 +81,7 @@ import Testing
         // Too large: refused from the announced size, before a byte is read or a buffer made.
         #expect(try c.request("UPLOAD big 65537").reply == "ERR TOO_LARGE 65537 bytes is more than the 65536 bytes an uploaded picture may have")
         #expect(try c.request("UPLOAD big 2000000000").reply.hasPrefix("ERR BAD_NUMBER "))
-        #expect(try c.request("UPLOAD ../x 10").reply.hasPrefix("ERR BAD_PICTURE picture name \"../x\" must be "))
+        #expect(try c.request("UPLOAD ../x 10").reply.hasPrefix("ERR BAD_NAME picture name \"../x\" must be "))
         #expect(try c.request("UPLOAD x").reply.hasPrefix("ERR BAD_ARGS usage: UPLOAD <picture> <bytes>"))
         // Bytes that are no picture, or a damaged one: the decoder's reason.
         #expect(try Self.upload(c, "notes", Array("just some words\n".utf8)) == "ERR BAD_PICTURE an uploaded picture is a PNG or a JPEG file; this is neither")

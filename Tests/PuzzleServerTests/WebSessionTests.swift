@@ -51,10 +51,42 @@ import PuzzleWeb
         let two = "GET /picture/lobby?w=64 HTTP/1.1\r\nHost: h:1\r\n\r\nGET /style.css HTTP/1.1\r\nHost: h:1\r\nConnection: close\r\n\r\n"
         let first = s.receive(Array(two.utf8), now: 0)
         #expect(first.count == 1)
-        guard case .picture(let room, let width, _, let keepAlive)? = first.first else { Issue.record("\(first)"); return }
-        #expect(room == "lobby" && width == 64 && keepAlive)
-        #expect(!s.isReadingHead)
-        let rest = s.resume(now: 1)
-        #expect(rest.count == 2 && rest.last == .endHTTP("HTTP done"))
+        guard case .picture(let room, let width, _)? = first.first else { Issue.record("\(first)"); return }
+        #expect(room == "lobby" && width == 64)
+        #expect(!s.isReadingHead && s.hasRequestsWaiting)
+        let rest = s.answerPicture(HTTPResponse(status: .ok, body: [1]), now: 1)
+        #expect(rest.count == 3 && rest.last == .endHTTP("HTTP done"))
+        guard case .send(let picture)? = rest.first else { Issue.record("\(rest)"); return }
+        #expect(String(decoding: picture, as: UTF8.self).contains("\r\nConnection: keep-alive\r\n"))
+    }
+
+    /// A refused picture (no such room) ends the connection like any refusal,
+    /// and the requests behind it are never answered.
+    @Test func aRefusedPictureCloses() {
+        var s = session()
+        let two = "GET /picture/nowhere HTTP/1.1\r\nHost: h:1\r\n\r\nGET /style.css HTTP/1.1\r\nHost: h:1\r\n\r\n"
+        #expect(s.receive(Array(two.utf8), now: 0).count == 1)
+        let rest = s.answerPicture(.error(.notFound), now: 1)
+        #expect(rest.count == 2 && rest.last == .endHTTP("HTTP 404 GET /picture/nowhere") && s.phase == .ended)
+        guard case .send(let refusal)? = rest.first else { Issue.record("\(rest)"); return }
+        #expect(String(decoding: refusal, as: UTF8.self).contains("\r\nConnection: close\r\n"))
+    }
+
+    /// Pipelined requests are answered while the output has room; the rest
+    /// wait, unparsed and untimed, until it has drained.
+    @Test func pipelinedRequestsWaitForTheOutputToDrain() {
+        var s = session()
+        let one = "GET /style.css HTTP/1.1\r\nHost: h:1\r\n\r\n"
+        guard case .send(let answer)? = s.receive(Array(one.utf8), now: 0).first else { Issue.record("no answer"); return }
+        let size = answer.count
+        // Room for two answers and a byte of a third: three are answered.
+        let first = s.receive(Array(String(repeating: one, count: 5).utf8) + Array("GET /app".utf8), now: 0, outputRoom: 2 * size + 1)
+        #expect(first == Array(repeating: .send(answer), count: 3))
+        #expect(s.isHeldBack && s.hasRequestsWaiting && !s.isReadingHead)
+        #expect(s.receive(Array(".js HTTP/1.1\r\n".utf8), now: 1, outputRoom: .max).isEmpty, "held back, whatever comes")
+        let rest = s.outputDrained(now: 2)
+        #expect(rest.count == 2 && !s.isHeldBack)
+        // The partial head's clock starts when it is read, not while it waited.
+        #expect(s.isReadingHead && s.headStartedAt == 2)
     }
 }

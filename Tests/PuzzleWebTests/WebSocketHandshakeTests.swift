@@ -62,5 +62,8 @@ import Testing
         #expect(status(head([("Origin", "http://192.168.1.5:7778")], dropping: ["Origin"])) == .forbidden)
         #expect(WebSocketOriginPolicy.sameHost.allows(origin: "http://host", host: "host:80"))
         #expect(!WebSocketOriginPolicy.sameHost.allows(origin: "ftp://host", host: "host"))
+        // The server speaks plain HTTP: an https page on its host and port is another origin.
+        #expect(!WebSocketOriginPolicy.sameHost.allows(origin: "https://host:1", host: "host:1"))
+        #expect(!WebSocketOriginPolicy.sameHost.allows(origin: "https://host", host: "host:443"))
     }
 }

@@ -30,6 +30,12 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
     public static func badRoomName(_ name: String) -> ProtocolError {
         .init(.badName, "room name \"\(name.prefix(32))\" must be \(NameRule.summary)")
     }
+    /// The name an upload would give its picture breaks the name rule
+    /// (PROTOCOL.md, *Names*): `BAD_NAME`, as for a player or room name. (A
+    /// `picture=` that breaks it names no picture: `BAD_PICTURE`.)
+    public static func badPictureName(_ name: String) -> ProtocolError {
+        .init(.badName, "picture name \"\(name.prefix(32))\" must be \(NameRule.summary)")
+    }
     /// A play request from someone watching the room.
     public static func watching(_ room: String) -> ProtocolError {
         .init(.watching, "you are watching \(room): JOIN \(room) to play")

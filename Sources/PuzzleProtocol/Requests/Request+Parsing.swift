@@ -104,7 +104,7 @@ extension Request {
             return .say(String(rest))
         case "UPLOAD":
             try count(2...2)
-            guard NameRule.isValid(args[0]) else { throw .badPicture("picture name \"\(args[0].prefix(32))\" must be \(NameRule.summary)") }
+            guard NameRule.isValid(args[0]) else { throw .badPictureName(String(args[0])) }
             return .upload(name: String(args[0]), bytes: try number(args[1], 1...Self.maxUploadBytes))
         case "DATA":
             try count(1...1)

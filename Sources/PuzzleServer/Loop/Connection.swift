@@ -41,6 +41,11 @@ final class Connection {
     var transport = ConnectionTransport.undecided
     /// The first bytes, while they do not decide the transport yet.
     var firstBytes: [UInt8] = []
+    /// When the first of `firstBytes` arrived: an HTTP head's clock starts there.
+    var firstByteAt: Int64 = 0
+    /// Input is not read: pipelined HTTP requests wait for the output to
+    /// drain (`WebSession.isHeldBack`, mirrored here for `updateInterest`).
+    var readsHeldBack = false
     /// A browser connection's HTTP and WebSocket state (transport `web`).
     var web: WebSession?
     /// When the connection was accepted, then when bytes last arrived

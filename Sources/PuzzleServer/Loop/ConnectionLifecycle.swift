@@ -206,12 +206,15 @@ final class ConnectionLifecycle {
     }
 
     /// What epoll should watch a connection for: input unless the peer has
-    /// ended it or the connection is paused, and room to write while output
+    /// ended it, the connection is paused or its pipelined HTTP requests
+    /// wait for its output to drain, and room to write while output
     /// waits. A registration that fails closes the connection.
     func updateInterest(_ conn: Connection) {
         guard conn.state.isOpen else { return }
         var interest: Interest = []
-        if !conn.inputEnded && conn.state.pausedUntil == nil { interest.insert(.readable) }
+        // After a goodbye input is read again, to be drained: nothing waits for an answer then.
+        let heldBack = conn.readsHeldBack && !conn.state.saidGoodbye
+        if !conn.inputEnded && conn.state.pausedUntil == nil && !heldBack { interest.insert(.readable) }
         if conn.waitingForWritable { interest.insert(.writable) }
         do {
             try queue.modify(conn.socket.descriptor, interest: interest, token: conn.token)

@@ -33,7 +33,9 @@ extension PuzzleServer {
         guard !conn.inputEnded else {
             // Level-triggered hangups repeat; the connection is only waiting to flush.
             // (Not while a request waits for its turn: it is still answered.)
-            if conn.out.isEmpty && conn.session.heldRequest == nil { lifecycle.close(conn, reason: "peer closed") }
+            if conn.out.isEmpty && conn.session.heldRequest == nil && conn.web?.hasRequestsWaiting != true {
+                lifecycle.close(conn, reason: "peer closed")
+            }
             return
         }
         if case .draining = conn.state { return lifecycle.drain(conn) }
@@ -65,6 +67,8 @@ extension PuzzleServer {
     /// Handles complete lines, at most `LoopTurn.linesPerTurn` per call; the rest wait
     /// for the next turn so one flooding client cannot starve the room.
     func handleLines(_ conn: Connection) {
+        // A browser's pipelined requests that waited for its output to drain.
+        if conn.readsHeldBack { resumeHeldBackRequests(conn) }
         var handled = 0
         if let held = conn.session.heldRequest, conn.state.isActive {
             guard !thisTurn.mustWait(for: held) else { return thisTurn.leaveForNextTurn(conn) }
@@ -105,8 +109,10 @@ extension PuzzleServer {
         // ends; one that said goodbye or closed answers nothing more.
         guard conn.state.isActive else { return }
         // The peer ended without QUIT, and all it sent is answered: a dropped
-        // link (its player may come back), not a goodbye it asked for.
-        if conn.inputEnded { lifecycle.sayGoodbye(conn, .peerEnded) }
+        // link (its player may come back), not a goodbye it asked for. (A
+        // browser's requests that wait for a picture or for its output to
+        // drain are answered first: they come back here when they are.)
+        if conn.inputEnded && conn.web?.hasRequestsWaiting != true { lifecycle.sayGoodbye(conn, .peerEnded) }
     }
 
     func reply(_ conn: Connection, error: ProtocolError) {
@@ -143,6 +149,10 @@ extension PuzzleServer {
                 flush(conn)
                 return
             }
+            // Pipelined HTTP requests waited for this: answered next turn
+            // with the other lines (not here: replies made at the end of a
+            // turn would leave before the turn's moves are durable).
+            if conn.readsHeldBack && conn.state.isActive { thisTurn.leaveForNextTurn(conn) }
         }
         let wantWrite = conn.out.queuedBytes > 0
         if wantWrite != conn.waitingForWritable {

@@ -20,14 +20,12 @@ final class BrowserPictures {
     struct Delivery {
         let token: UInt64
         let response: HTTPResponse
-        let keepAlive: Bool
     }
 
     /// A connection waiting for a picture being drawn, and what it asked.
     private struct Waiter {
         let token: UInt64
         let head: HTTPRequestHead
-        let keepAlive: Bool
     }
 
     /// One picture to draw and encode, on the worker's thread.
@@ -83,7 +81,7 @@ final class BrowserPictures {
     /// `name` (whose puzzle is `spec`, nil when there is no such room): now
     /// when cached or refused, else nil, and the connection waits for
     /// `collect` to deliver it.
-    func response(room name: String, spec: PuzzleSpec?, width: Int, head: HTTPRequestHead, token: UInt64, keepAlive: Bool,
+    func response(room name: String, spec: PuzzleSpec?, width: Int, head: HTTPRequestHead, token: UInt64,
                   pictures: PictureLibrary) -> HTTPResponse? {
         guard let spec else { return Self.answer(.error(HTTPError(.notFound, "no room named '\(name)'")), to: head) }
         let (w, h) = Self.size(width: width, for: spec)
@@ -93,7 +91,7 @@ final class BrowserPictures {
             return Self.answer(.error(HTTPError(.notFound, "room '\(name)' has no picture to show")), to: head)
         }
         let underWay = waiters[key] != nil
-        waiters[key, default: []].append(Waiter(token: token, head: head, keepAlive: keepAlive))
+        waiters[key, default: []].append(Waiter(token: token, head: head))
         if !underWay { worker.start(Drawing(key: key, source: source, width: w, height: h)) }
         return nil
     }
@@ -107,7 +105,7 @@ final class BrowserPictures {
             if let file { cache.keep(file, as: key) }
             for waiter in waiters.removeValue(forKey: key) ?? [] {
                 let response = file?.response(to: waiter.head) ?? .error(HTTPError(.notFound, "the picture cannot be drawn at that size"))
-                deliveries.append(Delivery(token: waiter.token, response: Self.answer(response, to: waiter.head), keepAlive: waiter.keepAlive))
+                deliveries.append(Delivery(token: waiter.token, response: Self.answer(response, to: waiter.head)))
             }
         }
         return deliveries

@@ -14,6 +14,10 @@ extension PuzzleServer {
         case .lines:
             conn.framer.append(bytes)
         case .undecided:
+            // A request head's clock starts at its first byte, not once its
+            // method is told (a head sent a byte a second is not given the
+            // bytes of its method for free).
+            if conn.firstBytes.isEmpty { conn.firstByteAt = clock.now }
             conn.firstBytes.append(contentsOf: bytes)
             let first = conn.firstBytes
             switch ConnectionTransport.classify(first) {
@@ -28,12 +32,30 @@ extension PuzzleServer {
                 conn.firstBytes = []
                 conn.web = WebSession(site: site, limits: httpLimits, maxMessage: config.maxLineLength)
                 stats.webConnections += 1
-                perform(conn.web!.receive(first, now: clock.now), on: conn)
+                perform(conn.web!.receive(first, now: conn.firstByteAt, outputRoom: outputRoom(conn)), on: conn)
             }
         case .web:
             guard conn.web != nil else { return }
-            perform(conn.web!.receive(bytes, now: clock.now), on: conn)
+            perform(conn.web!.receive(bytes, now: clock.now, outputRoom: outputRoom(conn)), on: conn)
         }
+    }
+
+    /// How many more bytes `conn`'s output takes before pipelined HTTP
+    /// requests wait for it to drain: the slow-reader soft limit, so a
+    /// client that reads is never cut off for the answers it asked for all
+    /// at once, and one that stops reading stays over it and is dropped
+    /// by the slow-reader rule.
+    func outputRoom(_ conn: Connection) -> Int {
+        slowReaderRule.softLimit - conn.out.queuedBytes
+    }
+
+    /// Once `conn`'s output is back under its limit: the HTTP requests that
+    /// waited for it are answered (called with the connection's lines, so
+    /// its replies keep the turn's order of durability), and its input is
+    /// read again.
+    func resumeHeldBackRequests(_ conn: Connection) {
+        guard conn.web?.isHeldBack == true, conn.state.isActive, outputRoom(conn) >= 0 else { return }
+        perform(conn.web!.outputDrained(now: clock.now, outputRoom: outputRoom(conn)), on: conn)
     }
 
     /// Carries out what a connection's web session asks for.
@@ -51,13 +73,12 @@ extension PuzzleServer {
                 // server's CPU at the relay's top rate (perf).
                 bytes.withUnsafeBytes { conn.framer.append($0) }
                 withUnsafeBytes(of: UInt8(ascii: "\n")) { conn.framer.append($0) }
-            case .picture(let room, let width, let head, let keepAlive):
+            case .picture(let room, let width, let head):
                 conn.lastActivity = clock.now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
                 if let response = browserPictures.response(room: room, spec: rooms[room]?.state.spec, width: width, head: head,
-                                                           token: conn.token, keepAlive: keepAlive, pictures: router.pictures) {
-                    conn.sendWire(response.encoded(keepAlive: keepAlive))
-                    perform(conn.web?.resume(now: clock.now) ?? [], on: conn)
+                                                           token: conn.token, pictures: router.pictures) {
+                    perform(conn.web?.answerPicture(response, now: clock.now, outputRoom: outputRoom(conn)) ?? [], on: conn)
                 }
             case .upgraded:
                 conn.out.framesLines = true
@@ -71,14 +92,18 @@ extension PuzzleServer {
                 lifecycle.sayGoodbye(conn, .web(why, closeFrame: frame))
             }
         }
+        // Held back or going again: input is read only while requests are.
+        if conn.readsHeldBack != (conn.web?.isHeldBack == true) {
+            conn.readsHeldBack.toggle()
+            lifecycle.updateInterest(conn)
+        }
     }
 
     /// Sends the pictures the renderer finished to the connections waiting for them.
     func collectPictures() {
         for delivery in browserPictures.collect() {
             guard let conn = connections[delivery.token], conn.state.isActive || conn.state.pausedUntil != nil else { continue }
-            conn.sendWire(delivery.response.encoded(keepAlive: delivery.keepAlive))
-            perform(conn.web?.resume(now: clock.now) ?? [], on: conn)
+            perform(conn.web?.answerPicture(delivery.response, now: clock.now, outputRoom: outputRoom(conn)) ?? [], on: conn)
             // Requests that waited may have opened a WebSocket and sent lines.
             handleLines(conn)
         }
@@ -93,8 +118,9 @@ extension PuzzleServer {
             case .lines:
                 continue
             case .undecided:
-                // Part of a method name, then nothing: an HTTP client too slow to tell.
-                if !conn.firstBytes.isEmpty, clock.now - conn.lastReceived >= headLimit {
+                // Part of a method name, and the head's time is up: an HTTP
+                // client too slow to tell (its clock runs from its first byte).
+                if !conn.firstBytes.isEmpty, clock.now - conn.firstByteAt >= headLimit {
                     conn.sendWire(HTTPResponse.error(.timeout).encoded(keepAlive: false))
                     lifecycle.sayGoodbye(conn, .web("HTTP 408 header timeout", closeFrame: nil))
                 }

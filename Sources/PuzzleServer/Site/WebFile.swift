@@ -48,7 +48,8 @@ public struct WebFile: Sendable, Equatable {
         var headers = HTTPHeaders([("ETag", etag), ("Cache-Control", cacheControl)])
         let tags = head.headers.tokens("If-None-Match")
         if tags.contains(etag) || tags.contains("*") {
-            return HTTPResponse(status: .notModified, headers: headers)
+            // The file goes along for its length alone (`HTTPResponse.body`).
+            return HTTPResponse(status: .notModified, headers: headers, body: bytes)
         }
         headers.add("Content-Type", contentType)
         var response = HTTPResponse(status: .ok, headers: headers, body: bytes)

@@ -7,7 +7,9 @@ import PuzzleWeb
 ///       └──Connection: close, an error, a timeout─────────────────────────────────► ended
 ///
 /// In the HTTP phase each request head is answered from the `WebSite`
-/// (keep-alive, pipelining); in the WebSocket phase each text message is
+/// (keep-alive, pipelining: requests sent at once are answered only as fast
+/// as their answers leave, see `receive`'s `outputRoom`); in the WebSocket
+/// phase each text message is
 /// one protocol line, pings are answered, and a close is answered with a
 /// close (RFC 6455 §5.5.1). A failed connection is sent the close frame its
 /// error maps to (1002, 1007, 1009, 1003).
@@ -19,9 +21,9 @@ public struct WebSession {
         /// One protocol line from a text message (without a terminator).
         case line([UInt8])
         /// Answer `head` with the picture of `room`, `width` pixels wide (the
-        /// server has the rooms), then call `resume` (the connection stays
-        /// open if `keepAlive`; until then later requests wait).
-        case picture(room: String, width: Int, head: HTTPRequestHead, keepAlive: Bool)
+        /// server has the rooms): hand the response to `answerPicture`, which
+        /// sends it; until then later requests wait.
+        case picture(room: String, width: Int, head: HTTPRequestHead)
         /// The 101 went out: from now on the server's lines go out as text frames.
         case upgraded
         /// Close once everything is sent (HTTP: `Connection: close`, or a
@@ -48,9 +50,15 @@ public struct WebSession {
     /// Whether this side sent its close frame already.
     private var sentClose = false
     /// A picture was asked for and the server has not answered it yet
-    /// (`resume`): later requests wait, unparsed, so answers keep their
-    /// order; the value says whether the connection stays open after it.
-    private var awaitingPicture: Bool?
+    /// (`answerPicture`): later requests wait, unparsed, so answers keep
+    /// their order; the value is the request it answers.
+    private var awaitingPicture: HTTPRequestHead?
+    /// Pipelined requests wait, unparsed, because the answers before them
+    /// filled the connection's output past its limit (`outputDrained`
+    /// goes on once they have left). The server reads nothing from the
+    /// socket meanwhile, so what waits is bounded by one read.
+    public var isHeldBack: Bool { heldBack && phase == .http }
+    private var heldBack = false
     /// Bytes a client may send while it waits for a picture.
     static let maxBytesWhileWaiting = 1 << 20
     private var bytesWhileWaiting = 0
@@ -63,10 +71,21 @@ public struct WebSession {
 
     /// Whether the connection is an HTTP one inside a request head (what
     /// the header timeout applies to).
-    public var isReadingHead: Bool { phase == .http && headStartedAt != nil && awaitingPicture == nil }
+    public var isReadingHead: Bool { phase == .http && headStartedAt != nil && awaitingPicture == nil && !isHeldBack }
 
-    /// Takes bytes from the peer; `now` dates the start of a request head.
-    public mutating func receive(_ bytes: some Collection<UInt8>, now: Int64) -> [Action] {
+    /// Whether requests already received wait for their turn (a picture
+    /// being drawn, or output to leave): they are owed answers, so a peer
+    /// that ended its side is not closed on yet.
+    public var hasRequestsWaiting: Bool { phase == .http && (awaitingPicture != nil || isHeldBack) }
+
+    /// Takes bytes from the peer; `now` is when the first of them arrived
+    /// (it dates the start of a request head: the header timeout runs from
+    /// a head's first byte). `outputRoom` is how many more bytes the
+    /// connection's output may take before it is over its limit: requests
+    /// are answered while it is not, then the rest wait (`isHeldBack`) for
+    /// `outputDrained`, so a client that pipelines hundreds of requests is
+    /// read only as fast as their answers leave.
+    public mutating func receive(_ bytes: some Collection<UInt8>, now: Int64, outputRoom: Int = .max) -> [Action] {
         var actions: [Action] = []
         switch phase {
         case .ended: return []
@@ -85,13 +104,22 @@ public struct WebSession {
                 }
                 return []
             }
-            readRequests(now: now, into: &actions)
+            if isHeldBack { return [] }
+            readRequests(now: now, outputRoom: outputRoom, into: &actions)
         }
         return actions
     }
 
-    private mutating func readRequests(now: Int64, into actions: inout [Action]) {
+    private mutating func readRequests(now: Int64, outputRoom: Int, into actions: inout [Action]) {
+        var left = outputRoom
         while phase == .http && awaitingPicture == nil {
+            // Over the limit: the next request waits, unparsed (its head's
+            // clock starts again once it is read: the wait is the server's).
+            if left < 0 {
+                heldBack = true
+                headStartedAt = nil
+                return
+            }
             guard let event = parser.next() else {
                 if parser.isInsideHead { headStartedAt = headStartedAt ?? now } else { headStartedAt = nil }
                 return
@@ -106,16 +134,10 @@ public struct WebSession {
                 switch site.answer(head) {
                 case .respond(var response):
                     response.isHead = head.method == "HEAD"
-                    // An error leaves a connection whose state is in doubt: close it.
-                    let keepAlive = head.keepAlive && response.status.rawValue < 400
-                    actions.append(.send(response.encoded(keepAlive: keepAlive)))
-                    if !keepAlive {
-                        actions.append(.endHTTP(response.status.rawValue < 400 ? "HTTP done" : "HTTP \(response.status.rawValue) \(head.method) \(head.path)"))
-                        phase = .ended
-                    }
+                    left -= respond(response, to: head, into: &actions)
                 case .picture(let room, let width):
-                    actions.append(.picture(room: room, width: width, head: head, keepAlive: head.keepAlive))
-                    awaitingPicture = head.keepAlive
+                    actions.append(.picture(room: room, width: width, head: head))
+                    awaitingPicture = head
                     bytesWhileWaiting = 0
                 case .upgrade(let response):
                     actions.append(.send(response.encoded(keepAlive: true)))
@@ -153,17 +175,41 @@ public struct WebSession {
         }
     }
 
-    /// The server sent the picture asked for: the connection ends (the
-    /// request said `Connection: close`) or its next requests are read.
-    public mutating func resume(now: Int64) -> [Action] {
-        guard let keepAlive = awaitingPicture, phase == .http else { return [] }
-        awaitingPicture = nil
-        guard keepAlive else {
+    /// Sends `response` to `head` and returns its size. An error (400 and
+    /// up) closes the connection whatever the request asked (PROTOCOL.md:
+    /// refusals close): a connection whose state is in doubt is not kept.
+    private mutating func respond(_ response: HTTPResponse, to head: HTTPRequestHead, into actions: inout [Action]) -> Int {
+        let refused = response.status.rawValue >= 400
+        let keepAlive = head.keepAlive && !refused
+        let bytes = response.encoded(keepAlive: keepAlive)
+        actions.append(.send(bytes))
+        if !keepAlive {
+            actions.append(.endHTTP(refused ? "HTTP \(response.status.rawValue) \(head.method) \(head.path)" : "HTTP done"))
             phase = .ended
-            return [.endHTTP("HTTP done")]
         }
+        return bytes.count
+    }
+
+    /// The server has the answer to the picture asked for (`.picture`): it
+    /// is sent, then the connection ends (`Connection: close`, or a refusal
+    /// such as a 404 for an unknown room) or its next requests are read, as
+    /// in `receive`.
+    public mutating func answerPicture(_ response: HTTPResponse, now: Int64, outputRoom: Int = .max) -> [Action] {
+        guard let head = awaitingPicture, phase == .http else { return [] }
+        awaitingPicture = nil
         var actions: [Action] = []
-        readRequests(now: now, into: &actions)
+        let bytes = respond(response, to: head, into: &actions)
+        if phase == .http { readRequests(now: now, outputRoom: outputRoom - bytes, into: &actions) }
+        return actions
+    }
+
+    /// The connection's output went back under its limit: the requests that
+    /// waited for it (`isHeldBack`) are read and answered, as in `receive`.
+    public mutating func outputDrained(now: Int64, outputRoom: Int = .max) -> [Action] {
+        guard isHeldBack else { return [] }
+        heldBack = false
+        var actions: [Action] = []
+        readRequests(now: now, outputRoom: outputRoom, into: &actions)
         return actions
     }
 

@@ -136,17 +136,32 @@ public struct HTTPRequestParser: Sendable {
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             return .failure(.badRequest("malformed request target"))
         }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: ".") else {
-            return .failure(.badRequest("malformed HTTP version"))
-        }
-        guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1") else {
-            return .failure(.versionNotSupported)
-        }
+        // A version is well formed as `HTTP/` and a major number, maybe with
+        // a minor one (`HTTP/2`, `HTTP/3`, `HTTP/1.2`): only 1.0 and 1.1 are
+        // spoken, any other well-formed version is 505 (not 400: the request
+        // is fine, its version is not ours); anything else is malformed.
+        guard let minor = Self.minorVersion(parts[2]) else { return .failure(.badRequest("malformed HTTP version")) }
+        guard minor >= 0 else { return .failure(.versionNotSupported) }
         let target = String(decoding: parts[1], as: UTF8.self)
         // Origin form only ("/path?query"); absolute and authority forms are for proxies.
         guard target.hasPrefix("/") else { return .failure(.badRequest("request target must start with /")) }
-        return .success((String(decoding: parts[0], as: UTF8.self), target, Int(version[7] - UInt8(ascii: "0"))))
+        return .success((String(decoding: parts[0], as: UTF8.self), target, minor))
+    }
+
+    /// The minor version of `HTTP/1.0` and `HTTP/1.1` (0, 1); -1 for any other
+    /// well-formed version (`HTTP/` DIGIT+ [`.` DIGIT+]); nil for a malformed one.
+    static func minorVersion(_ version: ArraySlice<UInt8>) -> Int? {
+        let prefix = Array("HTTP/".utf8)
+        guard version.starts(with: prefix) else { return nil }
+        let numbers = version.dropFirst(prefix.count).split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        func isNumber(_ s: ArraySlice<UInt8>) -> Bool { !s.isEmpty && s.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        guard numbers.count <= 2, numbers.allSatisfy(isNumber) else { return nil }
+        guard numbers.count == 2, Array(numbers[0]) == [UInt8(ascii: "1")] else { return -1 }
+        switch Array(numbers[1]) {
+        case [UInt8(ascii: "0")]: return 0
+        case [UInt8(ascii: "1")]: return 1
+        default: return -1
+        }
     }
 
     static func parseField(_ line: ArraySlice<UInt8>) -> Result<(String, String), HTTPError> {

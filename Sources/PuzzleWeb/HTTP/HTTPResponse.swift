@@ -1,6 +1,8 @@
 /// A response to write: status line, header fields, body.
 ///
-/// Every response carries `Content-Length` (no chunked bodies), says whether
+/// Every response but a 101 carries `Content-Length` (no chunked bodies; a
+/// 304 and a HEAD response the length of the body they stand for, which
+/// they do not send: RFC 9110 §8.6, §9.3.2), says whether
 /// the connection stays open, and sends the security headers a page served
 /// on a LAN should: no MIME sniffing, scripts and connections from its own
 /// origin only (CSP level 3's `'self'` also covers `ws:` to the same host and
@@ -8,6 +10,8 @@
 public struct HTTPResponse: Sendable, Equatable {
     public var status: HTTPStatus
     public var headers: HTTPHeaders
+    /// The body; for a 304 the body a 200 would send (its length is stated,
+    /// its bytes are not sent).
     public var body: [UInt8]
     /// Whether the response is to a HEAD request: headers as for GET, no body.
     public var isHead = false
@@ -39,7 +43,11 @@ public struct HTTPResponse: Sendable, Equatable {
         for (name, value) in headers.fields { text += "\(name): \(value)\r\n" }
         if status != .switchingProtocols {
             for (name, value) in Self.securityHeaders where headers[name] == nil { text += "\(name): \(value)\r\n" }
-            if status.allowsBody { text += "Content-Length: \(body.count)\r\n" }
+            // A 304 too: HTTP lets it leave the length out, but when it states
+            // one it must be the 200's (RFC 9110 §8.6), and so it does, as
+            // PROTOCOL.md promises of every response; it still ends at its
+            // blank line (RFC 9112 §6.3).
+            text += "Content-Length: \(body.count)\r\n"
             text += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
         }
         text += "\r\n"

@@ -1,7 +1,9 @@
 /// Which pages may open a WebSocket to the server (`web_origins`).
 public enum WebSocketOriginPolicy: Sendable, Equatable {
-    /// The page's origin must name the host and port the request was sent
-    /// to (its `Host`): the server's own page.
+    /// The page's origin must name the scheme, host and port the request
+    /// was sent to (`http`, the only scheme the server speaks, and its
+    /// `Host`): the server's own page. An `https://` origin is some other
+    /// page (one behind a TLS proxy, say), however like the host it looks.
     case sameHost
     /// Any origin (a page served elsewhere may connect).
     case any
@@ -20,12 +22,15 @@ public enum WebSocketOriginPolicy: Sendable, Equatable {
             return allowed.contains { $0.lowercased() == origin.lowercased() }
         case .sameHost:
             let lower = origin.lowercased()
-            let scheme = lower.hasPrefix("http://") ? "http" : lower.hasPrefix("https://") ? "https" : nil
-            guard let host, let scheme else { return false }
-            var authority = String(lower.dropFirst(scheme.count + 3))
+            // RFC 6454: an origin is scheme, host and port. The server speaks
+            // plain HTTP only, so its own page's origin is `http://`; the same
+            // host and port over `https` is another origin.
+            let scheme = "http://"
+            guard let host, lower.hasPrefix(scheme) else { return false }
+            var authority = String(lower.dropFirst(scheme.count))
             var hostValue = host.lowercased()
             // A default port may be written or left out on either side.
-            let defaultPort = scheme == "http" ? ":80" : ":443"
+            let defaultPort = ":80"
             if authority.hasSuffix(defaultPort) { authority.removeLast(defaultPort.count) }
             if hostValue.hasSuffix(defaultPort) { hostValue.removeLast(defaultPort.count) }
             return !authority.isEmpty && authority == hostValue
