@@ -22,50 +22,71 @@ enum Inflater {
     }()
     static let fixedDistances: InflateHuffman = try! InflateHuffman(lengths: [UInt8](repeating: 5, count: 30)[...], what: "the fixed code")
 
-    /// Decompresses a zlib stream that must yield exactly `outputSize` bytes.
+    /// Decompresses a zlib stream that must yield exactly `outputSize` bytes,
+    /// all of them at once (for tests and small data).
     static func zlib(_ data: UnsafeBufferPointer<UInt8>, outputSize: Int) throws(ImageError) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(outputSize)
+        try zlib(data, outputSize: outputSize, chunk: min(outputSize, 1 << 16)) { bytes throws(ImageError) in
+            output.append(contentsOf: bytes)
+            return bytes.count
+        }
+        return output
+    }
+
+    /// Decompresses a zlib stream that must yield exactly `outputSize`
+    /// bytes, handing them to `consume` as they come instead of holding them
+    /// all: only the 32 KiB DEFLATE may refer back to stay in memory, plus
+    /// what `consume` leaves unconsumed. `consume` gets the bytes not yet
+    /// consumed (in order) and returns how many it took; it must take all
+    /// but fewer than `chunk` of them (a PNG reader takes whole rows, so
+    /// `chunk` is a row with its filter byte). Memory: about 96 KiB plus
+    /// twice `chunk`, whatever `outputSize` is.
+    static func zlib(_ data: UnsafeBufferPointer<UInt8>, outputSize: Int, chunk: Int,
+                     consume: (UnsafeBufferPointer<UInt8>) throws(ImageError) -> Int) throws(ImageError) {
         guard data.count >= 2 else { throw .truncated(.png, "the zlib header") }
         let cmf = Int(data[0]), flags = Int(data[1])
         guard cmf & 15 == 8, cmf >> 4 <= 7 else { throw .damaged(.png, "zlib method \(cmf & 15) window \(cmf >> 4) (only deflate, up to 32 KiB)") }
         guard (cmf << 8 | flags) % 31 == 0 else { throw .badChecksum(.png, "zlib header check bits") }
         guard flags & 0x20 == 0 else { throw .damaged(.png, "zlib preset dictionary (not allowed in PNG)") }
-        var output = [UInt8](repeating: 0, count: outputSize)
+        var window = InflateWindow(capacity: InflateWindow.history + 2 * max(chunk, 1) + (1 << 16), total: outputSize)
+        defer { window.deallocate() }
         var bits = InflateBits(data, from: 2)
-        let written = try output.withUnsafeMutableBufferPointer { out throws(ImageError) -> Int in
-            var at = 0
-            try inflate(&bits, into: out, at: &at)
-            return at
-        }
+        var at = 0
+        try inflate(&bits, into: &window, at: &at, consume: consume)
+        try window.flush(at: &at, consume: consume, need: 0)
+        let written = window.discarded + at
         guard written == outputSize else {
             throw .damaged(.png, "image data holds \(written) bytes, the picture needs \(outputSize)")
         }
+        guard window.delivered == at else { throw .damaged(.png, "image data ends inside a row") }
         bits.alignToByte()
         guard bits.position + 4 <= data.count else { throw .truncated(.png, "the zlib Adler-32 checksum") }
         let stored = data[bits.position ..< bits.position + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        let actual = output.withUnsafeBufferPointer { Adler32.checksum($0) }
-        guard stored == actual else { throw .badChecksum(.png, "zlib Adler-32 of the image data") }
-        return output
+        guard stored == window.adler.value else { throw .badChecksum(.png, "zlib Adler-32 of the image data") }
     }
 
     /// Decodes DEFLATE blocks until the final one.
-    static func inflate(_ bits: inout InflateBits, into out: UnsafeMutableBufferPointer<UInt8>, at: inout Int) throws(ImageError) {
+    static func inflate(_ bits: inout InflateBits, into window: inout InflateWindow, at: inout Int,
+                        consume: (UnsafeBufferPointer<UInt8>) throws(ImageError) -> Int) throws(ImageError) {
         while true {
             bits.refill()
             guard !bits.overran else { throw .truncated(.png, "a deflate block header") }
             let final = bits.take(1) == 1
             switch bits.take(2) {
-            case 0: try storedBlock(&bits, into: out, at: &at)
-            case 1: try huffmanBlock(&bits, literals: fixedLiterals, distances: fixedDistances, into: out, at: &at)
+            case 0: try storedBlock(&bits, into: &window, at: &at, consume: consume)
+            case 1: try huffmanBlock(&bits, literals: fixedLiterals, distances: fixedDistances, into: &window, at: &at, consume: consume)
             case 2:
                 let (literals, distances) = try dynamicCodes(&bits)
-                try huffmanBlock(&bits, literals: literals, distances: distances, into: out, at: &at)
+                try huffmanBlock(&bits, literals: literals, distances: distances, into: &window, at: &at, consume: consume)
             default: throw .damaged(.png, "deflate block type 3")
             }
             if final { return }
         }
     }
 
-    static func storedBlock(_ bits: inout InflateBits, into out: UnsafeMutableBufferPointer<UInt8>, at: inout Int) throws(ImageError) {
+    static func storedBlock(_ bits: inout InflateBits, into window: inout InflateWindow, at: inout Int,
+                            consume: (UnsafeBufferPointer<UInt8>) throws(ImageError) -> Int) throws(ImageError) {
         bits.alignToByte()
         let data = bits.data
         let p = bits.position
@@ -74,14 +95,16 @@ enum Inflater {
         let inverse = Int(data[p + 2]) | Int(data[p + 3]) << 8
         guard length ^ inverse == 0xFFFF else { throw .damaged(.png, "stored deflate block length \(length) and its complement disagree") }
         guard p + 4 + length <= data.count else { throw .truncated(.png, "a stored deflate block") }
-        guard at + length <= out.count else { throw .damaged(.png, "image data longer than the picture's \(out.count) bytes") }
-        if length > 0 {
-            (out.baseAddress! + at).update(from: data.baseAddress! + p + 4, count: length)
+        var copied = 0
+        while copied < length {
+            if at == window.limit { try window.flush(at: &at, consume: consume, need: 1) }
+            let n = min(length - copied, window.limit - at)
+            (window.buffer + at).update(from: data.baseAddress! + p + 4 + copied, count: n)
+            at += n
+            copied += n
         }
-        at += length
         bits.position = p + 4 + length
     }
-
     /// Reads a dynamic block's two codes (RFC 1951, 3.2.7).
     static func dynamicCodes(_ bits: inout InflateBits) throws(ImageError) -> (InflateHuffman, InflateHuffman) {
         bits.refill()
@@ -125,9 +148,10 @@ enum Inflater {
 
     /// The hot loop: literals and back-references until end-of-block.
     static func huffmanBlock(_ bits: inout InflateBits, literals: InflateHuffman, distances: InflateHuffman,
-                             into out: UnsafeMutableBufferPointer<UInt8>, at: inout Int) throws(ImageError) {
-        let outBase = out.baseAddress!
-        let outCount = out.count
+                             into window: inout InflateWindow, at: inout Int,
+                             consume: (UnsafeBufferPointer<UInt8>) throws(ImageError) -> Int) throws(ImageError) {
+        let outBase = window.buffer
+        var limit = window.limit
         var o = at
         defer { at = o }
         try literals.fast.withUnsafeBufferPointer { litFast throws(ImageError) in
@@ -140,7 +164,11 @@ enum Inflater {
                             guard !bits.overran else { throw .truncated(.png, "a deflate block") }
                             let symbol = try literals.decode(&bits, fast: litFast)
                             if symbol < 256 {
-                                guard o < outCount else { throw .damaged(.png, "image data longer than the picture's \(outCount) bytes") }
+                                if o >= limit {
+                                    // Full: hand the rows over and keep only the history.
+                                    try window.flush(at: &o, consume: consume, need: 1)
+                                    limit = window.limit
+                                }
                                 outBase[o] = UInt8(truncatingIfNeeded: symbol)
                                 o += 1
                                 continue
@@ -152,8 +180,11 @@ enum Inflater {
                             let d = try distances.decode(&bits, fast: distFast)
                             guard d < 30 else { throw .damaged(.png, "deflate distance code \(d)") }
                             let distance = distanceBase[d] + bits.take(Inflater.distanceExtra[d])
+                            if o + length > limit {
+                                try window.flush(at: &o, consume: consume, need: length)
+                                limit = window.limit
+                            }
                             guard distance <= o else { throw .damaged(.png, "deflate distance \(distance) reaches before the start of the data") }
-                            guard o + length <= outCount else { throw .damaged(.png, "image data longer than the picture's \(outCount) bytes") }
                             var from = o - distance
                             if distance >= length {
                                 (outBase + o).update(from: outBase + from, count: length)

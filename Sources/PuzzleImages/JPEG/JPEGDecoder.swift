@@ -14,6 +14,17 @@ public enum JPEGDecoder {
             return try parser.run()
         }
     }
+
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits(), fitting maxSide: Int) throws(ImageError) -> (image: RGBImage, width: Int, height: Int) {
+        let image = try decode(bytes, limits: limits)
+        var sink = try BoxShrinker(sourceWidth: image.width, sourceHeight: image.height, orientation: 1,
+                                   width: BoxShrinker.fittedSize(width: image.width, height: image.height, orientation: 1, maxSide: maxSide).width,
+                                   height: BoxShrinker.fittedSize(width: image.width, height: image.height, orientation: 1, maxSide: maxSide).height, format: .jpeg)
+        image.rgb.withUnsafeBufferPointer { p in
+            for y in 0..<image.height { sink.add(row: y, x0: 0, dx: 1, count: image.width, rgb: p.baseAddress! + y * image.width * 3) }
+        }
+        return (sink.image, image.width, image.height)
+    }
 }
 
 /// The marker-by-marker walk over one file.

@@ -11,6 +11,38 @@ public enum PNGDecoder {
     public static let background = 128
 
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(ImageError) -> RGBImage {
+        var sink: FullImageSink?
+        try decode(bytes, limits: limits) { header throws(ImageError) in
+            sink = FullImageSink(width: header.width, height: header.height)
+        } rows: { rows, data throws(ImageError) in
+            try rows.read(data, into: &sink!)
+        }
+        return sink!.image
+    }
+
+    /// The picture box-filtered to at most `maxSide` pixels a side as its
+    /// rows are decompressed (the same pixels as `decode(_:limits:)` then
+    /// `picture(fitting:)`), and its full size: the whole picture is never
+    /// held, only two rows and the output's sums. Interlaced (Adam7)
+    /// pictures too: each pass's pixels are added to their boxes.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits(), fitting maxSide: Int) throws(ImageError) -> (image: RGBImage, width: Int, height: Int) {
+        var sink: BoxShrinker?
+        var size = (0, 0)
+        try decode(bytes, limits: limits) { header throws(ImageError) in
+            size = (header.width, header.height)
+            let fitted = BoxShrinker.fittedSize(width: header.width, height: header.height, orientation: 1, maxSide: maxSide)
+            sink = try BoxShrinker(sourceWidth: header.width, sourceHeight: header.height, orientation: 1,
+                                   width: fitted.width, height: fitted.height, format: .png)
+        } rows: { rows, data throws(ImageError) in
+            try rows.read(data, into: &sink!)
+        }
+        return (sink!.image, size.0, size.1)
+    }
+
+    /// The chunk walk and checks; `start` is told the header once the image
+    /// data begins, `rows` is handed the decompressed data as it comes.
+    private static func decode(_ bytes: [UInt8], limits: ImageLimits, start: (PNGHeader) throws(ImageError) -> Void,
+                               rows read: (inout PNGRows, UnsafeBufferPointer<UInt8>) throws(ImageError) -> Int) throws(ImageError) {
         try limits.check(fileBytes: bytes.count)
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8 else { throw .truncated(.png, "the signature") }
@@ -79,10 +111,12 @@ public enum PNGDecoder {
         }
         guard let header else { throw .damaged(.png, "no IHDR chunk") }
         guard idatState != 0 else { throw .damaged(.png, "no IDAT chunk") }
-        let raw = try imageData.withUnsafeBufferPointer { data throws(ImageError) in
-            try Inflater.zlib(data, outputSize: header.dataSize)
-        }
+        try start(header)
         var rows = PNGRows(header: header, palette: palette, transparency: transparency, background: background)
-        return try rows.image(from: raw)
+        try imageData.withUnsafeBufferPointer { data throws(ImageError) in
+            try Inflater.zlib(data, outputSize: header.dataSize, chunk: rows.longestRow) { inflated throws(ImageError) in
+                try read(&rows, inflated)
+            }
+        }
     }
 }

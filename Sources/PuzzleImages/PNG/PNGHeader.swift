@@ -23,6 +23,9 @@ struct PNGHeader {
     /// Bytes of one filtered row of `pixels` pixels, without its filter byte.
     func rowBytes(_ pixels: Int) -> Int { (pixels * channels * bitDepth + 7) / 8 }
 
+    /// The widest picture read.
+    static let maxWidth = 65535
+
     init(_ data: ArraySlice<UInt8>, limits: ImageLimits) throws(ImageError) {
         guard data.count == 13 else { throw .damaged(.png, "IHDR chunk of \(data.count) bytes (must be 13)") }
         let b = Array(data)
@@ -35,6 +38,11 @@ struct PNGHeader {
             throw .badSize(.png, width: width, height: height)
         }
         try limits.check(width: width, height: height, format: .png)
+        // Rows are decoded one at a time (two held, 8 bytes a pixel at
+        // most): bounding the width bounds that memory whatever the shape.
+        guard width <= PNGHeader.maxWidth else {
+            throw .unsupported(.png, "a width of \(width) pixels (at most \(PNGHeader.maxWidth), as in JPEG)")
+        }
         let depths: [Int]
         switch colourType {
         case 0: depths = [1, 2, 4, 8, 16]

@@ -1,6 +1,7 @@
-/// Turns decompressed PNG image data into RGB: undoes each row's filter
-/// (in place, against the row above of the same pass), then converts its
-/// samples, placing Adam7 pass pixels where they belong.
+/// Turns decompressed PNG image data into RGB rows as it arrives: undoes
+/// each row's filter (against the row above of the same pass), converts its
+/// samples and hands them to a sink with where they belong (Adam7 passes'
+/// pixels are every `dx`-th of a row).
 ///
 /// Samples scale to 8 bits as `(v * 255 + max / 2) / max`; a pixel with
 /// alpha `a` (from the alpha channel, the palette's tRNS entries or the
@@ -20,6 +21,10 @@ struct PNGRows {
     init(header: PNGHeader, palette: [UInt8]?, transparency: [UInt8]?, background: Int) {
         self.header = header
         self.background = background
+        passes = header.passes
+        current = [UInt8](repeating: 0, count: max(1, header.rowBytes(header.width)))
+        previous = current
+        rgbRow = [UInt8](repeating: 0, count: header.width * 3)
         if let palette {
             paletteSize = palette.count / 3
             paletteRGB = [UInt8](repeating: 0, count: 256 * 3)
@@ -42,31 +47,59 @@ struct PNGRows {
         UInt8((v * alpha * 255 + background * max * (maxAlpha - alpha) + max * maxAlpha / 2) / (max * maxAlpha))
     }
 
-    mutating func image(from inflated: [UInt8]) throws(ImageError) -> RGBImage {
-        var raw = inflated
-        let width = header.width, height = header.height
-        var out = [UInt8](repeating: 0, count: width * height * 3)
-        let zeros = [UInt8](repeating: 0, count: header.rowBytes(width))
-        try raw.withUnsafeMutableBufferPointer { raw throws(ImageError) in
-            try out.withUnsafeMutableBufferPointer { out throws(ImageError) in
-                try zeros.withUnsafeBufferPointer { zeros throws(ImageError) in
-                    var offset = 0
-                    for pass in header.passes {
-                        let rowBytes = header.rowBytes(pass.width)
-                        var previous = UnsafePointer(zeros.baseAddress!)
-                        for passRow in 0..<pass.height {
-                            let row = raw.baseAddress! + offset + 1
-                            let y = pass.y + passRow * pass.dy
-                            try Self.unfilter(raw[offset], row: row, previous: previous, count: rowBytes, stride: header.filterStride, y: y)
-                            try convert(row, pixels: pass.width, into: out.baseAddress! + (y * width + pass.x) * 3, step: pass.dx * 3, y: y)
-                            previous = UnsafePointer(row)
-                            offset += 1 + rowBytes
-                        }
+    /// Where the reader is: the pass (index into `passes`) and its row.
+    private var passIndex = 0
+    private var passRow = 0
+    private let passes: [(x: Int, y: Int, dx: Int, dy: Int, width: Int, height: Int)]
+    /// The row being read (unfiltered in place) and the one above it in the
+    /// same pass; the row's pixels as RGB.
+    private var current: [UInt8]
+    private var previous: [UInt8]
+    private var rgbRow: [UInt8]
+
+    /// The longest row in the data with its filter byte: what `read` may
+    /// leave unconsumed is less than this.
+    var longestRow: Int { 1 + header.rowBytes(header.width) }
+
+    /// Reads the whole rows at the start of `bytes` (decompressed image
+    /// data, continuing where the last call stopped), hands their pixels to
+    /// `sink`, and returns how many bytes they took: only a row and the row
+    /// above it are ever held.
+    mutating func read<Sink: ImageRowSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) throws(ImageError) -> Int {
+        var offset = 0
+        // The buffers are taken out of `self` while `convert` (a method) runs.
+        var row = current, above = previous, rgb = rgbRow
+        current = []; previous = []; rgbRow = []
+        defer { current = row; previous = above; rgbRow = rgb }
+        while passIndex < passes.count {
+            let pass = passes[passIndex]
+            let rowBytes = header.rowBytes(pass.width)
+            guard bytes.count - offset >= 1 + rowBytes else { break }
+            let y = pass.y + passRow * pass.dy
+            let filter = bytes[offset]
+            if passRow == 0 {
+                // A pass's first row is filtered against a row of zeros.
+                for i in 0..<rowBytes { above[i] = 0 }
+            }
+            try row.withUnsafeMutableBufferPointer { row throws(ImageError) in
+                try above.withUnsafeBufferPointer { above throws(ImageError) in
+                    try rgb.withUnsafeMutableBufferPointer { rgb throws(ImageError) in
+                        row.baseAddress!.update(from: bytes.baseAddress! + offset + 1, count: rowBytes)
+                        try Self.unfilter(filter, row: row.baseAddress!, previous: above.baseAddress!, count: rowBytes, stride: header.filterStride, y: y)
+                        try convert(row.baseAddress!, pixels: pass.width, into: rgb.baseAddress!, step: 3, y: y)
+                        sink.add(row: y, x0: pass.x, dx: pass.dx, count: pass.width, rgb: rgb.baseAddress!)
                     }
                 }
             }
+            swap(&row, &above)
+            offset += 1 + rowBytes
+            passRow += 1
+            if passRow == pass.height {
+                passIndex += 1
+                passRow = 0
+            }
         }
-        return RGBImage(width: width, height: height, rgb: out)
+        return offset
     }
 
     /// Undoes filter `type` (0 none, 1 sub, 2 up, 3 average, 4 Paeth) on one row.
