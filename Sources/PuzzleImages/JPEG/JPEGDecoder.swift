@@ -15,15 +15,22 @@ public enum JPEGDecoder {
         }
     }
 
+    /// The picture box-filtered to at most `maxSide` pixels a side, upright,
+    /// and its full upright size. A picture at least twice `maxSide` (the
+    /// larger side) is decoded at 1/2, 1/4 or 1/8 scale, keeping only the
+    /// coefficients that scale's IDCT needs (see `JPEGComponent`), so a
+    /// progressive picture's coefficients take at most 2/128 of their full
+    /// size for pictures 8 times `maxSide` and more; the samples then go row
+    /// by row into the output's boxes, never into a full-size image.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = ImageLimits(), fitting maxSide: Int) throws(ImageError) -> (image: RGBImage, width: Int, height: Int) {
-        let image = try decode(bytes, limits: limits)
-        var sink = try BoxShrinker(sourceWidth: image.width, sourceHeight: image.height, orientation: 1,
-                                   width: BoxShrinker.fittedSize(width: image.width, height: image.height, orientation: 1, maxSide: maxSide).width,
-                                   height: BoxShrinker.fittedSize(width: image.width, height: image.height, orientation: 1, maxSide: maxSide).height, format: .jpeg)
-        image.rgb.withUnsafeBufferPointer { p in
-            for y in 0..<image.height { sink.add(row: y, x0: 0, dx: 1, count: image.width, rgb: p.baseAddress! + y * image.width * 3) }
+        try limits.check(fileBytes: bytes.count)
+        return try bytes.withUnsafeBufferPointer { data throws(ImageError) in
+            var parser = JPEGParser(data: data, limits: limits, maxSide: maxSide)
+            try parser.parse()
+            let image = try parser.fittedOutput(maxSide: maxSide)
+            let swaps = (5...8).contains(parser.orientation)
+            return (image, swaps ? parser.height : parser.width, swaps ? parser.width : parser.height)
         }
-        return (sink.image, image.width, image.height)
     }
 }
 
@@ -43,13 +50,23 @@ private struct JPEGParser {
     var adobeTransform: Int?
     var orientation = 1
     var scans = 0
+    /// With a size to fit: the picture is decoded at 1/`reduction` scale.
+    let maxSide: Int?
+    var reduction = 1
 
-    init(data: UnsafeBufferPointer<UInt8>, limits: ImageLimits) {
+    init(data: UnsafeBufferPointer<UInt8>, limits: ImageLimits, maxSide: Int? = nil) {
         self.data = data
         self.limits = limits
+        self.maxSide = maxSide
     }
 
     mutating func run() throws(ImageError) -> RGBImage {
+        try parse()
+        return try output().oriented(orientation)
+    }
+
+    /// Reads every marker and scan up to EOI.
+    mutating func parse() throws(ImageError) {
         guard data.count >= 2, data[0] == 0xFF, data[1] == 0xD8 else { throw .damaged(.jpeg, "no SOI marker at the start") }
         while true {
             // Markers may be preceded by any number of FF fill bytes.
@@ -92,7 +109,6 @@ private struct JPEGParser {
             }
         }
         guard scans > 0, !components.isEmpty else { throw .damaged(.jpeg, "no frame or no scan before EOI") }
-        return try output().oriented(orientation)
     }
 
     func hex(_ marker: UInt8) -> String { "FF" + String(marker, radix: 16, uppercase: true) }
@@ -133,9 +149,21 @@ private struct JPEGParser {
             throw .unsupported(.jpeg, "a \(width)x\(height) picture in \(8 * hMax)x\(8 * vMax) blocks needs \(paddedWidth)x\(paddedHeight) samples, more than 4 times the pixel limit")
         }
         self.progressive = progressive
-        components = specs.map {
-            JPEGComponent(id: $0.id, h: $0.h, v: $0.v, quantTable: $0.q, mcusPerLine: mcusPerLine, mcuRows: mcuRows,
-                          imageWidth: width, imageHeight: height, hMax: hMax, vMax: vMax)
+        // Fitting a picture at least twice the side asked for: decode at
+        // 1/2, 1/4 or 1/8 scale (the output then still has at least as many
+        // samples as the fitted picture along each side).
+        if let maxSide {
+            while reduction < 8 && max(width, height) >= reduction * 2 * maxSide { reduction *= 2 }
+        }
+        let base = 8 / reduction
+        let hMax = hMax, vMax = vMax
+        components = specs.map { spec in
+            // As libjpeg-turbo: a subsampled component gets a larger IDCT
+            // instead of being upsampled, where its ratio allows.
+            var size = base
+            while size < 8 && (hMax * base) % (spec.h * size * 2) == 0 && (vMax * base) % (spec.v * size * 2) == 0 { size *= 2 }
+            return JPEGComponent(id: spec.id, h: spec.h, v: spec.v, quantTable: spec.q, mcusPerLine: mcusPerLine, mcuRows: mcuRows,
+                                 imageWidth: width, imageHeight: height, hMax: hMax, vMax: vMax, scale: size, progressive: progressive)
         }
     }
 
@@ -200,6 +228,12 @@ private struct JPEGParser {
         } else {
             guard ss == 0, se == 63, ah == 0, al == 0 else { throw .damaged(.jpeg, "sequential scan band \(ss)...\(se), bits \(ah)/\(al)") }
         }
+        if progressive && ss > 0 && scanComponents[0].scale == 1 {
+            // Only the DC is kept at 1/8 scale: an AC scan is skipped unread.
+            position = JPEGScan.endOfData(data, from: position)
+            scans += 1
+            return
+        }
         let blocksPerMCU = scanComponents.reduce(0) { $0 + $1.h * $1.v }
         guard count == 1 || blocksPerMCU <= 10 else { throw .damaged(.jpeg, "an MCU of \(blocksPerMCU) blocks (at most 10)") }
         var decoder = JPEGScan(components: scanComponents, dcTables: dcTables, acTables: acTables, progressive: progressive,
@@ -212,16 +246,7 @@ private struct JPEGParser {
     /// IDCT every block into component planes, then upsample and convert
     /// row by row into RGB.
     func output() throws(ImageError) -> RGBImage {
-        let colour: JPEGColour
-        switch components.count {
-        case 1: colour = .grey
-        case 3:
-            let ids = components.map(\.id)
-            if let t = adobeTransform { colour = t == 0 ? .rgb : .yCbCr }
-            else if !sawJFIF && ids == [0x52, 0x47, 0x42] { colour = .rgb }
-            else { colour = .yCbCr }
-        default: colour = adobeTransform == 2 ? .ycck : .cmyk
-        }
+        let colour = colour
         var planes: [UnsafeMutablePointer<UInt8>] = []
         defer { for p in planes { p.deallocate() } }
         for c in components {
@@ -282,6 +307,82 @@ private struct JPEGParser {
             }
         }
         return RGBImage(width: width, height: height, rgb: rgb)
+    }
+}
+
+extension JPEGParser {
+    /// How the components become RGB, chosen as libjpeg does.
+    var colour: JPEGColour {
+        switch components.count {
+        case 1: return .grey
+        case 3:
+            let ids = components.map(\.id)
+            if let t = adobeTransform { return t == 0 ? .rgb : .yCbCr }
+            if !sawJFIF && ids == [0x52, 0x47, 0x42] { return .rgb }
+            return .yCbCr
+        default: return adobeTransform == 2 ? .ycck : .cmyk
+        }
+    }
+
+    /// The picture at its decoding scale, transformed into small component
+    /// planes, then upsampled, converted and box-filtered a row at a time
+    /// into at most `maxSide` a side, upright.
+    func fittedOutput(maxSide: Int) throws(ImageError) -> RGBImage {
+        let base = 8 / reduction
+        let w = (width * base + 7) / 8, h = (height * base + 7) / 8
+        let fitted = BoxShrinker.fittedSize(width: width, height: height, orientation: orientation, maxSide: maxSide)
+        var sink = try BoxShrinker(sourceWidth: w, sourceHeight: h, orientation: orientation,
+                                   width: fitted.width, height: fitted.height, format: .jpeg)
+        var planes: [UnsafeMutablePointer<UInt8>] = []
+        defer { for p in planes { p.deallocate() } }
+        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        defer { workspace.deallocate() }
+        for c in components {
+            let k = c.scale, stride = c.blocksPerLine * k
+            let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * c.blocksPerColumn * k)
+            planes.append(plane)
+            // A component no scan reached has no quantisation table: grey.
+            let quant = c.quant ?? [Int32](repeating: 0, count: 64)
+            quant.withUnsafeBufferPointer { q in
+                for row in 0 ..< c.blocksPerColumn {
+                    for col in 0 ..< c.blocksPerLine {
+                        let out = plane + row * k * stride + col * k
+                        if k == 8 {
+                            JPEGIDCT.transform(c.block(row: row, col: col), q.baseAddress!, workspace, out, stride: stride)
+                        } else {
+                            JPEGScaledIDCT.transform(size: k, c.block(row: row, col: col), q.baseAddress!, out, stride: stride)
+                        }
+                    }
+                }
+            }
+        }
+        let upsamplers = zip(components, planes).map { c, plane in
+            JPEGUpsampler(plane: plane, stride: c.blocksPerLine * c.scale, width: c.scaledWidth, height: c.scaledHeight,
+                          ratioH: hMax * base / (c.h * c.scale), ratioV: vMax * base / (c.v * c.scale))
+        }
+        let scratchWidth = mcusPerLine * hMax * base + 16
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchWidth * upsamplers.count)
+        defer { scratch.deallocate() }
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: w * 3)
+        defer { line.deallocate() }
+        let colour = colour
+        let t = JPEGColour.tables
+        t.crR.withUnsafeBufferPointer { crR in
+            t.cbB.withUnsafeBufferPointer { cbB in
+                t.crG.withUnsafeBufferPointer { crG in
+                    t.cbG.withUnsafeBufferPointer { cbG in
+                        var rows = [UnsafePointer<UInt8>](repeating: UnsafePointer(scratch), count: upsamplers.count)
+                        for y in 0..<h {
+                            for i in upsamplers.indices { rows[i] = upsamplers[i].row(y, into: scratch + i * scratchWidth) }
+                            JPEGColour.convert(colour, rows: rows, width: w, into: line,
+                                               crR: crR.baseAddress!, cbB: cbB.baseAddress!, crG: crG.baseAddress!, cbG: cbG.baseAddress!)
+                            sink.add(row: y, x0: 0, dx: 1, count: w, rgb: line)
+                        }
+                    }
+                }
+            }
+        }
+        return sink.image
     }
 }
 

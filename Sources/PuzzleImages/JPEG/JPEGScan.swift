@@ -49,12 +49,12 @@ struct JPEGScan {
                 while unit < end {
                     let row = unit / unitsPerLine, col = unit % unitsPerLine
                     if single {
-                        try decodeBlock(components[0], components[0].block(row: row, col: col), &bits, order)
+                        try decodeUnit(components[0], row: row, col: col, &bits, order)
                     } else {
                         for c in components {
                             for by in 0..<c.v {
                                 for bx in 0..<c.h {
-                                    try decodeBlock(c, c.block(row: row * c.v + by, col: col * c.h + bx), &bits, order)
+                                    try decodeUnit(c, row: row * c.v + by, col: col * c.h + bx, &bits, order)
                                 }
                             }
                         }
@@ -80,10 +80,55 @@ struct JPEGScan {
                 }
             }
         }
-        // Skip to the marker that ends the scan: the next FF not followed by 00 (or an RST).
-        var p = bits.position
+        return Self.endOfData(data, from: bits.position)
+    }
+
+    /// Where a scan's data starting at or before `position` ends: the next
+    /// FF not followed by 00 or an RST marker (or the file's end).
+    static func endOfData(_ data: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var p = position
         while p + 1 < data.count && !(data[p] == 0xFF && data[p + 1] != 0 && !(0xD0...0xD7).contains(data[p + 1])) { p += 1 }
         return min(p, data.count)
+    }
+
+    /// A whole block's 64 coefficients, for a component that keeps fewer:
+    /// decoded here, then the kept ones (and which are non-zero) copied back.
+    var scratch = [Int16](repeating: 0, count: 64)
+
+    /// Decodes one block of `c`, straight into its coefficients at scale 8;
+    /// otherwise through `scratch`, keeping the `scale`² lowest frequencies.
+    @inline(__always)
+    private mutating func decodeUnit(_ c: JPEGComponent, row: Int, col: Int, _ bits: inout JPEGBits,
+                                     _ order: UnsafeBufferPointer<Int>) throws(ImageError) {
+        let kept = c.block(row: row, col: col)
+        // DC scans touch coefficient 0 alone, which every scale keeps first.
+        if c.scale == 8 || (progressive && spectralStart == 0) {
+            try decodeBlock(c, kept, &bits, order)
+            return
+        }
+        let k = c.scale
+        let maskIndex = row * c.blocksPerLine + col
+        var local = scratch
+        scratch = []
+        defer { scratch = local }
+        try local.withUnsafeMutableBufferPointer { full throws(ImageError) in
+            let block = full.baseAddress!
+            if progressive, let nonZero = c.nonZero {
+                // Only whether the others are non-zero matters to refinement.
+                let mask = nonZero[maskIndex]
+                for z in 0..<64 { block[z] = mask >> UInt64(z) & 1 == 1 ? 0x4000 : 0 }
+                for r in 0..<k { for q in 0..<k { block[r * 8 + q] = kept[r * k + q] } }
+            } else {
+                block.update(repeating: 0, count: 64)
+            }
+            try decodeBlock(c, block, &bits, order)
+            for r in 0..<k { for q in 0..<k { kept[r * k + q] = block[r * 8 + q] } }
+            if let nonZero = c.nonZero {
+                var mask: UInt64 = 0
+                for z in 0..<64 where block[z] != 0 { mask |= 1 << UInt64(z) }
+                nonZero[maskIndex] = mask
+            }
+        }
     }
 
     @inline(__always)

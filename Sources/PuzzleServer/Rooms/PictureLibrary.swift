@@ -101,8 +101,10 @@ struct PictureLibrary {
         }
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(DecodeFailure(reason: "cannot be read")) }
         do {
-            let image = try ImageDecoder.decode([UInt8](data), limits: limits)
-            return .success(try shrunk(image))
+            let bytes = [UInt8](data)
+            if ImageFormat.sniff(bytes) == .ppm { return .success(try shrunk(ImageDecoder.decode(bytes, limits: limits))) }
+            // PNG and JPEG straight into the kept size, never whole.
+            return .success(try ImageDecoder.decode(bytes, limits: limits, fitting: keptSide).image)
         } catch {
             return .failure(DecodeFailure(reason: "\(error)"))
         }

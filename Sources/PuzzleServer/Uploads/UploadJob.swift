@@ -49,16 +49,15 @@ struct UploadJob: Sendable {
         guard format == .png || format == .jpeg else {
             return .failure(.badPicture("an uploaded picture is a PNG or a JPEG file; this is \(format.map { "a \($0.rawValue) file" } ?? "neither")"))
         }
-        let image: RGBImage
-        let kept: RGBImage
+        // Decoded straight into the kept size: a 64 Mpx picture is never
+        // held whole (PROTOCOL.md, Uploaded pictures: memory).
+        let decoded: (image: RGBImage, width: Int, height: Int)
         do {
-            image = try ImageDecoder.decode(bytes, limits: limits)
-            kept = try PictureLibrary.shrunk(image)
-        } catch let error as ImageError {
-            return .failure(.badPicture("\(error.code): \(error.message)"))
+            decoded = try ImageDecoder.decode(bytes, limits: limits, fitting: PictureLibrary.keptSide)
         } catch {
-            return .failure(.badPicture("\(error)"))
+            return .failure(.badPicture("\(error.code): \(error.message)"))
         }
+        let kept = decoded.image
         let entry = UploadStore.Entry(sha256: SHA256.hex(bytes), fileExtension: format == .png ? "png" : "jpg", bytes: bytes.count)
         if let existing, existing != entry { return .failure(.pictureExists(name, "uploaded before, with other content")) }
         do {
@@ -67,6 +66,6 @@ struct UploadJob: Sendable {
             return .failure(.storage("the server could not store the picture (\(error)); nothing was stored"))
         }
         UploadStore.writeKept(kept, of: entry, in: picturesDirectory)
-        return .success(Stored(entry: entry, image: kept, width: image.width, height: image.height))
+        return .success(Stored(entry: entry, image: kept, width: decoded.width, height: decoded.height))
     }
 }
