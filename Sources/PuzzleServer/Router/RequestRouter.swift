@@ -51,6 +51,7 @@ final class RequestRouter {
         sender = RoomSender(store: store, replayPageMoves: config.replayPageMoves, logger: logger, out: out)
         door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender,
                         passwords: PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis),
+                        creates: CreateThrottle(perHour: config.createsPerHour),
                         logger: logger, out: out)
     }
 

@@ -23,22 +23,30 @@ final class RoomDoor {
     private let out: SessionOutbox
     /// Wrong room passwords, per address (paced, see `Pacing`).
     private(set) var passwords: PasswordThrottle
+    /// Rooms made, per address (`creates_per_hour`).
+    private(set) var creates: CreateThrottle
 
     init(rooms: RoomDirectory, keeper: RoomKeeper, moves: MoveDesk, sender: RoomSender, passwords: PasswordThrottle,
-         logger: Logger, out: SessionOutbox) {
+         creates: CreateThrottle, logger: Logger, out: SessionOutbox) {
         self.rooms = rooms
         self.keeper = keeper
         self.moves = moves
         self.sender = sender
         self.passwords = passwords
+        self.creates = creates
         self.logger = logger
         self.out = out
     }
 
     /// CREATE.
     func create(_ request: RoomSpec, by session: PlayerSession, pictures: inout PictureLibrary, now: Int64) {
+        if let wait = creates.wait(for: session.host, now: now) {
+            return out.refuse(ProtocolError(.rateLimited,
+                "rooms created from \(session.host) are paced at \(creates.perHour) an hour; try again in \((wait + 999) / 1000) s"))
+        }
         switch keeper.open(request, pictures: &pictures, now: now) {
         case .success(let room):
+            creates.charge(session.host, now: now)
             logger.info("\(session.label) created room \(room.name)")
             out.add(.chargeCreate(pieces: room.state.pieceCount))
             out.send(.created(room: room.name))
@@ -141,9 +149,11 @@ final class RoomDoor {
         return true
     }
 
-    /// Addresses whose wrong passwords are forgiven by now are forgotten.
+    /// Addresses whose wrong passwords are forgiven, and whose room-making
+    /// allowance is whole again, by now are forgotten.
     func forgetRecoveredPasswords(now: Int64) {
         passwords.forgetRecovered(now: now)
+        creates.forgetRecovered(now: now)
     }
 
     /// Removes the session's player from its room, returning held pieces.

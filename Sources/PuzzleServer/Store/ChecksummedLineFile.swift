@@ -59,16 +59,49 @@ struct ChecksummedLineFile {
 
     /// Appends one line (its checksum added) and syncs it unless told not to.
     func append(_ body: String) throws(RoomStoreError) {
-        var line = Array(body.utf8)
-        let crc = CRC32.checksum(line[...])
-        line.append(contentsOf: Array(" *\(Self.hex(crc))\n".utf8))
-        let path = path, sync = sync
+        try append(body, syncing: sync)
+    }
+
+    /// Appends one line (its checksum added) without syncing it: the caller
+    /// syncs a turn's lines at once (`syncAppended`) before anything they
+    /// record is acknowledged. Written through `device` (tests count and fail it).
+    func appendUnsynced(_ body: String, device: StorageDevice) throws(RoomStoreError) {
+        let line = Self.line(body), path = path
+        try onPath(path) { () throws(Errno) in
+            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
+            defer { try? fd.close() }
+            try device.write(line, to: fd, path: path)
+        }
+    }
+
+    /// Makes every line appended so far durable (nothing when the file does
+    /// not sync): one `fdatasync`, whatever the number of lines.
+    func syncAppended(device: StorageDevice) throws(RoomStoreError) {
+        guard sync else { return }
+        let path = path
+        try onPath(path) { () throws(Errno) in
+            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly))
+            defer { try? fd.close() }
+            try device.dataSync(fd, path: path)
+        }
+    }
+
+    private func append(_ body: String, syncing: Bool) throws(RoomStoreError) {
+        let line = Self.line(body), path = path
         try onPath(path) { () throws(Errno) in
             let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
             defer { try? fd.close() }
             try fd.writeAll(line)
-            if sync { try fd.sync() }
+            if syncing { try fd.sync() }
         }
+    }
+
+    /// One line's bytes: the body, ` *<crc32>` and a newline.
+    private static func line(_ body: String) -> [UInt8] {
+        var line = Array(body.utf8)
+        let crc = CRC32.checksum(line[...])
+        line.append(contentsOf: Array(" *\(hex(crc))\n".utf8))
+        return line
     }
 
     private static func hex(_ crc: UInt32) -> String {

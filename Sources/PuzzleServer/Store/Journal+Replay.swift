@@ -24,7 +24,12 @@ extension Journal {
         case .left(let player), .hint(let player, _):
             return state.players[player] != nil
         case .forgotten(let player):
-            return state.absent[player] != nil
+            // A player still present: its `left` never reached the disk (a
+            // write refused while its link dropped), then it was forgotten.
+            // The record changes nothing but the seq (as the live room would
+            // apply it); after the load the player is away, forgotten again
+            // in time. Not damage.
+            return state.absent[player] != nil || state.players[player] != nil
         default:
             return false
         }

@@ -10,8 +10,10 @@ import PuzzleSystem
 ///
 ///     <id> <token> <name> *<crc32 as 8 lowercase hex digits>
 ///
-/// One line per player, appended (and synced, unless the policy is `never`)
-/// before the HELLO reply that hands the token out. A line that fails its
+/// One line per player, appended and synced (unless the policy is `never`)
+/// before the HELLO reply that hands the token out: the lines of one loop
+/// turn are synced together (`commit`, one `fdatasync` however many players
+/// were greeted), before any of the turn's replies leaves. A line that fails its
 /// checksum or range checks is skipped (that token no longer resumes); the
 /// rest still load.
 ///
@@ -21,8 +23,8 @@ import PuzzleSystem
 ///
 ///     <largest id reserved> *<crc32>
 ///
-/// Ids are reserved a block at a time: a line is appended (and synced)
-/// before the first id of a block is handed out, so a HELLO costs a write
+/// Ids are reserved a block at a time: a line is appended (and synced, at
+/// the turn's `commit`) before the first id of a block is handed out, so a HELLO costs a write
 /// only once per block. After a restart, ids go on after the largest id any
 /// line, token or room remembers; the unused rest of the last block is
 /// skipped, never handed out.
@@ -48,8 +50,14 @@ final class PlayerRegistry {
     private var reservedThrough = 0
     /// Lines skipped at load, with why (for the log).
     private(set) var skippedLines: [String] = []
+    /// Where appends and syncs go (tests count and fail them).
+    private let device: StorageDevice
+    /// Files appended to since the last `commit`.
+    private var tokensUnsynced = false
+    private var idsUnsynced = false
 
-    init(directory: String, sync: Bool) throws(RoomStoreError) {
+    init(directory: String, sync: Bool, device: StorageDevice = SystemStorageDevice()) throws(RoomStoreError) {
+        self.device = device
         tokens = ChecksummedLineFile(path: directory + "/players", sync: sync)
         ids = ChecksummedLineFile(path: directory + "/player-ids", sync: sync)
         var largest = 0
@@ -74,23 +82,47 @@ final class PlayerRegistry {
     }
 
     /// A new player's id, never handed out before (also before a restart):
-    /// reserved durably before it is returned. A failed write hands out nothing.
+    /// its reservation is written before it is returned, and durable once
+    /// `commit` returns (call it before the id is told to anyone). A failed
+    /// write hands out nothing.
     func issueID() throws(RoomStoreError) -> PlayerID {
         let id = nextID
         if id > reservedThrough {
             let through = id + Self.reservationBlock - 1
-            try ids.append("\(through)")
+            try ids.appendUnsynced("\(through)", device: device)
+            idsUnsynced = true
             reservedThrough = through
         }
         nextID = id + 1
         return PlayerID(id)
     }
 
-    /// Records a new player's token durably.
+    /// Records a new player's token: written now, durable once `commit`
+    /// returns (call it before the token is handed out). A failed write
+    /// records nothing.
     func register(token: String, _ entry: Entry) throws(RoomStoreError) {
-        try tokens.append("\(entry.id.rawValue) \(token) \(entry.name)")
+        try tokens.appendUnsynced("\(entry.id.rawValue) \(token) \(entry.name)", device: device)
+        tokensUnsynced = true
         byToken[token] = entry
         continueAfter(entry.id.rawValue)
+    }
+
+    /// Makes every token and id reservation written since the last commit
+    /// durable: one sync per file written, however many players were greeted
+    /// (as a turn's moves are synced together). The server calls it once a
+    /// loop turn, before the turn's replies go out.
+    /// - Throws: when a sync fails. Whether those lines reached the disk is
+    ///   then unknown (a failed sync cannot be retried safely), so none of
+    ///   the turn's replies may be sent.
+    func commit() throws(RoomStoreError) {
+        if idsUnsynced {
+            idsUnsynced = false
+            try ids.syncAppended(device: device)
+        }
+        if tokensUnsynced {
+            tokensUnsynced = false
+            try tokens.syncAppended(device: device)
+        }
     }
 
     private static func decodeToken(_ line: ArraySlice<UInt8>) -> (String, Entry)? {

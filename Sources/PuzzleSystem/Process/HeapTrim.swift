@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hands memory the allocator holds free back to the system.
+public enum HeapTrim {
+    /// `malloc_trim(0)`: after a burst of short-lived allocations (reading
+    /// and parsing every room's files at start-up) glibc keeps the freed
+    /// pages in its heaps, scattered between the long-lived objects, so the
+    /// process stays as large as its peak. Trimming releases every free
+    /// page. Costs a walk of the heap: call it after such a burst, not in a
+    /// hot path. Returns whether any memory was released.
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        #if canImport(Glibc)
+        return malloc_trim(0) != 0
+        #else
+        return false
+        #endif
+    }
+}
