@@ -12,10 +12,18 @@ public enum HeapTrim {
     /// hot path. Returns whether any memory was released.
     @discardableResult
     public static func releaseFreeMemory() -> Bool {
-        #if canImport(Glibc)
-        return malloc_trim(0) != 0
-        #else
-        return false
-        #endif
+        guard let trim = mallocTrim else { return false }
+        return trim(0) != 0
     }
+
+    /// glibc's `malloc_trim`, looked up once: `<malloc.h>` is not part of
+    /// the Glibc module, so it is found by name (nil on another C library).
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 }
