@@ -126,11 +126,12 @@ extension ClientSession {
     // MARK: Keyboard play
 
     /// Moves the held piece by a step in table units (arrow keys), ahead of the
-    /// server's echo so that fast key repeat does not lag. Stays on the table.
+    /// server's echo so that fast key repeat does not lag. Stays on the table:
+    /// a held part, all of it (the step is not taken when it would leave).
     public mutating func dragHeld(dx: Int, dy: Int, now: Int64) {
         guard phase == .joined, let st = state, let piece = heldPiece, let base = shownPosition(of: piece) else { return }
         let to = Point(x: base.x + dx, y: base.y + dy)
-        guard st.geometry.contains(to) else { return }
+        guard st.board.fitsOnTable(piece, at: to, rotation: st.displayRotation(of: piece)) else { return }
         guard hand.drag(piece, to: to, in: st) else { return }
         send(.drag(piece, to), fromUser: true, now: now)
     }
