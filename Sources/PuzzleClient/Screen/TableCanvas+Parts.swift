@@ -43,36 +43,53 @@ extension TableCanvas {
     /// board) round each, then every piece's picture over them, so that where
     /// two of its pieces meet both are covered and only the outside shows;
     /// then the tabs and blanks of the sides that face no piece of the part.
+    /// A piece with the part all round it (its 8 neighbours) has no shadow
+    /// or ring of its own to draw: the pieces round it would cover them.
     /// Returns the pieces drawn (in view) with their corners.
     @discardableResult
     mutating func drawPart(_ members: [Int], grip: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int,
                            lift: Int, ring: UInt32? = nil) -> [(piece: Int, point: Point)] {
-        let unit = st.geometry.unit
-        guard isVisible(partRect(st, grip: grip, at: point, rotation: rotation), margin: 2) else { return [] }
-        var shown: [(piece: Int, point: Point, rect: ScreenBox)] = []
+        let g = st.geometry, unit = g.unit
+        guard isVisible(partRect(st, grip: grip, at: point, rotation: rotation), margin: 2), let part = st.parts.part(of: grip) else { return [] }
+        let parts = st.parts, cols = st.spec.cols, rows = st.spec.rows
+        let gr = grip / cols, gc = grip % cols
+        func inPart(_ r: Int, _ c: Int) -> Bool { r >= 0 && r < rows && c >= 0 && c < cols && parts.part(of: r * cols + c) == part }
+        var shown: [(piece: Int, point: Point, rect: ScreenBox, inner: Bool)] = []
         shown.reserveCapacity(members.count)
         for m in members {
-            let p = m == grip ? point : st.board.point(of: m, grip: grip, at: point, rotation: rotation)
+            let mr = m / cols, mc = m % cols
+            // Its offset beside the grip, turned (a turn maps (dx, dy) to (-dy, dx)).
+            var dx = mc - gc, dy = mr - gr
+            switch rotation & 3 {
+            case 1: (dx, dy) = (-dy, dx)
+            case 2: (dx, dy) = (-dx, -dy)
+            case 3: (dx, dy) = (dy, -dx)
+            default: break
+            }
+            let p = Point(x: point.x + dx * unit, y: point.y + dy * unit)
             let r = rect(p, unit: unit)
-            if isVisible(r, margin: 2) { shown.append((m, p, r)) }
+            guard isVisible(r, margin: 2) else { continue }
+            let inner = inPart(mr - 1, mc - 1) && inPart(mr - 1, mc) && inPart(mr - 1, mc + 1) && inPart(mr, mc - 1)
+                && inPart(mr, mc + 1) && inPart(mr + 1, mc - 1) && inPart(mr + 1, mc) && inPart(mr + 1, mc + 1)
+            shown.append((m, p, r, inner))
         }
-        if lift > 0 { for s in shown { drawShadow(s.rect, lift: lift) } }
+        if lift > 0 { for s in shown where !s.inner { drawShadow(s.rect, lift: lift) } }
         if let ring {
-            for s in shown { canvas.frame(s.rect.outset(by: 1), ring, owner: PixelCanvas.ring) }
+            for s in shown where !s.inner { canvas.frame(s.rect.outset(by: 1), ring, owner: PixelCanvas.ring) }
         } else {
-            for s in shown where s.rect.width >= 3 && overBoard(s.point, st.geometry) {
+            for s in shown where !s.inner && s.rect.width >= 3 && overBoard(s.point, g) {
                 canvas.frame(s.rect.outset(by: 1), Self.liftedOutline, owner: PixelCanvas.background)
             }
         }
-        for s in shown { drawPicture(s.piece, in: st, picture: picture, rect: s.rect, rotation: rotation) }
-        if st.spec.kind == .jigsaw, let part = st.parts.part(of: grip) {
-            let cols = st.spec.cols, rows = st.spec.rows
-            for s in shown {
+        for s in shown {
+            drawPicture(s.piece, home: Cell(row: s.piece / cols, col: s.piece % cols), rows: rows, cols: cols, picture: picture, rect: s.rect, rotation: rotation)
+        }
+        if st.spec.kind == .jigsaw, shown.first.map({ $0.rect.width >= 4 }) == true {
+            for s in shown where !s.inner {
                 // The side facing a piece of the part is a join, not an edge.
                 drawEdges(s.piece, in: st, picture: picture, rect: s.rect, rotation: rotation) { side in
                     let home = Side(rawValue: (side.rawValue - rotation + 8) & 3)!
-                    let r = s.piece / cols + home.step.dr, c = s.piece % cols + home.step.dc
-                    return r < 0 || r >= rows || c < 0 || c >= cols || st.parts.part(of: r * cols + c) != part
+                    return !inPart(s.piece / cols + home.step.dr, s.piece % cols + home.step.dc)
                 }
             }
         }
@@ -85,30 +102,60 @@ extension TableCanvas {
         return point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
     }
 
+    /// The cells held pieces and parts would land in (`targetCells`): each
+    /// cell with the index of its holders in `holders` (one list for all the
+    /// cells of one hold: a part aims at thousands of cells).
+    struct TargetCells {
+        var cells: [(cell: Cell, group: Int)] = []
+        var holders: [[PlayerID]] = []
+    }
+
     /// Every cell a held piece or part would land in if dropped now, and who
     /// aims at it: a part's target is its grip's cell, and each of its other
     /// pieces goes into the cell beside it as in the picture (at the hold's
     /// rotation). Only cells in view; several holders of one cell sorted by
     /// id, cells in a stable order.
-    func targetCells(_ st: RoomState, grips: [Int]) -> [(Cell, [PlayerID])] {
-        let g = st.geometry
-        var cells: [(Cell, PlayerID)] = []
-        var aiming = 0
-        for grip in grips {
-            guard let lock = st.locks[grip], let t = lock.target else { continue }
-            aiming += 1
+    func targetCells(_ st: RoomState, grips: [Int]) -> TargetCells {
+        let g = st.geometry, cols = st.spec.cols
+        var out = TargetCells()
+        var aiming: [(grip: Int, lock: PieceLock)] = []
+        for grip in grips { if let lock = st.locks[grip], lock.target != nil { aiming.append((grip, lock)) } }
+        // The cells of one hold, in view.
+        func cells(_ grip: Int, _ lock: PieceLock, _ add: (Cell) -> Void) {
+            guard let t = lock.target else { return }
+            let gr = grip / cols, gc = grip % cols
             for m in st.parts.pieces(with: grip) {
-                let o = m == grip ? (dx: 0, dy: 0) : st.board.cellOffset(of: m, from: grip, rotation: lock.rotation)
-                let cell = Cell(row: t.row + o.dy, col: t.col + o.dx)
+                var dx = m % cols - gc, dy = m / cols - gr
+                switch lock.rotation & 3 {
+                case 1: (dx, dy) = (-dy, dx)
+                case 2: (dx, dy) = (-dx, -dy)
+                case 3: (dx, dy) = (dy, -dx)
+                default: break
+                }
+                let cell = Cell(row: t.row + dy, col: t.col + dx)
                 guard g.isOnBoard(cell), isVisible(rect(g.origin(of: cell), unit: g.unit), margin: 1) else { continue }
-                cells.append((cell, lock.holder))
+                add(cell)
             }
         }
-        // One hold aiming (by far the most common): its cells are distinct.
-        if aiming == 1 { return cells.map { ($0.0, [$0.1]) } }
+        // One hold aiming (by far the most common): its cells are distinct, one list of holders.
+        if aiming.count == 1 {
+            out.holders = [[aiming[0].lock.holder]]
+            cells(aiming[0].grip, aiming[0].lock) { out.cells.append(($0, 0)) }
+            return out
+        }
         var byCell: [Cell: [PlayerID]] = [:]
-        for (cell, holder) in cells { byCell[cell, default: []].append(holder) }
-        return byCell.map { ($0.key, Array(Set($0.value)).sorted()) }.sorted { ($0.0.row, $0.0.col) < ($1.0.row, $1.0.col) }
+        for (grip, lock) in aiming { cells(grip, lock) { byCell[$0, default: []].append(lock.holder) } }
+        var groups: [[PlayerID]: Int] = [:]
+        for (cell, all) in byCell.sorted(by: { ($0.key.row, $0.key.col) < ($1.key.row, $1.key.col) }) {
+            let holders = Array(Set(all)).sorted()
+            let group = groups[holders] ?? {
+                out.holders.append(holders)
+                groups[holders] = out.holders.count - 1
+                return out.holders.count - 1
+            }()
+            out.cells.append((cell, group))
+        }
+        return out
     }
 
     /// Pixels lying within one pixel of a held piece (where its ring is), over

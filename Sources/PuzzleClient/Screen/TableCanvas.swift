@@ -258,10 +258,15 @@ struct TableCanvas {
 
     /// A piece's part of the picture, turned, filling its pixel rectangle.
     mutating func drawPicture(_ piece: Int, in st: RoomState, picture: Picture?, rect r: ScreenBox, rotation: Int) {
+        drawPicture(piece, home: st.homeCell(of: piece), rows: st.spec.rows, cols: st.spec.cols, picture: picture, rect: r, rotation: rotation)
+    }
+
+    /// `drawPicture` for the piece whose home cell is `home` on a `rows` × `cols` board.
+    mutating func drawPicture(_ piece: Int, home: Cell, rows: Int, cols: Int, picture: Picture?, rect r: ScreenBox, rotation: Int) {
         let w = r.width, h = r.height, who = Int32(piece)
         for j in 0..<h {
             for i in 0..<w {
-                canvas.set(r.left + i, r.top + j, Self.sample(picture, st: st, piece: piece, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
+                canvas.set(r.left + i, r.top + j, Self.sample(picture, home: home, rows: rows, cols: cols, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
             }
         }
     }
@@ -332,10 +337,10 @@ struct TableCanvas {
     /// `grips`: the held pieces whose targets are drawn.
     mutating func drawTargets(_ st: RoomState, grips: [Int]) {
         let targets = targetCells(st, grips: grips)
-        guard !targets.isEmpty else { return }
+        guard let first = targets.cells.first else { return }
         if heldPieces.count != st.pieceCount { heldPieces = Self.heldFlags(st) }
         // Where held pieces' rings lie: needed only where cells are more than 2 pixels.
-        let zone = rect(st.geometry.origin(of: targets[0].0), unit: st.geometry.unit).width > 2 ? ringZone(st, grips: grips) : nil
+        let zone = rect(st.geometry.origin(of: first.cell), unit: st.geometry.unit).width > 2 ? ringZone(st, grips: grips) : nil
         // A bracket's pixels, each coloured by its depth in `box` (0: the outer
         // line), never over a held piece nor a holder's ring: the ring says whose it is.
         func put(_ p: ScreenBox, _ holder: PlayerID, box: ScreenBox?) {
@@ -347,17 +352,20 @@ struct TableCanvas {
                 }
             }
         }
-        for (cell, holders) in targets {
-            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+        // Each group of holders' colours, once (a part aims at thousands of cells).
+        let colours = targets.holders.map { $0.map { PixelCanvas.pack(PlayerPalette.color(of: $0, in: colorSlots)) } }
+        let g = st.geometry
+        for (cell, group) in targets.cells {
+            let holders = targets.holders[group]
+            let r = rect(g.origin(of: cell), unit: g.unit)
             guard isVisible(r, margin: 1) else { continue }
             let w = r.width
             if w <= 2 {
                 // Tiny cells: the cell itself, a plain square shared out pixel by pixel, under any holder's ring.
                 for (n, y) in (r.top..<r.bottom).enumerated() {
                     for (m, x) in (r.left..<r.right).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
-                        let holder = holders[(n * w + m) % holders.count]
                         guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !isHeld(canvas.owner(x, y)) else { continue }
-                        canvas.set(x, y, PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots)), owner: PixelCanvas.mark)
+                        canvas.set(x, y, colours[group][(n * w + m) % holders.count], owner: PixelCanvas.mark)
                     }
                 }
                 continue
@@ -415,7 +423,9 @@ struct TableCanvas {
     /// Plain mode: each target corner's screen cell shows its holder's marker
     /// where the mark is still uncovered.
     mutating func markTargets(_ st: RoomState, grips: [Int]) {
-        for (cell, holders) in targetCells(st, grips: grips) {
+        let targets = targetCells(st, grips: grips)
+        for (cell, group) in targets.cells {
+            let holders = targets.holders[group]
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let cells = [(r.top, r.left), (r.top, r.right - 1), (r.bottom - 1, r.right - 1), (r.bottom - 1, r.left)]
             for (k, (y, x)) in cells.enumerated() {
@@ -653,12 +663,18 @@ struct TableCanvas {
     /// turned `rotation` quarter turns clockwise (or a colour made from its home
     /// cell without a picture), with the picture flag.
     static func sample(_ picture: Picture?, st: RoomState, piece: Int, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> UInt32 {
-        let home = st.homeCell(of: piece)
+        sample(picture, home: st.homeCell(of: piece), rows: st.spec.rows, cols: st.spec.cols, i: i, j: j, w: w, h: h, rotation: rotation)
+    }
+
+    /// `sample` for the piece whose home cell is `home` on a `rows` × `cols`
+    /// board (a piece's pixels in a row need not look the room up each time).
+    @inline(__always)
+    static func sample(_ picture: Picture?, home: Cell, rows: Int, cols: Int, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> UInt32 {
         guard let picture else {
-            let r = UInt32(40 + 200 * home.col / max(1, st.spec.cols)), b = UInt32(40 + 200 * home.row / max(1, st.spec.rows))
+            let r = UInt32(40 + 200 * home.col / max(1, cols)), b = UInt32(40 + 200 * home.row / max(1, rows))
             return r << 16 | 90 << 8 | b | PixelCanvas.pictureBit
         }
-        let cut = picture.rect(row: home.row, col: home.col, rows: st.spec.rows, cols: st.spec.cols)
+        let cut = picture.rect(row: home.row, col: home.col, rows: rows, cols: cols)
         let x0 = cut.x, y0 = cut.y, rw = max(1, cut.width), rh = max(1, cut.height)
         // Work in a 2w × 2h lattice of pixel centres, so turning stays exact.
         let u = 2 * i + 1, v = 2 * j + 1, W = 2 * w, H = 2 * h

@@ -77,7 +77,9 @@ extension ClientSession {
             guard st.geometry.isOnBoard(cell) else { return refuse("no cell \(r),\(c) on a \(st.spec.rows)x\(st.spec.cols) board") }
             let note = heldPiece.map { "piece \($0) is over cell \(r),\(c): drop puts it in" }
             send(.drag(ambiguousHeld, st.geometry.origin(of: cell)), fromUser: true, now: now, successNote: note)
-        case .rotate: send(.rotate(ambiguousHeld), fromUser: true, now: now)
+        case .rotate:
+            if let held = heldPiece, let why = turnLeavesTable(held) { return refuse(why) }
+            send(.rotate(ambiguousHeld), fromUser: true, now: now)
         case .drop: send(.drop(ambiguousHeld), fromUser: true, now: now)
         case .release: send(.release(ambiguousHeld), fromUser: true, now: now)
         case .hint: send(.hint, fromUser: true, now: now)
@@ -116,6 +118,16 @@ extension ClientSession {
     var ambiguousHeld: Int? {
         guard let myID, let st = state, st.implicitPiece(of: myID) == .severalHeld else { return nil }
         return heldPiece
+    }
+
+    /// Why turning the held `piece` would be refused (a part that would
+    /// reach off the table turned about it where it is), said before asking
+    /// the server, which would only name a point off the table; nil when it may turn.
+    func turnLeavesTable(_ piece: Int) -> String? {
+        guard let st = state, st.spec.rotation, st.partSize(of: piece) > 1, let at = shownPosition(of: piece) else { return nil }
+        let turned = (st.displayRotation(of: piece) + 1) & 3
+        guard !st.board.fitsOnTable(piece, at: at, rotation: turned) else { return nil }
+        return "turned about piece \(piece), the part would reach off the table: move it further in first"
     }
 
     mutating func refuse(_ message: String) {

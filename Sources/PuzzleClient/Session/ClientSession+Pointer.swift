@@ -59,6 +59,7 @@ extension ClientSession {
     public mutating func pointerTurn(at point: Point?, now: Int64) {
         guard phase == .joined, let st = state else { return }
         if let held = heldPiece {
+            if let why = turnLeavesTable(held) { return refuse(why) }
             send(.rotate(held), fromUser: true, now: now)
             return
         }
