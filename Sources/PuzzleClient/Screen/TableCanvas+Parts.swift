@@ -24,9 +24,10 @@ extension TableCanvas {
     /// Which pieces are in someone's hand, by piece: every piece of a held part.
     static func heldFlags(_ st: RoomState) -> [Bool] {
         var held = [Bool](repeating: false, count: st.pieceCount)
+        let parts = st.parts
         for grip in st.locks.keys where grip < held.count {
-            if st.parts.part(of: grip) == nil { held[grip] = true; continue }
-            for m in st.parts.pieces(with: grip) { held[m] = true }
+            if parts.part(of: grip) == nil { held[grip] = true; continue }
+            for m in parts.pieces(with: grip) { held[m] = true }
         }
         return held
     }

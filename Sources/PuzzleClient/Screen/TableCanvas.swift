@@ -151,12 +151,14 @@ struct TableCanvas {
         // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
         let held = Self.heldFlags(st)
         let filtering = lens.filter != .all
+        // Taken out once: a lookup through the room per piece costs (10,000 on a 100x100 board).
+        let parts = st.parts, joined = !parts.isEmpty
         for piece in 0..<st.pieceCount where !held[piece] {
             guard case .table(let p) = st.pieces[piece].location else { continue }
             if filtering && !lens.showsLoose(piece, in: st) { continue }
-            if let part = st.parts.part(of: piece) {
+            if joined, let part = parts.part(of: piece) {
                 // A part is drawn whole with its lowest piece (its id).
-                guard part == piece, let members = st.parts.members[part] else { continue }
+                guard part == piece, let members = parts.members[part] else { continue }
                 loose += drawPart(members, grip: piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
                 continue
             }
