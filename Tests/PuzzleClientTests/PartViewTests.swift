@@ -131,6 +131,27 @@ import PuzzleCore
         #expect(table.joined(separator: "\n").components(separatedBy: "alice").count - 1 == 1, "one name for one hold")
     }
 
+    /// Without colours (`NO_COLOR`) the ring is the holder's marker in the
+    /// screen cells round the whole part, never in a cell inside it (where two
+    /// of its pieces meet).
+    @Test func plainModeMarksTheRingRoundTheWholePartOnly() throws {
+        var st = try Self.room(part: [5, 6, 9])
+        try st.perform(.grab(piece: 5), by: Self.alice, at: 80_000)
+        let scene = SceneFixtures.scene(st, colorMode: .plain, width: 120, height: 40)
+        let c = Self.canvas(scene)
+        let marker = PlayerPalette.markerScalar(of: Self.alice, in: st.colorSlots)
+        let rects = [5, 6, 9].map { c.rect(st.position(of: $0), unit: st.geometry.unit) }
+        func inside(_ x: Int, _ y: Int) -> Bool { rects.contains { x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom } }
+        var round = 0
+        for row in 0..<c.canvas.rows {
+            for x in 0..<c.canvas.width where c.canvas.text[row * c.canvas.width + x]?.character == marker {
+                #expect(!(inside(x, 2 * row) && inside(x, 2 * row + 1)), "the marker inside the part at \(x),\(row)")
+                round += 1
+            }
+        }
+        #expect(round >= 8, "the ring's markers: \(round)")
+    }
+
     /// Alice aims her part at its own place from the row below (a drop there
     /// puts it in, `place=own`): every cell a piece of it would land in
     /// carries her brackets, not only the grip's; bob sees the same.
