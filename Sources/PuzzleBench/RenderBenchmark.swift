@@ -10,9 +10,11 @@ import PuzzleSystem
 /// `--bots` players each dragging a piece one step a frame; every frame is
 /// drawn as the client draws it (scene to frame with its still-layer memo,
 /// frame to bytes against the last one) on a 200x60 terminal fitted to the
-/// whole table. Two runs: drags only (the still layer is reused), and one
+/// whole table. Three runs: drags only (the still layer is reused), one
 /// drop and one grab every frame (the still layer is redrawn every frame: the
-/// worst case, a room dropping faster than the client draws).
+/// worst case, a room dropping faster than the client draws), and a part of
+/// half the board held and dragged about its place (every piece of it moving,
+/// every cell it would land in bracketed: `measurePart`).
 enum RenderBenchmark {
     static let width = 200
     static let height = 60
