@@ -26,6 +26,14 @@ struct LoadCounters: Equatable, Sendable {
     var errors = 0
     var nextSent = 0
     var nextOK = 0
+    /// `merged` events applied to the rooms' mirrors (each once per room).
+    var merges = 0
+    /// `placed` events that put a part (two pieces or more) into the board,
+    /// and the pieces those parts held.
+    var partsCarriedIn = 0
+    var piecesCarriedIn = 0
+    /// The most pieces one part has had, over every room.
+    var largestPart = 0
     /// Paced slots skipped because the bot could not drag (no free piece, or
     /// waiting for the next puzzle): no drag was owed to the server then.
     var skippedSlots = 0
