@@ -65,8 +65,7 @@ final class EndChecks {
     /// the bot's room, asked once play is over): the snapshot reads back,
     /// which checks every part in it (`snapshotProblem`), and it is the room's
     /// mirror: same seq, same digest, as the reply says too.
-    func checkSnapshot(_ bot: BenchBot, _ rest: LineScanner, lines: [UInt8], room: ReferenceStream, now: Int64) {
-        bot.snapshotChecked = true
+    func checkSnapshot(bot: Int, _ rest: LineScanner, lines: [UInt8], room: ReferenceStream, now: Int64) {
         snapshotsChecked += 1
         let text = String(decoding: lines, as: UTF8.self)
         let snapshot: RoomSnapshot
@@ -80,7 +79,7 @@ final class EndChecks {
         partsAtEnd += snapshot.state.parts.members.count
         guard case .synced(let seq, let digest, _, _)? = ReplyCodec.decode(rest.bytes) else {
             partErrors += 1
-            tally.note("bot\(bot.index): bad SYNC reply '\(rest.string.prefix(80))'")
+            tally.note("bot\(bot): bad SYNC reply '\(rest.string.prefix(80))'")
             return
         }
         let mine = room.referenceDigest

@@ -78,7 +78,8 @@ final class ReplyHandler {
         case .digest:
             endChecks.checkDigest(bot, rest, room: rooms[bot.room].stream)
         case .sync:
-            endChecks.checkSnapshot(bot, rest, lines: bot.stateLines, room: rooms[bot.room].stream, now: clock.clockMillis)
+            bot.snapshotChecked = true
+            endChecks.checkSnapshot(bot: bot.index, rest, lines: bot.stateLines, room: rooms[bot.room].stream, now: clock.clockMillis)
             bot.stateLines = []
         }
     }
