@@ -75,6 +75,8 @@ import Testing
         #expect(r.merges > 0 && r.largestPart >= 2, "\(r.text)")
         #expect(r.partsCarriedIn > 0 && r.piecesCarriedIn >= 2 * r.partsCarriedIn, "\(r.text)")
         #expect(r.snapshotsChecked == 2 && r.partErrors == 0)
+        // Each merge and drop reached every bot of its room as an event line.
+        #expect(r.eventLines > 0 && r.linesPerSecond > r.deliveriesPerSecond)
         #expect(r.totalDragsSent > 0 && r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
         // Ten bots a room: nine other members see each drag, of a piece or a part.
         #expect(r.totalDeliveries == r.totalDragsOK * 9)

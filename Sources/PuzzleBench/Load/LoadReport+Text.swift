@@ -7,6 +7,7 @@ extension LoadReport {
         o.append("")
         o.append("  drags/s         \(lpad(group(dragsPerSecond), 14))   (target \(rate); \(group(Double(dragsSent))) sent in window, \(dragsRefused) refused)")
         o.append("  deliveries/s    \(lpad(group(deliveriesPerSecond), 14))")
+        o.append("  event lines/s   \(lpad(group(linesPerSecond), 14))   (drags and \(group(Double(eventLines) / duration))/s other events)")
         o.append("  grabs/s         \(lpad(group(Double(grabsOK) / duration), 14))   (\(heldRefusals) HELD refusals)")
         o.append("  drops/s         \(lpad(group(Double(dropsOK) / duration), 14))")
         o.append("  rate limited    \(lpad("\(rateLimited)", 14))")
@@ -64,6 +65,7 @@ extension LoadReport {
             "\"target_rate\":\(targetRate.map { "\(Int($0))" } ?? "\"max\"")", "\"duration_s\":\(duration)", "\"warmup_s\":\(warmup)",
             "\"server\":\(str(server))", "\"transport\":\(str(transport))",
             "\"drags_per_sec\":\(Int(dragsPerSecond))", "\"deliveries_per_sec\":\(Int(deliveriesPerSecond))",
+            "\"lines_per_sec\":\(Int(linesPerSecond))", "\"event_lines\":\(eventLines)",
             "\"drags_sent\":\(dragsSent)", "\"drags_ok\":\(dragsOK)", "\"drags_refused\":\(dragsRefused)", "\"deliveries\":\(deliveries)",
             "\"grabs_ok\":\(grabsOK)", "\"drops_ok\":\(dropsOK)", "\"held_refusals\":\(heldRefusals)", "\"rate_limited\":\(rateLimited)",
             "\"errors\":\(errors)", "\"disconnects\":\(disconnects)", "\"skipped_slots\":\(skippedSlots)",

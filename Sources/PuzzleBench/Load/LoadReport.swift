@@ -18,6 +18,8 @@ public struct LoadReport: Sendable {
     public var dragsOK: Int
     public var dragsRefused: Int
     public var deliveries: Int
+    /// Sequenced event lines (all but drags and chat) the bots received.
+    public var eventLines: Int
     public var grabsOK: Int
     public var dropsOK: Int
     public var heldRefusals: Int
@@ -83,6 +85,8 @@ public struct LoadReport: Sendable {
 
     public var dragsPerSecond: Double { Double(dragsOK) / duration }
     public var deliveriesPerSecond: Double { Double(deliveries) / duration }
+    /// Every event line the bots received (drags and the rest) a second.
+    public var linesPerSecond: Double { Double(deliveries + eventLines) / duration }
 
     /// Every end check, in order, with whether it passed.
     public var checks: [(name: String, passed: Bool, detail: String)] {

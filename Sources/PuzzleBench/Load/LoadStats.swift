@@ -22,6 +22,10 @@ struct LoadCounters: Equatable, Sendable {
     var deliveries = 0
     /// Deliveries the server should have made: members - 1 per accepted drag.
     var expectedDeliveries = 0
+    /// Sequenced event lines (every event but drags and chat) received by
+    /// bots: with `--play parts` a cycle has a `merged` line or so more than
+    /// with pieces, which the server relays beside the drags.
+    var eventLines = 0
     /// ERR replies nobody expected.
     var errors = 0
     var nextSent = 0

@@ -224,6 +224,8 @@ final class LoadTest: BotLineSink {
         if s.matches(name, "dragged") { return deliveries.received(bot, seq: seq, s, line) }
         if s.matches(name, "say") { return }
         guard bot.phase != .joining else { return tally.badEvent(bot: bot.index, line) }
+        tally.total.eventLines += 1
+        if clock.inWindow(clock.now) { tally.window.eventLines += 1 }
         rooms[bot.room].stream.sequenced(bot: bot.index, lastSeq: &bot.lastSeq, seq: seq, line: line, observer: policy)
     }
 
@@ -310,6 +312,7 @@ final class LoadTest: BotLineSink {
             steps: options.steps, targetRate: rate, duration: options.duration, warmup: options.warmup,
             server: options.server ?? "in-process 127.0.0.1:\(port)",
             dragsSent: window.dragsSent, dragsOK: window.dragsOK, dragsRefused: window.dragsRefused, deliveries: window.deliveries,
+            eventLines: window.eventLines,
             grabsOK: window.grabsOK, dropsOK: window.dropsOK, heldRefusals: window.grabsHeld, rateLimited: window.rateLimited,
             errors: window.errors, skippedSlots: window.skippedSlots,
             reply: tally.replyLatency.summary, broadcast: tally.broadcastLatency.summary,
