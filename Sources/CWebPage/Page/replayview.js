@@ -97,7 +97,8 @@ function act(what) {
       break;
     case 'next': step(pb, t); break;
     case 'prev': stepBack(pb, t); break;
-    case 'restart': rewind(pb, t, false); break;
+    // Paused (or sent to the end) stays paused, to step from the start; playing plays on.
+    case 'restart': rewind(pb, t, pb.paused); break;
     case 'end': toEnd(pb, t); pb.paused = true; break;
     case 'faster': changeSpeed(pb, true, t); break;
     case 'slower': changeSpeed(pb, false, t); break;
