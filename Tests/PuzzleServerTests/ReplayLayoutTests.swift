@@ -1,4 +1,5 @@
 import PuzzleCore
+import PuzzleImages
 import PuzzleLink
 import PuzzleProtocol
 import PuzzleServer
@@ -8,7 +9,8 @@ import Testing
 /// A client without the core draws a kept replay (issue 29): `LAYOUT
 /// <puzzle>` gives that puzzle's table, edges and start layout, for the
 /// current puzzle or a solved one the room keeps, after the room went on to
-/// another puzzle; plain `LAYOUT` is as it was.
+/// another puzzle; plain `LAYOUT` is as it was. `/picture/<room>?puzzle=<n>`
+/// draws that puzzle's picture sharp for a browser.
 @Suite struct ReplayLayoutTests {
     /// The lines of a reply of one kind of `S` record.
     static func records(_ lines: [String], _ kind: String) -> [String] { lines.filter { $0.hasPrefix("S \(kind) ") } }
@@ -67,5 +69,38 @@ import Testing
         #expect(try wim.request("LAYOUT x").reply.hasPrefix("ERR BAD_NUMBER"))
         #expect(try wim.request("LAYOUT 0 1").reply == "ERR BAD_ARGS usage: LAYOUT [puzzle]")
         #expect(try wim.request("PING ok").reply == "PONG ok")
+    }
+
+    @Test func aKeptPuzzlesPictureIsServedByNumberAfterTheRoomMovedOn() throws {
+        let server = try TestServer(rooms: [ReplayTests.duo])
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        _ = try PlayerIdentityTests.hello2(alice, "alice")
+        let state = try PlayerIdentityTests.join(alice, "duo").state
+        // A connection each: a refusal ends its connection.
+        func get(_ path: String) throws -> RawWebClient.Response {
+            let web = try RawWebClient(port: server.port)
+            try web.send(RawWebClient.get(path, port: web.port))
+            return try web.response(head: false)
+        }
+        func pixels(_ r: RawWebClient.Response) throws -> [UInt8] { try PNGDecoder.decode(r.body).rgb }
+        let sunset = try #require(Picture.builtin("sunset", width: 64, height: 64)).pixels.flatMap { [$0.r, $0.g, $0.b] }
+        #expect(try pixels(get("/picture/duo?w=64&puzzle=0")) == sunset, "the current puzzle by its number")
+        #expect(try get("/picture/duo?w=64&puzzle=1").status == 404, "not solved, not kept")
+
+        for piece in 0..<4 { try ReplayTests.move(alice, piece, to: ReplayTests.home(piece, state)) }
+        _ = try alice.waitForEvent { $0.contains(" solved 0 ") }
+        #expect(try alice.request("NEXT").reply.hasPrefix("OK next 1 jigsaw 3x3"))
+        let next = try SnapshotCodec.decode(try alice.request("SYNC").state.map { Substring($0) }, now: 0).state
+        #expect(next.spec.picture != "sunset", "the room cycles its pictures")
+        let current = try #require(Picture.builtin(next.spec.picture, width: 64, height: 64)).pixels.flatMap { [$0.r, $0.g, $0.b] }
+
+        // Puzzle 0, kept: its own picture, not the room's now.
+        #expect(try pixels(get("/picture/duo?w=64&puzzle=0")) == sunset)
+        #expect(try pixels(get("/picture/duo?w=64")) == current)
+        #expect(try pixels(get("/picture/duo?w=64&puzzle=1")) == current)
+        #expect(try get("/picture/duo?w=64&puzzle=7").status == 404)
+        let bad = try get("/picture/duo?w=64&puzzle=x")
+        #expect(bad.status == 400 && String(decoding: bad.body, as: UTF8.self).contains("puzzle= must be a puzzle number"))
     }
 }
