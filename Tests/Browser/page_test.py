@@ -769,6 +769,7 @@ def solve_scenario(laptop, phone, tcp, shots):
     wait(laptop, 'the replay played to its end', lambda d: (lambda r: r['atEnd'] and r['placed'] == 4 and r['moves'] == 5)(replay(d)))
     if 'Solved in' not in replay(laptop)['move']:
         raise Failure(f'the replay\'s end says: {replay(laptop)["move"]}')
+    wait(laptop, 'the pieces still, the picture sharp', lambda d: (lambda r: r['settled'] and r['sharp'] >= 256)(replay(d)))
     shot(laptop, shots, 'laptop-replay-end')
     # Again (play at the end), the end, from the start still paused; a move on
     # at a time (the join comes with its move), and back.
@@ -785,6 +786,7 @@ def solve_scenario(laptop, phone, tcp, shots):
     r = replay(laptop)
     if r['parts'] != 1 or r['placed'] != 2 or not r['move'].startswith('Move 4/5 · laptop put piece 3 on the table'):
         raise Failure(f'after move 4, 2 and 3 are joined on the table: {r}')
+    wait(laptop, 'the pieces still', lambda d: replay(d)['settled'])
     shot(laptop, shots, 'laptop-replay-step')
     ActionChains(laptop).send_keys(Keys.ARROW_LEFT).perform()
     wait(laptop, 'a move back by key, the join undone with it', lambda d: (lambda r: r['moves'] == 3 and r['parts'] == 0)(replay(d)))
@@ -811,7 +813,7 @@ def solve_scenario(laptop, phone, tcp, shots):
     wait(phone, 'paused on the phone, at the start', lambda d: (lambda r: r['paused'] and r['moves'] == 0)(replay(d)))
     for _ in range(4):
         phone.find_element(By.ID, 'replay-next').click()
-    wait(phone, 'move 4 on the phone', lambda d: replay(d)['moves'] == 4)
+    wait(phone, 'move 4 on the phone', lambda d: (lambda r: r['moves'] == 4 and r['settled'])(replay(d)))
     shot(phone, shots, 'phone-replay-step')
     phone.find_element(By.ID, 'replay-back').click()
     wait(phone, 'the phone back in the room, on the next puzzle', lambda d: not replay(d)['open'] and state(d)['puzzle'] == 1)

@@ -7,11 +7,11 @@
 // and a drag zoom and pan its view.
 
 import { $ } from './dom.js';
-import { PAD, UNIT, fitView, glide, outline, sideOutline, spriteSize, zOrder, zoomedView, pannedOffset, fitScale } from './geometry.js';
+import { PAD, UNIT, fitView, glide, outline, pictureWidth, sideOutline, spriteSize, zOrder, zoomedView, pannedOffset, fitScale } from './geometry.js';
 import { joinedOn } from './parts.js';
 import { clockText, colorOf, nameOf } from './state.js';
 import { now, req } from './link.js';
-import { room as liveRoom } from './session.js';
+import { me, room as liveRoom } from './session.js';
 import { pictureFromRows } from './pictures.js';
 import { showError } from './notices.js';
 import {
@@ -22,7 +22,7 @@ import {
 const NO_HAND = { piece: -1, x: 0, y: 0 };
 /** pb: the playback (null: closed); more: the next page's first move (null: none);
  *  loading: LAYOUT and REPLAY asked; view: its own, fitted until zoomed or panned. */
-const rv = { pb: null, puzzle: -1, more: null, loading: false, ask: 0, picture: null,
+const rv = { pb: null, puzzle: -1, more: null, loading: false, ask: 0, picture: null, sharp: 0,
   view: { scale: 8, ox: 0, oy: 0, fitted: true }, dpr: 1, cw: 0, ch: 0, frameAsked: false, last: 0, drag: null };
 
 export const replayOpen = () => rv.pb !== null || rv.loading;
@@ -53,6 +53,7 @@ function start(puzzle, replay, layout, more) {
   rv.pb = createPlayback(replay, layout, { speed: 4, now: now(), slots });
   rv.puzzle = puzzle;
   rv.more = more;
+  rv.sharp = 0; rv.moving = true;
   rv.picture = replay.image.rows.length ? pictureFromRows(replay.image.width, replay.image.height, replay.image.rows) : null;
   forgetSprites();
   $('replay').hidden = false;
@@ -61,6 +62,26 @@ function start(puzzle, replay, layout, more) {
   if (more !== null) fetchPage(replay, more);
   $('replay-play').focus({ preventScroll: true });
   needFrame();
+  sharpen(replay);
+}
+
+/** The replay's picture as sharp as the screen needs (REPLAY's is the
+ *  terminal's, 8 pixels a cell): `/picture/<room>?puzzle=<n>`, drawn at the
+ *  width the fitted board takes; REPLAY's meanwhile, or if it fails. */
+function sharpen(replay) {
+  const a = area();
+  const scale = fitScale({ table: rv.pb.room.table, kind: replay.kind }, a);
+  const want = pictureWidth(replay.cols * UNIT * scale * (window.devicePixelRatio || 1), replay.rows, replay.cols);
+  fetch(`/picture/${encodeURIComponent(me.room)}?w=${want}&puzzle=${replay.puzzle}`, { cache: 'no-cache' })
+    .then((r) => { if (!r.ok) throw new Error(String(r.status)); return r.blob(); })
+    .then((b) => createImageBitmap(b))
+    .then((bmp) => {
+      if (!rv.pb || rv.pb.replay !== replay) return;
+      rv.picture = bmp; rv.sharp = bmp.width;
+      sprites.clear(); spriteSide = 0;
+      needFrame();
+    })
+    .catch(() => { /* REPLAY's picture stays */ });
 }
 
 /** The next page of moves, while the first ones play. */
@@ -104,6 +125,7 @@ function act(what) {
     case 'slower': changeSpeed(pb, false, t); break;
     default: break;
   }
+  rv.moving = true; // until a frame finds every piece where it goes
   needFrame();
 }
 
@@ -176,7 +198,7 @@ export function setUpReplayView() {
       return { open: true, puzzle: rv.puzzle, shown: pb.shown, steps: pb.replay.steps.length, moves: movesShown(pb), paused: pb.paused,
         speed: pb.speed, atEnd: atEnd(pb, rv.more !== null), more: rv.more, move: $('replay-move').textContent,
         placed: pb.room.pieces.filter((p) => p.cell && p.r * pb.room.cols + p.c === p.id).length,
-        parts: pb.room.parts.size };
+        parts: pb.room.parts.size, settled: !rv.moving, sharp: rv.sharp };
     },
   };
 }
@@ -195,6 +217,7 @@ function frame(t) {
   const dt = rv.last ? Math.min(100, t - rv.last) : 16;
   rv.last = t;
   const moving = glide(rv.pb.room, -1, NO_HAND, dt);
+  rv.moving = moving;
   draw();
   updateBar();
   if (moving || (!rv.pb.paused && !atEnd(rv.pb, rv.more !== null))) needFrame();
