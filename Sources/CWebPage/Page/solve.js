@@ -89,6 +89,8 @@ export function setUpSolve() {
   $('solves-close').addEventListener('click', () => toggleSolves(false));
   $('b-solved-watch').addEventListener('click', () => openReplay(room.puzzle));
   window.addEventListener('resize', placeBanner);
+  // The players and the help open where the list is: one panel at a time.
+  for (const id of ['b-who', 'b-help']) $(id).addEventListener('click', () => toggleSolves(false));
   // O (the terminal's Ctrl-O) opens the list; Esc closes it. Before input.js's
   // keys (capture), and never while typing or watching a replay.
   window.addEventListener('keydown', (e) => {
@@ -97,5 +99,6 @@ export function setUpSolve() {
     if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
     if (e.key === 'o' || e.key === 'O') { toggleSolves(); e.preventDefault(); e.stopPropagation(); }
     else if (e.key === 'Escape' && !$('solves').hidden) { toggleSolves(false); e.preventDefault(); e.stopPropagation(); }
+    else if (e.key === 'w' || e.key === 'W' || e.key === '?') toggleSolves(false);
   }, true);
 }
