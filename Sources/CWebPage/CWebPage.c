@@ -59,6 +59,15 @@ static const unsigned char lobby_js[] = {
 static const unsigned char notices_js[] = {
 #embed "Page/notices.js"
 };
+static const unsigned char replays_js[] = {
+#embed "Page/replays.js"
+};
+static const unsigned char solve_js[] = {
+#embed "Page/solve.js"
+};
+static const unsigned char replayview_js[] = {
+#embed "Page/replayview.js"
+};
 static const unsigned char style_css[] = {
 #embed "Page/style.css"
 };
@@ -85,6 +94,9 @@ static const CWebPageFile files[] = {
     {"chat.js", chat_js, sizeof chat_js},
     {"lobby.js", lobby_js, sizeof lobby_js},
     {"notices.js", notices_js, sizeof notices_js},
+    {"replays.js", replays_js, sizeof replays_js},
+    {"solve.js", solve_js, sizeof solve_js},
+    {"replayview.js", replayview_js, sizeof replayview_js},
     {"style.css", style_css, sizeof style_css},
     {"icon.svg", icon_svg, sizeof icon_svg},
 };

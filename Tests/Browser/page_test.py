@@ -628,6 +628,9 @@ def main():
         # the laptop carries the whole of it into the board.
         parts_scenario(laptop, phone, tcp, args.shots)
 
+        # --- The solve (issue 29): the banner's numbers, the solved puzzles, a replay watched.
+        solve_scenario(laptop, phone, tcp, args.shots)
+
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
         shot(laptop, args.shots, 'laptop-30x30')
@@ -709,6 +712,111 @@ def parts_scenario(laptop, phone, tcp, shots):
         wait(d, 'the part gone, its pieces on the board', lambda d: parts(d) == [])
     tcp.wait_for('the TCP player told of the drop', lambda line: line.startswith('EV ') and ' placed 5 ' in line and ' cell 1 1 ' in line)
     shot(laptop, shots, 'laptop-part-placed')
+
+
+def replay(d):
+    return js(d, 'return window.puzzleReplay.state()')
+
+
+def below_bar(d, el):
+    """Whether element `el` lies wholly under the bar (it covers no button)."""
+    return js(d, "return document.getElementById(arguments[0]).getBoundingClientRect().top >= "
+                 "document.getElementById('bar').getBoundingClientRect().bottom", el)
+
+
+def solve_scenario(laptop, phone, tcp, shots):
+    """A 2x2 solved by the phone and the laptop, pieces 2 and 3 joined on the
+    table first (a join in the replay); both see the numbers in the banner;
+    the solved puzzles listed; the replay watched, paused, stepped both ways,
+    while the room goes on to its next puzzle underneath; back to the room."""
+    if not tcp.request('CREATE solve jigsaw 2x2 picture=rings pictures=fixed').startswith('OK created solve'):
+        raise Failure('no room for the solve')
+    join_other(laptop, 'solve')
+    join_other(phone, 'solve')
+    # The table is 24 x 16, the board at 8,4, the pieces' start slots at x 0 and x 20: above the
+    # board (y 0, row -1) is two rows from row 1, no target there for 2 and 3, and no piece under.
+    touch_drag(phone, piece(phone, 0), cell(phone, 0, 0))
+    wait(laptop, 'piece 0 placed by the phone', lambda d: placed_at(d, 0, 0, 0))
+    mouse_drag(laptop, piece(laptop, 1), cell(laptop, 0, 1))
+    wait(laptop, 'piece 1 placed', lambda d: placed_at(d, 1, 0, 1))
+    mouse_drag(laptop, piece(laptop, 2), point(laptop, 8, 0))
+    wait(laptop, 'piece 2 laid at 8,0', lambda d: (lambda p: not p['holder'] and not p['cell'] and p['tx'] == 8 and p['ty'] == 0)(piece(d, 2)))
+    mouse_drag(laptop, piece(laptop, 3), point(laptop, 12, 0))
+    wait(laptop, '2 and 3 joined', lambda d: parts(d) == [{'id': 2, 'members': [2, 3]}])
+    mouse_drag(laptop, piece(laptop, 2), cell(laptop, 1, 0))
+    for d in (laptop, phone):
+        wait(d, 'the solved banner with its numbers',
+             lambda d: d.find_element(By.ID, 'solved').is_displayed()
+             and d.find_element(By.ID, 'solved-stats').text == '5 moves; placed: laptop 3, phone 1')
+        if not below_bar(d, 'solved'):
+            raise Failure('the solved banner covers the bar')
+    shot(laptop, shots, 'laptop-solve-banner')
+    shot(phone, shots, 'phone-solve-banner')
+
+    # The solved puzzles, from the bar's button: one, with its numbers and a Watch button.
+    laptop.find_element(By.ID, 'b-solves').click()
+    wait(laptop, 'the solved puzzles listed', lambda d: len(d.find_elements(By.CSS_SELECTOR, '#solves-list li')) == 1)
+    entry = laptop.find_element(By.CSS_SELECTOR, '#solves-list li').text
+    for want in ('Puzzle 0', 'jigsaw 2×2', '5 moves; placed: laptop 3, phone 1', '2 players'):
+        if want not in entry:
+            raise Failure(f'the solved puzzle\'s entry lacks {want!r}: {entry!r}')
+    shot(laptop, shots, 'laptop-solved-list')
+    laptop.find_element(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]').click()
+    wait(laptop, 'the replay open', lambda d: replay(d)['open'])
+    if laptop.find_element(By.ID, 'solves').is_displayed():
+        raise Failure('the list stays over the replay')
+    # It plays (4x) to the end: the solved board, the numbers.
+    wait(laptop, 'the replay played to its end', lambda d: (lambda r: r['atEnd'] and r['placed'] == 4 and r['moves'] == 5)(replay(d)))
+    if 'Solved in' not in replay(laptop)['move']:
+        raise Failure(f'the replay\'s end says: {replay(laptop)["move"]}')
+    wait(laptop, 'the pieces still, the picture sharp', lambda d: (lambda r: r['settled'] and r['sharp'] >= 256)(replay(d)))
+    shot(laptop, shots, 'laptop-replay-end')
+    # Again (play at the end), the end, from the start still paused; a move on
+    # at a time (the join comes with its move), and back.
+    laptop.find_element(By.ID, 'replay-play').click()
+    wait(laptop, 'playing again', lambda d: not replay(d)['atEnd'])
+    # The end button pauses there (whenever it lands: a loaded machine may be slow to click).
+    laptop.find_element(By.ID, 'replay-end').click()
+    wait(laptop, 'paused at the end', lambda d: (lambda r: r['paused'] and r['atEnd'])(replay(d)))
+    laptop.find_element(By.ID, 'replay-restart').click()
+    wait(laptop, 'paused at the start', lambda d: (lambda r: r['paused'] and r['moves'] == 0)(replay(d)))
+    for n in range(1, 5):
+        laptop.find_element(By.ID, 'replay-next').click()
+        wait(laptop, f'move {n} shown', lambda d: replay(d)['moves'] == n)
+    r = replay(laptop)
+    if r['parts'] != 1 or r['placed'] != 2 or not r['move'].startswith('Move 4/5 · laptop put piece 3 on the table'):
+        raise Failure(f'after move 4, 2 and 3 are joined on the table: {r}')
+    wait(laptop, 'the pieces still', lambda d: replay(d)['settled'])
+    shot(laptop, shots, 'laptop-replay-step')
+    ActionChains(laptop).send_keys(Keys.ARROW_LEFT).perform()
+    wait(laptop, 'a move back by key, the join undone with it', lambda d: (lambda r: r['moves'] == 3 and r['parts'] == 0)(replay(d)))
+    laptop.find_element(By.ID, 'replay-faster').click()
+    wait(laptop, '8x', lambda d: replay(d)['speed'] == 8)
+    # The room goes on underneath: the phone asks for the next puzzle; the laptop's live room follows.
+    phone.find_element(By.ID, 'b-next').click()
+    wait(laptop, 'the live room on its next puzzle under the replay',
+         lambda d: (lambda s: s['puzzle'] == 1 and s['rows'] == 3 and not s['solved'])(state(d)) and replay(d)['open'])
+    if replay(laptop)['moves'] != 3:
+        raise Failure('the replay moved with the live room')
+    laptop.find_element(By.ID, 'replay-back').click()
+    wait(laptop, 'back to the room', lambda d: not replay(d)['open'] and not d.find_element(By.ID, 'replay').is_displayed())
+
+    # The phone: the list from the bar, the replay watched at a phone's size, stepped, back.
+    phone.find_element(By.ID, 'b-solves').click()
+    wait(phone, 'the solved puzzles on the phone', lambda d: d.find_elements(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]'))
+    shot(phone, shots, 'phone-solved-list')
+    phone.find_element(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]').click()
+    wait(phone, 'the replay open on the phone', lambda d: replay(d)['open'])
+    phone.find_element(By.ID, 'replay-end').click()
+    wait(phone, 'paused on the phone', lambda d: replay(d)['paused'])
+    phone.find_element(By.ID, 'replay-restart').click()
+    wait(phone, 'paused on the phone, at the start', lambda d: (lambda r: r['paused'] and r['moves'] == 0)(replay(d)))
+    for _ in range(4):
+        phone.find_element(By.ID, 'replay-next').click()
+    wait(phone, 'move 4 on the phone', lambda d: (lambda r: r['moves'] == 4 and r['settled'])(replay(d)))
+    shot(phone, shots, 'phone-replay-step')
+    phone.find_element(By.ID, 'replay-back').click()
+    wait(phone, 'the phone back in the room, on the next puzzle', lambda d: not replay(d)['open'] and state(d)['puzzle'] == 1)
 
 
 def click_listed(d, css):

@@ -15,6 +15,9 @@
 //   chat.js      the chat panel
 //   lobby.js     the name box, the room list, making a room, uploads
 //   notices.js   error texts, toasts, the link's banner
+//   replays.js   a kept solve played back on a room of its own (pure)
+//   solve.js     the solved banner's numbers, the room's solved puzzles
+//   replayview.js  the replay viewer over the table
 
 import { $ } from './dom.js';
 import { UNIT, toScreen } from './geometry.js';
@@ -29,6 +32,8 @@ import { setUpChat, toggleChat } from './chat.js';
 import { NAME_RE, setUpLobby, showNameBox, showRooms } from './lobby.js';
 import { setUpInput } from './input.js';
 import { setLinkState, showError, showStatus } from './notices.js';
+import { setUpSolve } from './solve.js';
+import { setUpReplayView } from './replayview.js';
 
 linkHooks.opened = () => {
   $('toast').hidden = true; // 'the server is restarting' is over
@@ -44,6 +49,8 @@ linkHooks.status = showStatus;
 setUpInput();
 setUpChat();
 setUpLobby();
+setUpSolve();
+setUpReplayView();
 setInterval(keepHold, 250);
 setInterval(tickClock, 500);
 

@@ -10,6 +10,7 @@ import { resizeCanvas, fit } from './view.js';
 import { needDraw } from './draw.js';
 import { currentPicture } from './pictures.js';
 import { ERRORS, lobbyError, showError, toast } from './notices.js';
+import { updateSolved } from './solve.js';
 
 export function showGame() {
   me.inGame = true;
@@ -44,6 +45,7 @@ export function updateHud() {
   const solved = room.solvedMs !== null;
   $('solved').hidden = !solved;
   if (solved) $('solved-text').textContent = `Solved in ${clockText(room.solvedMs)}! 🎉`;
+  updateSolved(); // its numbers (solve.js)
   if (!$('who').hidden) refreshWhoSoon();
 }
 

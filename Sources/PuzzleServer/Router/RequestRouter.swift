@@ -122,8 +122,8 @@ final class RequestRouter {
             sender.sync(session, in: room, from: (seq, run), now: now)
         case .picture(let format):
             sender.sendPicture(of: room, as: format)
-        case .layout:
-            sender.sendLayout(of: room)
+        case .layout(let puzzle):
+            sender.sendLayout(of: room, puzzle: puzzle)
         case .digest:
             let s = room.state
             out.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,
