@@ -65,6 +65,7 @@ export function toolKey(e) {
       e.preventDefault();
       toggleTools(true);
       $('find-input').focus();
+      $('find-input').select(); // the number typed next replaces the last one
       return true;
     default: return false;
   }
