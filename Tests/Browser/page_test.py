@@ -812,7 +812,8 @@ def tools_scenario(laptop, phone, tcp, tcp_port, shots):
     wait(laptop, 'piece 465 marked', lambda d: tools(d)['found'] == 465 and 'Piece 465 marked' in toast_text(d))
     v, p = view(laptop), piece(laptop, 465)
     a = v['area']
-    if abs(p['x'] - (a['x'] + a['w'] / 2)) > 2 or abs(p['y'] - (a['y'] + a['h'] / 2)) > 2 or v['scale'] * 4 < 40:
+    cellpx = v['scale'] * 4
+    if not (a['x'] + cellpx <= p['x'] <= a['x'] + a['w'] - cellpx and a['y'] + cellpx <= p['y'] <= a['y'] + a['h'] - cellpx) or cellpx < 40:
         raise Failure(f'piece 465 not brought into view zoomed in: {p} {v}')
     box = wait(laptop, 'the mini-map', lambda d: tools(d)['mapBox'])
     keys(laptop, 'i')
@@ -825,10 +826,14 @@ def tools_scenario(laptop, phone, tcp, tcp_port, shots):
     ab.pointer_action.click()
     ab.perform()
     tx, ty = (int(sx) - box['x']) / box['k'], (int(sy) - box['y']) / box['k']
+    table = state(laptop)['table']
     def centred(d):
+        # Centred there, as far as the table goes (no empty band along its edge).
         v = view(d)
-        a = v['area']
-        return abs((a['x'] + a['w'] / 2 - v['ox']) / v['scale'] - tx) < 0.5 and abs((a['y'] + a['h'] / 2 - v['oy']) / v['scale'] - ty) < 0.5
+        a, s = v['area'], v['scale']
+        ox = min(a['x'], max(a['x'] + a['w'] - table['w'] * s, a['x'] + a['w'] / 2 - tx * s))
+        oy = min(a['y'], max(a['y'] + a['h'] - table['h'] * s, a['y'] + a['h'] / 2 - ty * s))
+        return abs(v['ox'] - ox) < 0.5 * s and abs(v['oy'] - oy) < 0.5 * s
     wait(laptop, 'the view centred where the map was pressed', centred)
     # --- Edges only (E): an inner loose piece can no longer be taken; A shows all again.
     keys(laptop, 'e')
@@ -997,8 +1002,9 @@ def tools_scenario(laptop, phone, tcp, tcp_port, shots):
     tcp.request('JOIN pair')
     second.request('JOIN pair')
     def full(d):
-        items = [li for li in d.find_elements(By.CSS_SELECTOR, '#rooms li') if li.text.startswith('pair')]
-        return items and '2/2 players · full' in items[0].text and 'Full' in items[0].text
+        # Read in one go: the list is redrawn every few seconds under the test.
+        items = [t for t in js(d, "return [...document.querySelectorAll('#rooms li')].map((li) => li.innerText)") if t.startswith('pair')]
+        return items and '2/2 players · full' in items[0] and 'Full' in items[0]
     wait(phone, 'the list showing the room full', full)
     shot(phone, shots, 'phone-rooms-full')
     second.close()

@@ -94,7 +94,7 @@ test('the mini-map shows only when the table is not all in sight, with the view\
   assert.equal(b.w, 160);
   assert.equal(b.h, 80);
   assert.equal(b.x, 800 - 160 - 8);
-  assert.equal(b.y, 48);
+  assert.equal(b.y, 40 + 500 - 80 - 8);
   // The view shows table x 25..65, y 0..25: on the map at 1.6 px a unit.
   assert.ok(Math.abs(b.vx - (b.x + 25 * 1.6)) < 1e-9 && Math.abs(b.vw - 40 * 1.6) < 1e-9);
   assert.ok(Math.abs(b.vy - b.y) < 1e-9 && Math.abs(b.vh - 25 * 1.6) < 1e-9);
@@ -103,6 +103,11 @@ test('the mini-map shows only when the table is not all in sight, with the view\
   assert.deepEqual(t, { x: 50, y: 25 });
   const c = centredOn(view, area, t.x, t.y);
   assert.deepEqual(c, { ox: 400 - 50 * 20, oy: 40 + 250 - 25 * 20 });
+  // Near the table's corner, with the table: no empty band above or left of it.
+  assert.deepEqual(centredOn(view, area, 2, 2, table), { ox: 0, oy: 40 });
+  assert.deepEqual(centredOn(view, area, 98, 48, table), { ox: 800 - 2000, oy: 540 - 1000 });
+  // A table smaller than the area on an axis is centred on the point as asked.
+  assert.deepEqual(centredOn({ scale: 4 }, area, 50, 25, table), { ox: 200, oy: 190 });
 });
 
 test('name tags of pieces held close together are stacked, none overlapping; apart ones stay put', () => {

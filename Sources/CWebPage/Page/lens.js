@@ -85,7 +85,7 @@ export function rulerMarks(view, table, rows, cols, area, minGap = 28) {
   return out;
 }
 
-/** The mini-map in the top right of `area`: null while the whole table is
+/** The mini-map in the bottom right of `area` (clear of the solved banner and the bar): null while the whole table is
  *  in sight; else its box `{ x, y, w, h, k }` (k: px a table unit) and the
  *  view's rectangle on it `{ vx, vy, vw, vh }` (clipped to the map). */
 export function mapBox(view, table, area, most) {
@@ -95,7 +95,7 @@ export function mapBox(view, table, area, most) {
   const side = Math.max(60, Math.min(most, area.w * 0.34, area.h * 0.34));
   const k = side / Math.max(table.w, table.h);
   const w = table.w * k, h = table.h * k;
-  const x = area.x + area.w - w - 8, y = area.y + 8;
+  const x = area.x + area.w - w - 8, y = area.y + area.h - h - 8;
   const t0x = (area.x - view.ox) / view.scale, t0y = (area.y - view.oy) / view.scale;
   const t1x = t0x + area.w / view.scale, t1y = t0y + area.h / view.scale;
   const cx = (v) => Math.min(table.w, Math.max(0, v)), cy = (v) => Math.min(table.h, Math.max(0, v));
@@ -107,9 +107,17 @@ export function onMap(box, sx, sy, margin = 6) {
   return !!box && sx >= box.x - margin && sx <= box.x + box.w + margin && sy >= box.y - margin && sy <= box.y + box.h + margin;
 }
 
-/** The view's offset that centres table point (tx, ty) in `area`, at its scale. */
-export function centredOn(view, area, tx, ty) {
-  return { ox: area.x + area.w / 2 - tx * view.scale, oy: area.y + area.h / 2 - ty * view.scale };
+/** The view's offset that centres table point (tx, ty) in `area`, at its
+ *  scale; with `table`, no further than leaves no empty band along an edge
+ *  of a table bigger than the area (a piece near its edge is off-centre). */
+export function centredOn(view, area, tx, ty, table) {
+  let ox = area.x + area.w / 2 - tx * view.scale, oy = area.y + area.h / 2 - ty * view.scale;
+  if (table) {
+    const w = table.w * view.scale, h = table.h * view.scale;
+    if (w > area.w) ox = Math.min(area.x, Math.max(area.x + area.w - w, ox));
+    if (h > area.h) oy = Math.min(area.y, Math.max(area.y + area.h - h, oy));
+  }
+  return { ox, oy };
 }
 
 /** The table point under map point (sx, sy). */

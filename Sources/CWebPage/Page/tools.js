@@ -45,7 +45,7 @@ export function findPiece(text) {
   if (r.piece) {
     const a = viewArea();
     if (UNIT * view.scale < 40) view.scale = Math.min(MAX_SCALE, 48 / UNIT);
-    Object.assign(view, centredOn(view, a, r.piece.dx + UNIT / 2, r.piece.dy + UNIT / 2));
+    Object.assign(view, centredOn(view, a, r.piece.dx + UNIT / 2, r.piece.dy + UNIT / 2, room.table));
     view.fitted = false;
     ensurePicture();
   }
@@ -85,7 +85,7 @@ export function mapPress(pt) {
 export function mapMove(pt) {
   if (!map || !room.table) return;
   const t = mapToTable(map, room.table, pt.x, pt.y);
-  Object.assign(view, centredOn(view, viewArea(), t.x, t.y));
+  Object.assign(view, centredOn(view, viewArea(), t.x, t.y, room.table));
   view.fitted = false;
   ensurePicture();
   needDraw();
