@@ -802,8 +802,9 @@ def tools_scenario(laptop, phone, tcp, tcp_port, shots):
     press on a held piece, name tags stacked, the chat's limit, a solved
     banner below the bar, a new puzzle fitted, the phone turned, and the room
     list following a second player in."""
-    join_other(laptop, 'big')
-    join_other(phone, 'big')
+    for d in (laptop, phone):
+        if not (lambda s: s['inGame'] and s['room'] == 'big' and not s['watching'])(state(d)):
+            join_other(d, 'big')
     tcp.request('JOIN big')
     # --- Find by keys: G, the number, Enter: marked, zoomed in, in the middle; the map shows.
     keys(laptop, 'g')
