@@ -224,7 +224,7 @@ function keyDown(e) {
 function keyGrab(dir) {
   if (hand.down) return;
   if (me.watching) { toast(ERRORS.WATCHING); return; }
-  const loose = room.pieces.filter((p) => p && !p.cell && !p.holder);
+  const loose = room.pieces.filter((p) => p && !p.cell && !p.holder && !hidden(lens, room, p));
   const pool = loose.length ? loose : room.pieces.filter((p) => p && p.cell && !p.holder && (room.kind === 'swap' || !placedRight(room, p)));
   if (!pool.length) return;
   const cur = hand.piece;

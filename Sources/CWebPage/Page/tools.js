@@ -41,6 +41,7 @@ function filter(f) { toast(setFilter(lens, f), true); syncButtons(); needDraw();
 export function findPiece(text) {
   if (!room.table) return;
   const r = find(lens, room, text);
+  foundIn = view.layout;
   toast(r.text, !r.error);
   if (r.piece) {
     const a = viewArea();
@@ -73,6 +74,7 @@ export function toolKey(e) {
 
 // ------------------------------------------------------------ the map
 let map = null; // the map's box as last drawn (lens.mapBox)
+let foundIn = ''; // the layout (view.js) the found mark was made in
 
 /** A press at screen point `pt`: on the map, the view goes there (true). */
 export function mapPress(pt) {
@@ -96,6 +98,8 @@ export function mapMove(pt) {
 export function drawTools(ctx, dpr, pieces) {
   map = null;
   if (!room.table) return;
+  // A new puzzle: the old one's piece numbers mean nothing on it.
+  if (view.layout !== foundIn) { foundIn = view.layout; lens.found = -1; }
   const k = view.scale * dpr, cell = UNIT * k;
   const X = (x) => view.ox * dpr + x * k, Y = (y) => view.oy * dpr + y * k;
   const W = ctx.canvas.width, H = ctx.canvas.height;
@@ -145,8 +149,9 @@ function drawRulers(ctx, dpr, a) {
   // Just outside the board when it is in sight, else pinned to the view's edge.
   const y = Math.max(a.y + 10, Math.min(a.y + a.h - 10, top.y - 10)) * dpr;
   const x = Math.max(a.x + 14, Math.min(a.x + a.w - 14, top.x - 14)) * dpr;
-  for (const m of marks.cols) pill(ctx, dpr, String(m.n), m.at * dpr, y);
-  for (const m of marks.rows) pill(ctx, dpr, String(m.n), x, m.at * dpr);
+  // Where the two rulers cross, neither label is drawn over the other.
+  for (const m of marks.cols) if (Math.abs(m.at * dpr - x) > 22 * dpr) pill(ctx, dpr, String(m.n), m.at * dpr, y);
+  for (const m of marks.rows) if (Math.abs(m.at * dpr - y) > 16 * dpr) pill(ctx, dpr, String(m.n), x, m.at * dpr);
 }
 
 function drawMap(ctx, dpr, b, pieces, found) {
