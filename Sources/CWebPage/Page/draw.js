@@ -4,7 +4,7 @@
 // my hold's countdown. Pieces glide to where they are going.
 
 import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, sideOutline, spriteSize, zOrder } from './geometry.js';
-import { joinedOn, targetCells } from './parts.js';
+import { joinedOn, membersOf, reach, targetCells } from './parts.js';
 import { colorOf, nameOf } from './state.js';
 import { debug, now } from './link.js';
 import { me, room } from './session.js';
@@ -37,6 +37,31 @@ function pathOf(id) {
   paths.set(id, path);
   return path;
 }
+/** Which sides of `p` (bit 0 top, 1 right, 2 bottom, 3 left) face a piece of its part. */
+function joinedMask(p) {
+  let mask = 0;
+  for (let side = 0; side < 4; side++) if (joinedOn(room, p, side)) mask |= 1 << side;
+  return mask;
+}
+/** What a piece of a part shows: its outline on its outer sides, and on
+ *  each joined side its whole cell and a little beyond (the neighbour shows
+ *  the same picture there), so no background shows between the two. */
+function partClipOf(id, mask) {
+  const key = `c${id}/${mask}`;
+  let path = paths.get(key);
+  if (path) return path;
+  const e = 0.15;
+  const straight = [[[0, -e], [1, -e], [1, 0]], [[1 + e, 0], [1 + e, 1], [1, 1]], [[1, 1 + e], [0, 1 + e], [0, 1]], [[-e, 1], [-e, 0], [0, 0]]];
+  const steps = [['M', 0, 0]];
+  for (let side = 0; side < 4; side++) {
+    if (mask & (1 << side)) for (const [x, y] of straight[side]) steps.push(['L', x, y]);
+    else steps.push(...sideOutline(room, id, side).slice(1));
+  }
+  steps.push(['Z']);
+  path = toPath(steps);
+  paths.set(key, path);
+  return path;
+}
 /** The sides of a piece of a part that face no piece of it (its part's
  *  outline there), as one path in cell units; null when none does. */
 function outerPathOf(p) {
@@ -58,7 +83,7 @@ let spritePixels = 0;
 let spriteSide = 0, spriteWanted = 0, spriteTimer = 0;
 
 /** The picture changed: cut the sprites again. */
-export function forgetSprites() { sprites.clear(); spritePixels = 0; }
+export function forgetSprites() { sprites.clear(); spritePixels = 0; spriteEpoch++; }
 /** A new puzzle or room: its outlines and sprites. */
 export function forgetShapes() { paths.clear(); forgetSprites(); }
 
@@ -78,7 +103,9 @@ function checkSpriteSize() {
  *  placed, 2 a piece of a part (the picture alone: beside its neighbours in
  *  the part it shows no seam; the part's outline is drawn around it all). */
 function spriteOf(p, style) {
-  const key = p.id * 4 + style;
+  // A piece of a part is cut along its outer sides only (`joinedMask`).
+  const mask = style === 2 ? joinedMask(p) : 0;
+  const key = p.id * 64 + style * 16 + mask;
   let c = sprites.get(key);
   if (c) return c;
   const s = spriteSide, pad = Math.ceil(s * PAD), size = s + 2 * pad;
@@ -89,7 +116,7 @@ function spriteOf(p, style) {
   c.width = size; c.height = size;
   const g = c.getContext('2d');
   const pic = currentPicture();
-  const path = pathOf(p.id);
+  const path = style === 2 ? partClipOf(p.id, mask) : pathOf(p.id);
   const r = Math.floor(p.id / room.cols), col = p.id % room.cols;
   g.translate(pad, pad);
   g.scale(s, s);
@@ -156,27 +183,130 @@ function frame(t) {
   else lastFrame = 0;
 }
 
-function drawPiece(p, sprite) {
-  const k = view.scale * screen.dpr;
-  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+/** Where table units land in device pixels on the surface being drawn:
+ *  `x` ↦ `ox + x * k` (the screen's view, or a layer's own corner). */
+function screenMap() {
+  const dpr = screen.dpr;
+  return { ox: view.ox * dpr, oy: view.oy * dpr, k: view.scale * dpr };
+}
+
+function drawPiece(p, sprite, m) {
+  const k = m.k;
+  const cx = m.ox + (p.dx + UNIT / 2) * k, cy = m.oy + (p.dy + UNIT / 2) * k;
   const cellPx = UNIT * k, size = cellPx * (1 + 2 * PAD);
   const ang = p.drot * Math.PI / 2;
   if (ang) {
-    ctx.setTransform(Math.cos(ang), Math.sin(ang), -Math.sin(ang), Math.cos(ang), cx, cy);
-    ctx.drawImage(sprite, -size / 2, -size / 2, size, size);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    g.setTransform(Math.cos(ang), Math.sin(ang), -Math.sin(ang), Math.cos(ang), cx, cy);
+    g.drawImage(sprite, -size / 2, -size / 2, size, size);
+    g.setTransform(1, 0, 0, 1, 0, 0);
   } else {
-    ctx.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
+    g.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
   }
 }
 
-function tracePiece(p) {
+function tracePiece(p, m) {
   // The piece's outline in device pixels, for rings around held pieces.
-  const k = view.scale * screen.dpr, cell = UNIT * k;
-  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+  const k = m.k, cell = UNIT * k;
+  const cx = m.ox + (p.dx + UNIT / 2) * k, cy = m.oy + (p.dy + UNIT / 2) * k;
   const ang = p.drot * Math.PI / 2, cos = Math.cos(ang) * cell, sin = Math.sin(ang) * cell;
-  ctx.setTransform(cos, sin, -sin, cos, cx, cy);
-  ctx.translate(-0.5, -0.5);
+  g.setTransform(cos, sin, -sin, cos, cx, cy);
+  g.translate(-0.5, -0.5);
+}
+
+// ---------------------------------------------------------------- layers
+// `g` is the surface being drawn: the screen, or a layer kept between
+// frames. The still layer holds everything nobody holds (the table, the
+// board, placed and loose pieces): while only held pieces move it is one
+// copy a frame, however big the puzzle. A held part is drawn once into a
+// layer of its own (it is rigid) and copied where its grip is each frame.
+let g = ctx;
+const stillCanvas = document.createElement('canvas');
+const stillCtx = stillCanvas.getContext('2d');
+let stillKey = '', spriteEpoch = 0;
+const partLayers = new Map();
+
+function layerKey(m) {
+  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, spriteEpoch, spriteSide, room.lid, !!currentPicture(), lens.filter, lens.found].join('/');
+}
+
+/** The table and everything on it that nobody holds, drawn with map `m`. */
+function drawStill(m, pieces, visible) {
+  const { cw, ch, dpr } = screen, k = m.k, T = room.table;
+  const X = (x) => m.ox + x * k, Y = (y) => m.oy + y * k;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.fillStyle = '#10151b';
+  g.fillRect(0, 0, cw, ch);
+  g.fillStyle = room.kind === 'jigsaw' ? '#2a3f4d' : '#222c36';
+  roundRect(X(0), Y(0), T.w * k, T.h * k, Math.min(14 * dpr, k));
+  g.fill();
+  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
+  g.fillStyle = '#141c24';
+  g.fillRect(bx, by, bw, bh);
+  const pic = currentPicture();
+  if (pic && room.lid && room.kind === 'jigsaw') {
+    g.globalAlpha = 0.2;
+    g.drawImage(pic, bx, by, bw, bh);
+    g.globalAlpha = 1;
+  }
+  if (UNIT * k >= 10) {
+    g.strokeStyle = 'rgba(255,255,255,0.07)';
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let c = 1; c < room.cols; c++) { const x = Math.round(bx + c * UNIT * k) + 0.5; g.moveTo(x, by); g.lineTo(x, by + bh); }
+    for (let r = 1; r < room.rows; r++) { const y = Math.round(by + r * UNIT * k) + 0.5; g.moveTo(bx, y); g.lineTo(bx + bw, y); }
+    g.stroke();
+  }
+  g.strokeStyle = 'rgba(255,255,255,0.25)';
+  g.lineWidth = Math.max(1, dpr);
+  g.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
+  // Pieces: placed, then loose by height; the player's own view (tools.js)
+  // dims placed ones and leaves loose ones out.
+  const shown = (p) => visible(p) && (lens.filter === 'all' || !hidden(lens, room, p));
+  for (const p of pieces) {
+    if (!p.cell || p.holder || !visible(p)) continue;
+    if (lens.filter !== 'all' && dimmed(lens, room, p)) g.globalAlpha = 0.3;
+    drawPiece(p, spriteOf(p, 1), m);
+    g.globalAlpha = 1;
+  }
+  for (const p of pieces) if (!p.cell && !p.holder && shown(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
+  // Loose parts: one dark outline around each, none between its pieces.
+  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && shown(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
+}
+
+/** A held part drawn once into its own layer (its pieces and its holder's
+ *  ring), copied each frame at its grip: true when it was. Not while it
+ *  turns (its pieces swing) nor when the layer would be too big (zoomed
+ *  far in: few of its pieces show, and they are drawn one by one). */
+function drawHeldPart(grip, m) {
+  const turn = grip.drot;
+  if (Math.abs(turn - Math.round(turn)) > 0.001) return false;
+  const rot = ((Math.round(turn) % 4) + 4) % 4, k = m.k;
+  const members = membersOf(room, grip);
+  const b = reach(room, grip, rot), pad = UNIT * (PAD + 0.25);
+  const left = b.left - pad, top = b.top - pad;
+  const w = Math.ceil((b.right - b.left + UNIT + 2 * pad) * k), h = Math.ceil((b.bottom - b.top + UNIT + 2 * pad) * k);
+  if (w > 8192 || h > 8192 || w * h > 24e6) return false;
+  const mine = grip.holder === me.id;
+  const key = [rot, k, members.length, spriteEpoch, spriteSide, grip.holder, colorOf(room, grip.holder), !!currentPicture()].join('/');
+  let layer = partLayers.get(grip.id);
+  if (!layer || layer.key !== key) {
+    const canvas = layer ? layer.canvas : document.createElement('canvas');
+    canvas.width = w; canvas.height = h;
+    layer = { key, canvas, ctx: canvas.getContext('2d') };
+    partLayers.set(grip.id, layer);
+    // Drawn at the part's place relative to its grip, as if the grip lay at 0,0.
+    const lm = { ox: -left * k, oy: -top * k, k };
+    const at = (q) => ({ ...q, dx: q.dx - grip.dx, dy: q.dy - grip.dy, drot: rot });
+    const outer = g;
+    g = layer.ctx;
+    g.clearRect(0, 0, w, h);
+    for (const q of members) drawPiece(at(q), spriteOf(q, 2), lm);
+    for (const q of members) strokeOuter(at(q), colorOf(room, grip.holder), (mine ? 3 : 2.5) * screen.dpr / (UNIT * k), lm);
+    g = outer;
+  }
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.drawImage(layer.canvas, m.ox + (grip.dx + left) * k, m.oy + (grip.dy + top) * k);
+  return true;
 }
 
 function draw() {
@@ -184,54 +314,33 @@ function draw() {
   resizeCanvas();
   checkSpriteSize();
   const { cw, ch, dpr } = screen;
+  g = ctx;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#10151b';
-  ctx.fillRect(0, 0, cw, ch);
-  if (!room.joined || !room.table) return;
-  const k = view.scale * dpr, T = room.table;
-  const X = (x) => view.ox * dpr + x * k, Y = (y) => view.oy * dpr + y * k;
-  // The table and the board.
-  ctx.fillStyle = room.kind === 'jigsaw' ? '#2a3f4d' : '#222c36';
-  roundRect(X(0), Y(0), T.w * k, T.h * k, Math.min(14 * dpr, k));
-  ctx.fill();
-  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
-  ctx.fillStyle = '#141c24';
-  ctx.fillRect(bx, by, bw, bh);
-  const pic = currentPicture();
-  if (pic && room.lid && room.kind === 'jigsaw') {
-    ctx.globalAlpha = 0.2;
-    ctx.drawImage(pic, bx, by, bw, bh);
-    ctx.globalAlpha = 1;
+  if (!room.joined || !room.table) {
+    ctx.fillStyle = '#10151b';
+    ctx.fillRect(0, 0, cw, ch);
+    return;
   }
-  if (UNIT * k >= 10) {
-    ctx.strokeStyle = 'rgba(255,255,255,0.07)';
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let c = 1; c < room.cols; c++) { const x = Math.round(bx + c * UNIT * k) + 0.5; ctx.moveTo(x, by); ctx.lineTo(x, by + bh); }
-    for (let r = 1; r < room.rows; r++) { const y = Math.round(by + r * UNIT * k) + 0.5; ctx.moveTo(bx, y); ctx.lineTo(bx + bw, y); }
-    ctx.stroke();
-  }
-  ctx.strokeStyle = 'rgba(255,255,255,0.25)';
-  ctx.lineWidth = Math.max(1, dpr);
-  ctx.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
-  // Pieces: placed, then loose by height, then held (others', then mine).
+  const m = screenMap(), k = m.k, T = room.table;
+  const X = (x) => m.ox + x * k, Y = (y) => m.oy + y * k;
   const pieces = piecesInOrder();
   const margin = UNIT * k * (0.5 + PAD);
   const visible = (p) => {
     const x = X(p.dx), y = Y(p.dy);
     return x + UNIT * k + margin > 0 && y + UNIT * k + margin > 0 && x - margin < cw && y - margin < ch;
   };
-  // The player's own view (tools.js): placed pieces dimmed, loose ones left out.
-  const shown = (p) => visible(p) && (lens.filter === 'all' || !hidden(lens, room, p));
-  for (const p of pieces) {
-    if (!p.cell || p.holder || !visible(p)) continue;
-    if (lens.filter !== 'all' && dimmed(lens, room, p)) ctx.globalAlpha = 0.3;
-    drawPiece(p, spriteOf(p, 1));
-    ctx.globalAlpha = 1;
+  // The still layer, drawn again only when something in it changed.
+  const key = layerKey(m);
+  if (key !== stillKey || room.stillMoving) {
+    if (stillCanvas.width !== cw || stillCanvas.height !== ch) { stillCanvas.width = cw; stillCanvas.height = ch; }
+    g = stillCtx;
+    drawStill(m, pieces, visible);
+    g = ctx;
+    stillKey = room.stillMoving ? '' : key;
   }
-  for (const p of pieces) if (!p.cell && !p.holder && shown(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0));
-  // Loose parts: one dark outline around each, none between its pieces.
-  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && shown(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k));
+  ctx.drawImage(stillCanvas, 0, 0);
+  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
+  const pic = currentPicture();
   // Drop targets, in each holder's colour: for a part, every cell it would fill.
   const held = pieces.filter((p) => p.holder);
   for (const p of held) {
@@ -264,29 +373,36 @@ function draw() {
     ctx.globalAlpha = 1;
   }
   held.sort((a, b) => (a.holder === me.id) - (b.holder === me.id) || a.z - b.z);
-  // A soft shadow lifts a held piece; with many held (a crowd, or a big part), only your own single one.
-  const shadows = held.length <= 12;
+  // A soft shadow lifts a held piece; with many held (a crowd), only your own.
+  const singles = held.filter((p) => p.part < 0);
+  const shadows = singles.length <= 12;
+  // Held parts: each from its layer (or piece by piece, then one ring around it).
+  const drawnParts = new Set();
   for (const p of held) {
+    if (p.part < 0 || drawnParts.has(p.part) || p.grip !== p.id) continue;
+    drawnParts.add(p.part);
+    if (drawHeldPart(p, m)) continue;
+    const members = membersOf(room, p);
+    for (const q of members) if (visible(q)) drawPiece(q, spriteOf(q, 2), m);
+    for (const q of members) if (visible(q)) strokeOuter(q, colorOf(room, p.holder), (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k), m);
+  }
+  for (const id of partLayers.keys()) if (!drawnParts.has(room.pieces[id] ? room.pieces[id].part : -1)) partLayers.delete(id);
+  for (const p of singles) {
     if (!visible(p)) continue;
-    const sprite = spriteOf(p, p.part >= 0 ? 2 : room.kind === 'jigsaw' ? 0 : 1);
-    if (p.part < 0 && (shadows || p.holder === me.id)) {
+    const sprite = spriteOf(p, room.kind === 'jigsaw' ? 0 : 1);
+    if (shadows || p.holder === me.id) {
       ctx.shadowColor = 'rgba(0,0,0,0.55)';
       ctx.shadowBlur = 14 * dpr;
       ctx.shadowOffsetY = 5 * dpr;
     }
-    drawPiece(p, sprite);
+    drawPiece(p, sprite, m);
     ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
-    if (p.part >= 0) continue;
     // A ring in the holder's colour.
-    tracePiece(p);
+    tracePiece(p, m);
     ctx.strokeStyle = colorOf(room, p.holder);
     ctx.lineWidth = (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k);
     ctx.stroke(pathOf(p.id));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-  }
-  // A held part: one ring in the holder's colour around the whole of it.
-  for (const p of held) {
-    if (p.part >= 0 && visible(p)) strokeOuter(p, colorOf(room, p.holder), (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k));
   }
   // The hint: the whole picture over the board for a moment.
   if (me.hintUntil && pic) {
@@ -339,22 +455,22 @@ function draw() {
 }
 
 /** Strokes the sides of `p` that face no piece of its part (its part's outline there). */
-function strokeOuter(p, color, width) {
+function strokeOuter(p, color, width, m) {
   const path = outerPathOf(p);
   if (!path) return;
-  tracePiece(p);
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
-  ctx.stroke(path);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  tracePiece(p, m);
+  g.strokeStyle = color;
+  g.lineWidth = width;
+  g.stroke(path);
+  g.setTransform(1, 0, 0, 1, 0, 0);
 }
 
 function roundRect(x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
+  g.beginPath();
+  g.moveTo(x + r, y);
+  g.arcTo(x + w, y, x + w, y + h, r);
+  g.arcTo(x + w, y + h, x, y + h, r);
+  g.arcTo(x, y + h, x, y, r);
+  g.arcTo(x, y, x + w, y, r);
+  g.closePath();
 }
