@@ -26,6 +26,15 @@ static const unsigned char geometry_js[] = {
 static const unsigned char parts_js[] = {
 #embed "Page/parts.js"
 };
+static const unsigned char lens_js[] = {
+#embed "Page/lens.js"
+};
+static const unsigned char tools_js[] = {
+#embed "Page/tools.js"
+};
+static const unsigned char edgescroll_js[] = {
+#embed "Page/edgescroll.js"
+};
 static const unsigned char link_js[] = {
 #embed "Page/link.js"
 };
@@ -83,6 +92,9 @@ static const CWebPageFile files[] = {
     {"state.js", state_js, sizeof state_js},
     {"geometry.js", geometry_js, sizeof geometry_js},
     {"parts.js", parts_js, sizeof parts_js},
+    {"lens.js", lens_js, sizeof lens_js},
+    {"tools.js", tools_js, sizeof tools_js},
+    {"edgescroll.js", edgescroll_js, sizeof edgescroll_js},
     {"link.js", link_js, sizeof link_js},
     {"session.js", session_js, sizeof session_js},
     {"pictures.js", pictures_js, sizeof pictures_js},

@@ -255,6 +255,7 @@ def main():
     ap.add_argument('--shots', default='/tmp/page-png')
     ap.add_argument('--no-restart', action='store_true')
     ap.add_argument('--tcp-port', type=int, help='the TCP players\' port, if not --port')
+    ap.add_argument('--only-tools', action='store_true', help='only the big-puzzle tools and layout scenario (issue 29)')
     args = ap.parse_args()
     tcp_port = args.tcp_port or args.port
     url = f'http://127.0.0.1:{args.port}/'
@@ -263,6 +264,14 @@ def main():
     try:
         laptop = browser(1920, 1080, touch=False)
         phone = browser(390, 844, touch=True)
+
+        if args.only_tools:
+            sign_in(phone, url, 'phone')
+            sign_in(laptop, url, 'laptop')
+            tcp = LinePlayer(tcp_port, 'term')
+            tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
+            print('@passed', flush=True)
+            return 0
 
         # --- Names, the rooms, one room for three players.
         sign_in(phone, url, 'phone')
@@ -636,6 +645,9 @@ def main():
         shot(laptop, args.shots, 'laptop-30x30')
         join_other(phone, 'big')
         shot(phone, args.shots, 'phone-30x30')
+
+        # --- The page catches up with the terminal (issue 29).
+        tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
         # Script errors fail the test (a failed fetch does not: the page has a fallback for each).
         errors = [e for d in (laptop, phone) for e in d.get_log('browser')
                   if e['level'] == 'SEVERE' and e.get('source') != 'network']
@@ -842,6 +854,270 @@ def join_other(d, room):
         return True
     wait(d, 'the rooms list shown', rooms_shown)
     join(d, room)
+
+
+def view(d):
+    return js(d, 'return window.puzzlePage.view()')
+
+
+def tools(d):
+    return js(d, 'return window.puzzlePage.tools()')
+
+
+def toast_text(d):
+    el = d.find_element(By.ID, 'toast')
+    return el.text if el.is_displayed() else ''
+
+
+def rect(d, css):
+    return js(d, 'const r = document.querySelector(arguments[0]).getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height, bottom: r.bottom, right: r.right }', css)
+
+
+def same_view(a, b, what):
+    if abs(a['scale'] - b['scale']) > 1e-6 or abs(a['ox'] - b['ox']) > 0.5 or abs(a['oy'] - b['oy']) > 0.5:
+        raise Failure(f'{what}: the view was {a}, now {b}')
+
+
+def fits(v):
+    """The view is the fit of the screen the table has (not under the chat, none of it cut off)."""
+    f = v['fit']
+    return v['fitted'] and abs(v['scale'] - f['scale']) < 1e-6 and abs(v['ox'] - f['ox']) < 0.5 and abs(v['oy'] - f['oy']) < 0.5
+
+
+def keys(d, *ks):
+    js(d, "document.getElementById('table').focus()")
+    ActionChains(d).send_keys(*ks).perform()
+
+
+def loose_piece_at_left(d, count):
+    """A loose piece lying in the table's left margin, left of the board."""
+    i = js(d, """for (let i = 0; i < arguments[0]; i++) { const p = window.puzzlePage.piece(i);
+        if (p && !p.cell && !p.holder && p.tx < 6) return i; } return -1;""", count)
+    if i < 0:
+        raise Failure('no loose piece in the left margin')
+    return i
+
+
+def last_drag_x(d, i):
+    xs = [int(l.split()[3]) for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith(f'> DRAG {i} ')]
+    return xs[-1] if xs else None
+
+
+def tools_scenario(laptop, phone, tcp, tcp_port, shots):
+    """Issue 29, the page catching up with the terminal: the big-puzzle tools
+    (keys and buttons), a piece carried across a zoomed-in table by the view
+    scrolling at the edge (touch and mouse), a reconnect keeping the zoom, a
+    press on a held piece, name tags stacked, the chat's limit, a solved
+    banner below the bar, a new puzzle fitted, the phone turned, and the room
+    list following a second player in."""
+    for d in (laptop, phone):
+        if not (lambda s: s['inGame'] and s['room'] == 'big' and not s['watching'])(state(d)):
+            join_other(d, 'big')
+    tcp.request('JOIN big')
+    # --- Find by keys: G, the number, Enter: marked, zoomed in, in the middle; the map shows.
+    keys(laptop, 'g')
+    wait(laptop, 'the find box focused', lambda d: js(d, 'return document.activeElement.id') == 'find-input')
+    ActionChains(laptop).send_keys('465', Keys.ENTER).perform()
+    wait(laptop, 'piece 465 marked', lambda d: tools(d)['found'] == 465 and 'Piece 465 marked' in toast_text(d))
+    v, p = view(laptop), piece(laptop, 465)
+    a = v['area']
+    cellpx = v['scale'] * 4
+    if not (a['x'] + cellpx <= p['x'] <= a['x'] + a['w'] - cellpx and a['y'] + cellpx <= p['y'] <= a['y'] + a['h'] - cellpx) or cellpx < 40:
+        raise Failure(f'piece 465 not brought into view zoomed in: {p} {v}')
+    box = wait(laptop, 'the mini-map', lambda d: tools(d)['mapBox'])
+    keys(laptop, 'i')
+    wait(laptop, 'piece numbers on', lambda d: tools(d)['numbers'])
+    shot(laptop, shots, 'laptop-tools-find')
+    # --- A press on the map takes the view there.
+    sx, sy = box['x'] + box['w'] * 0.2, box['y'] + box['h'] * 0.6
+    ab = ActionBuilder(laptop)
+    ab.pointer_action.move_to_location(int(sx), int(sy))
+    ab.pointer_action.click()
+    ab.perform()
+    tx, ty = (int(sx) - box['x']) / box['k'], (int(sy) - box['y']) / box['k']
+    table = state(laptop)['table']
+    def centred(d):
+        # Centred there, as far as the table goes (no empty band along its edge).
+        v = view(d)
+        a, s = v['area'], v['scale']
+        ox = min(a['x'], max(a['x'] + a['w'] - table['w'] * s, a['x'] + a['w'] / 2 - tx * s))
+        oy = min(a['y'], max(a['y'] + a['h'] - table['h'] * s, a['y'] + a['h'] / 2 - ty * s))
+        return abs(v['ox'] - ox) < 0.5 * s and abs(v['oy'] - oy) < 0.5 * s
+    wait(laptop, 'the view centred where the map was pressed', centred)
+    # --- Edges only (E): an inner loose piece can no longer be taken; A shows all again.
+    keys(laptop, 'e')
+    wait(laptop, 'edges only', lambda d: tools(d)['filter'] == 'edges')
+    keys(laptop, '0')
+    inner = next(i for i in range(31, 900) if 0 < i % 30 < 29 and i < 870 and not piece(laptop, i)['cell'])
+    grabs = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> GRAB'))
+    g0 = grabs(laptop)
+    ab = ActionBuilder(laptop)
+    q = piece(laptop, inner)
+    ab.pointer_action.move_to_location(int(q['x']), int(q['y']))
+    ab.pointer_action.click()
+    ab.perform()
+    shot(laptop, shots, 'laptop-tools-edges')
+    if grabs(laptop) != g0:
+        raise Failure(f'a hidden inner piece ({inner}) was taken with edges only')
+    keys(laptop, 'a', 'i')
+    wait(laptop, 'every piece again, no numbers', lambda d: tools(d)['filter'] == 'all' and not tools(d)['numbers'])
+
+    # --- The phone: the tools' buttons are a finger's size; Find by button.
+    phone.find_element(By.ID, 'b-tools').click()
+    for b in phone.find_elements(By.CSS_SELECTOR, '#toolstrip button'):
+        r = b.rect
+        if r['width'] < 44 or r['height'] < 44:
+            raise Failure(f'a tool button is smaller than a finger: {b.get_attribute("id") or b.text} {r}')
+    i = loose_piece_at_left(phone, 900)
+    box = phone.find_element(By.ID, 'find-input')
+    box.send_keys(str(i), Keys.ENTER)
+    wait(phone, f'piece {i} found on the phone', lambda d: tools(d)['found'] == i)
+    phone.find_element(By.ID, 'b-tools').click()
+    if phone.find_element(By.ID, 'chat').get_attribute('hidden') is None:
+        phone.find_element(By.ID, 'b-chat').click()
+    # --- Carrying it far: the finger held at the right edge, the view scrolls under it.
+    v0, p = view(phone), piece(phone, i)
+    x0 = piece(phone, i)['tx']
+    a = v0['area']
+    f = {'x': p['x'], 'y': p['y'], 'id': 1}
+    touch(phone, 'touchStart', [f])
+    edge = a['x'] + a['w'] - 3
+    for k in range(1, 11):
+        touch(phone, 'touchMove', [dict(f, x=p['x'] + (edge - p['x']) * k / 10)])
+    wait(phone, 'the view scrolling under the finger at the edge', lambda d: view(d)['ox'] < v0['ox'] - 300)
+    carried = lambda d: (last_drag_x(d, i) or 0) > x0 + (edge - p['x'] + 300) / v0['scale']
+    wait(phone, 'the piece carried with the view', carried)
+    touch(phone, 'touchEnd', [])
+    wait(phone, 'the piece let go', lambda d: state(d)['holding'] < 0)
+    shot(phone, shots, 'phone-carried-far')
+    # --- A reconnect keeps the zoom and the place.
+    v1 = view(phone)
+    hellos = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> HELLO'))
+    h0 = hellos(phone)
+    js(phone, 'window.puzzlePage.dropLink()')
+    wait(phone, 'the phone back after its link dropped', lambda d: hellos(d) > h0 and (lambda s: s['connected'] and s['joined'])(state(d)))
+    wait(phone, 'the snapshot taken', lambda d: any(l.startswith('< OK joined big') for l in js(d, 'return window.puzzlePage.debug.trace')[-40:]))
+    same_view(v1, view(phone), 'a reconnect')
+
+    # --- The mouse carries a piece too.
+    keys(laptop, 'g')
+    j = loose_piece_at_left(laptop, 900)
+    ActionChains(laptop).send_keys(str(j), Keys.ENTER).perform()
+    wait(laptop, f'piece {j} found', lambda d: tools(d)['found'] == j)
+    v0, p = view(laptop), piece(laptop, j)
+    jx0 = p['tx']
+    a = v0['area']
+    edge = a['x'] + a['w'] - 3
+    def laptop_scrolled():
+        wait(laptop, 'the laptop\'s view scrolling at the edge', lambda d: view(d)['ox'] < v0['ox'] - 300)
+        wait(laptop, 'the piece carried with the view', lambda d: (last_drag_x(d, j) or 0) > jx0 + (edge - p['x'] + 300) / v0['scale'])
+    mouse_drag(laptop, p, {'x': edge, 'y': p['y']}, while_down=laptop_scrolled)
+    wait(laptop, 'the piece let go', lambda d: state(d)['holding'] < 0)
+
+    # --- A press on a piece someone holds: says who, does not pan.
+    keys(laptop, 'g')
+    ActionChains(laptop).send_keys('465', Keys.ENTER).perform()
+    wait(laptop, 'piece 465 found again', lambda d: tools(d)['found'] == 465)
+    tcp.request('GRAB 465')
+    wait(laptop, 'the laptop sees 465 held', lambda d: piece(d, 465)['holder'] == tcp.id)
+    v0 = view(laptop)
+    p = piece(laptop, 465)
+    mouse_drag(laptop, p, {'x': p['x'] + 150, 'y': p['y'] + 60})
+    wait(laptop, 'who holds it said', lambda d: 'Piece 465 is held by term' in toast_text(d))
+    same_view(v0, view(laptop), 'a press on a held piece')
+    # --- Two players hold pieces side by side: their name tags do not overlap.
+    other = LinePlayer(tcp_port, 'term-two')
+    other.request('JOIN big')
+    t = piece(laptop, 465)
+    k = 466 if not piece(laptop, 466)['cell'] else 464
+    other.request(f'GRAB {k}')
+    other.request(f'DRAG {k} {t["tx"] + 1} {t["ty"] + 1}')
+    def tags_apart(d):
+        tags = js(d, 'return window.puzzlePage.debug.tags') or []
+        if len(tags) != 2:
+            return False
+        a, b = tags
+        return not (a['x'] < b['x'] + b['w'] and b['x'] < a['x'] + a['w'] and a['y'] < b['y'] + b['h'] and b['y'] < a['y'] + a['h'])
+    wait(laptop, 'two name tags, stacked apart', tags_apart)
+    shot(laptop, shots, 'laptop-tags-stacked')
+    tcp.request('RELEASE 465')
+    other.request(f'RELEASE {k}')
+    other.request('LEAVE')
+    other.close()
+
+    # --- The chat takes the protocol's line, and says when a line is over it (nothing cut).
+    box = laptop.find_element(By.ID, 'chat-input')
+    long_line = 'x' * 900
+    box.send_keys(long_line, Keys.ENTER)  # typed: the box itself must take it all
+    lid = state(laptop)['id']
+    tcp.wait_for('the 900-character line', lambda l: l.endswith(f' say {lid} {long_line}'))
+    too_long = 'y' * 1100
+    js(laptop, "const i = document.getElementById('chat-input'); i.value = arguments[0]; i.dispatchEvent(new Event('input'))", too_long)
+    box.send_keys(Keys.ENTER)
+    wait(laptop, 'the over-long line refused, kept', lambda d: 'Too long by 80 bytes' in d.find_element(By.ID, 'chat-note').text
+         and d.find_element(By.ID, 'chat-input').get_attribute('value') == too_long and 'too long' in toast_text(d))
+    if any(l.startswith('> SAY yyy') for l in js(laptop, 'return window.puzzlePage.debug.trace')):
+        raise Failure('an over-long chat line was sent')
+    js(laptop, "const i = document.getElementById('chat-input'); i.value = ''; i.dispatchEvent(new Event('input'))")
+
+    # --- A puzzle solved: the banner below the phone's bar (two rows); Next: the new puzzle
+    # fits the screen the table has, though both pages had zoomed and panned.
+    tcp.request('CREATE duo jigsaw 2x2')
+    tcp.request('JOIN duo')
+    join_other(laptop, 'duo')
+    join_other(phone, 'duo')
+    for d in (laptop, phone):
+        keys(d, '+', '+', Keys.ARROW_LEFT, Keys.ARROW_UP)
+        wait(d, 'zoomed in and panned', lambda d: not view(d)['fitted'])
+    tb = state(laptop)['table']
+    for n in range(4):
+        r, c = divmod(n, 2)
+        tcp.request(f'GRAB {n}')
+        tcp.request(f'DRAG {n} {tb["bx"] + 4 * c} {tb["by"] + 4 * r}')
+        tcp.request(f'DROP {n}')
+    for d in (laptop, phone):
+        wait(d, 'the solved banner', lambda d: d.find_element(By.ID, 'solved').is_displayed())
+    if rect(phone, '#solved')['y'] < rect(phone, '#bar')['bottom']:
+        raise Failure(f'the solved banner covers the bar: {rect(phone, "#solved")} {rect(phone, "#bar")}')
+    shot(phone, shots, 'phone-solved')
+    phone.find_element(By.ID, 'b-next').click()
+    for d in (laptop, phone):
+        wait(d, 'the next puzzle', lambda d: state(d)['puzzle'] == 1 and not state(d)['solved'])
+        wait(d, 'the new puzzle fitted to the screen the table has', lambda d: fits(view(d)))
+    v = view(laptop)
+    if v['ox'] + state(laptop)['table']['w'] * v['scale'] > rect(laptop, '#chat')['x']:
+        raise Failure(f'the new table lies under the chat: {v}')
+
+    # --- The phone on its side with the chat open: the table beside it, most of the screen;
+    # back upright, the table fits again (no empty band).
+    if phone.find_element(By.ID, 'chat').get_attribute('hidden') is not None:
+        phone.find_element(By.ID, 'b-chat').click()
+    phone.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 844, 'height': 390, 'deviceScaleFactor': 3, 'mobile': True})
+    def beside(d):
+        a = view(d)['area']
+        return a['w'] >= 844 * 0.5 and a['h'] >= 390 * 0.6 and fits(view(d))
+    wait(phone, 'the table beside the chat on its side', beside)
+    shot(phone, shots, 'phone-landscape-chat')
+    phone.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 390, 'height': 844, 'deviceScaleFactor': 3, 'mobile': True})
+    wait(phone, 'the table fitted upright again', lambda d: view(d)['area']['w'] == 390 and fits(view(d)))
+
+    # --- The room list lives: the phone looks at it while two players take a room's two seats.
+    phone.find_element(By.ID, 'b-rooms').click()
+    wait(phone, 'the rooms', lambda d: d.find_element(By.ID, 'lobby').is_displayed())
+    tcp.request('CREATE pair jigsaw 2x2 seats=2')
+    wait(phone, 'the new room listed with no one in it',
+         lambda d: '0/2 players' in d.find_element(By.ID, 'rooms').text)
+    second = LinePlayer(tcp_port, 'second')
+    tcp.request('JOIN pair')
+    second.request('JOIN pair')
+    def full(d):
+        # Read in one go: the list is redrawn every few seconds under the test.
+        items = [t for t in js(d, "return [...document.querySelectorAll('#rooms li')].map((li) => li.innerText)") if t.startswith('pair')]
+        return items and '2/2 players · full' in items[0] and 'Full' in items[0]
+    wait(phone, 'the list showing the room full', full)
+    shot(phone, shots, 'phone-rooms-full')
+    second.close()
+    tcp.request('LEAVE')
 
 
 if __name__ == '__main__':

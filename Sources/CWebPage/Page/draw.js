@@ -13,6 +13,8 @@ import { view, screen, resizeCanvas } from './view.js';
 import { art, currentPicture } from './pictures.js';
 import { updateHud } from './hud.js';
 import { ctx } from './dom.js';
+import { dimmed, hidden, stackTags } from './lens.js';
+import { drawTools, lens } from './tools.js';
 
 // ---------------------------------------------------------- piece shapes
 const paths = new Map();
@@ -224,7 +226,7 @@ let stillKey = '', spriteEpoch = 0;
 const partLayers = new Map();
 
 function layerKey(m) {
-  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, spriteEpoch, spriteSide, room.lid, !!currentPicture()].join('/');
+  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, spriteEpoch, spriteSide, room.lid, !!currentPicture(), lens.filter, lens.found].join('/');
 }
 
 /** The table and everything on it that nobody holds, drawn with map `m`. */
@@ -257,11 +259,18 @@ function drawStill(m, pieces, visible) {
   g.strokeStyle = 'rgba(255,255,255,0.25)';
   g.lineWidth = Math.max(1, dpr);
   g.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
-  // Pieces: placed, then loose by height.
-  for (const p of pieces) if (p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 1), m);
-  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
+  // Pieces: placed, then loose by height; the player's own view (tools.js)
+  // dims placed ones and leaves loose ones out.
+  const shown = (p) => visible(p) && (lens.filter === 'all' || !hidden(lens, room, p));
+  for (const p of pieces) {
+    if (!p.cell || p.holder || !visible(p)) continue;
+    if (lens.filter !== 'all' && dimmed(lens, room, p)) g.globalAlpha = 0.3;
+    drawPiece(p, spriteOf(p, 1), m);
+    g.globalAlpha = 1;
+  }
+  for (const p of pieces) if (!p.cell && !p.holder && shown(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
   // Loose parts: one dark outline around each, none between its pieces.
-  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && visible(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
+  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && shown(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
 }
 
 /** A held part drawn once into its own layer (its pieces and its holder's
@@ -404,21 +413,27 @@ function draw() {
       ctx.globalAlpha = 1;
     } else me.hintUntil = 0;
   }
-  // Names by the pieces other players hold.
+  // Names by the pieces other players hold, stacked where they would overlap.
   ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
+  const tags = [];
   for (const p of held) {
     // One name a hold: by a part's grip only.
     if (p.holder === me.id || (p.part >= 0 && p.grip !== p.id)) continue;
     const label = nameOf(room, p.holder);
-    const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
-    const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
-    ctx.fillStyle = colorOf(room, p.holder);
-    roundRect(x, y, tw, th, 6 * dpr);
+    const w = ctx.measureText(label).width + 12 * dpr, h = 20 * dpr;
+    tags.push({ label, holder: p.holder, w, h, x: X(p.dx + UNIT / 2) - w / 2, y: Y(p.dy) - h - UNIT * k * 0.12 - 2 * dpr });
+  }
+  const stacked = stackTags(tags, 2 * dpr);
+  for (const t of stacked) {
+    ctx.fillStyle = colorOf(room, t.holder);
+    roundRect(t.x, t.y, t.w, t.h, 6 * dpr);
     ctx.fill();
     ctx.fillStyle = '#111';
-    ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
+    ctx.fillText(t.label, t.x + 6 * dpr, t.y + t.h / 2 + dpr);
   }
+  debug.tags = stacked.map((t) => ({ x: t.x / dpr, y: t.y / dpr, w: t.w / dpr, h: t.h / dpr }));
+  drawTools(ctx, dpr, pieces);
   const cd = countdown(), mine = room.pieces[hand.piece];
   if (cd && mine) {
     const label = `${cd}`, r = 13 * dpr;

@@ -120,6 +120,7 @@ function offerWatch(name, password) {
   b.type = 'button'; b.textContent = `Watch ${name}`; b.id = 'full-watch';
   b.addEventListener('click', () => watch(name, password));
   $('lobby-error').append(b);
+  listRooms(); // the list showed a free seat: show it as it is now
 }
 
 function joined(name, password, reply, records) {
