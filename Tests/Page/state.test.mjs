@@ -106,7 +106,12 @@ test('joined, left and the colour slots', () => {
   assert.equal(room.players.get(9).slot, 1, 'carol comes back into the slot bob freed');
   assert.equal(colorOf(room, 9), PALETTE[1]);
   assert.equal(apply(room, 'EV 14 joined 7 me').effects.length, 0, 'no note of my own arrival');
-  apply(room, 'EV 15 forgotten 8');
+  apply(room, 'EV 15 left 9');
+  apply(room, 'EV 16 joined 9 carol color=5');
+  assert.equal(room.players.get(9).slot, 5, 'carol takes her own colour again, the one the server names');
+  assert.equal(colorOf(room, 9), PALETTE[5]);
+  assert.equal([...room.players.values()].filter((p) => p.present && p.slot === 5).length, 1);
+  apply(room, 'EV 17 forgotten 8');
   assert.equal(room.players.has(8), false);
   assert.equal(nameOf(room, 8), '#8');
 });

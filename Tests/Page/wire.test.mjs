@@ -74,6 +74,8 @@ test('every reply', () => {
 test('every event', () => {
   const e = parseEvent;
   assert.deepEqual(e('EV 5 joined 7 alice'), { seq: 5, kind: 'joined', sequenced: true, id: 7, name: 'alice' });
+  assert.deepEqual(e('EV 5 joined 7 alice color=4'), { seq: 5, kind: 'joined', sequenced: true, id: 7, name: 'alice', color: 4 });
+  assert.equal(e('EV 5 watching 7 color=4').name, 'color=4', 'a watcher named so is only a name');
   assert.deepEqual(e('EV 6 left 7'), { seq: 6, kind: 'left', sequenced: true, id: 7 });
   assert.deepEqual(e('EV 7 grabbed 3 7'), { seq: 7, kind: 'grabbed', sequenced: true, piece: 3, id: 7 });
   assert.deepEqual(e('EV 7 dragged 3 7 12 4 0,1'), { seq: 7, kind: 'dragged', sequenced: false, piece: 3, id: 7, x: 12, y: 4, target: '0,1' });

@@ -180,7 +180,9 @@ export function applyEvent(room, e, me, hand) {
     case 'joined': {
       const old = room.players.get(e.id);
       const pl = old || { id: e.id, moves: 0, hintUsed: false };
-      pl.name = e.name; pl.present = true; pl.slot = freeSlot(room);
+      // Its own colour when the server names it (free, or the server would
+      // not), else the lowest free (PROTOCOL.md, "Colour slots").
+      pl.name = e.name; pl.present = true; pl.slot = e.color >= 0 ? e.color : freeSlot(room);
       room.players.set(e.id, pl);
       if (e.id !== me) note(`${pl.name} joined`);
       break;
