@@ -189,3 +189,14 @@ test('the clock\'s text', () => {
   assert.equal(clockText(33_999), '0:33');
   assert.equal(clockText(3_725_000), '1:02:05');
 });
+
+test('a page opened again goes to the room its address names, else the one it was in', async () => {
+  const { startRoom, roomKey } = await import('../../Sources/CWebPage/Page/state.js');
+  const valid = (n) => /^[A-Za-z0-9_.-]{1,24}$/.test(n);
+  assert.deepEqual(startRoom('den', 'lobby', valid), { room: 'den', from: 'address' });
+  assert.deepEqual(startRoom('', 'lobby', valid), { room: 'lobby', from: 'storage' });
+  assert.deepEqual(startRoom('bad room', 'lobby', valid), { room: 'lobby', from: 'storage' }, 'a bad #ROOM is no choice');
+  assert.equal(startRoom('', null, valid), null);
+  assert.equal(startRoom('', '<x>', valid), null, 'damaged storage is no room');
+  assert.equal(roomKey('h:7171', 'ann'), 'puzzle-room:room:h:7171:ann');
+});

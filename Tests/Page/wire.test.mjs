@@ -29,6 +29,9 @@ test('every reply', () => {
   const hello = r('OK hello version=2 id=7 name=alice token=5f0c server=puzzle-room');
   assert.deepEqual([hello.verb, hello.version, hello.id, hello.name, hello.token], ['hello', 2, 7, 'alice', '5f0c']);
   assert.equal(r('OK hello version=1 id=1 name=alice server=puzzle-room').token, null);
+  assert.deepEqual([r('OK created den').room, r('OK created den').asked], ['den', undefined]);
+  const fitted = r('OK created den size=6x9 asked=48');
+  assert.deepEqual([fitted.room, fitted.rows, fitted.cols, fitted.asked], ['den', 6, 9, 48]);
   const joined = r('OK joined lobby id=7 seq=12 run=00ff00ff00ff00ff');
   assert.deepEqual([joined.room, joined.seq, joined.run, joined.missed], ['lobby', 12, '00ff00ff00ff00ff', null]);
   assert.equal(r('OK joined lobby id=7 seq=14 run=00ff00ff00ff00ff missed=2').missed, 2);

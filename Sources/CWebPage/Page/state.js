@@ -11,6 +11,18 @@ import { adoptParts, endHold, membersOf, mergeParts, placePart, spreadHolds, tak
 export const PALETTE = ['#e6194b', '#3cb44b', '#4f7dff', '#f58231', '#b45cff', '#42d4f4',
   '#f032e6', '#bfef45', '#fabed4', '#2fb5a6', '#dcbeff', '#c48a3f'];
 
+/** Where this page's player played last on this server (localStorage key). */
+export const roomKey = (host, name) => `puzzle-room:room:${host}:${name}`;
+
+/** The room a page opened at the server's address goes to: the one its
+ *  address names (`#ROOM`), else the one its player was in last (kept in
+ *  localStorage), else none (the room list). `valid` tells a room name. */
+export function startRoom(hashRoom, storedRoom, valid) {
+  if (hashRoom && valid(hashRoom)) return { room: hashRoom, from: 'address' };
+  if (storedRoom && valid(storedRoom)) return { room: storedRoom, from: 'storage' };
+  return null;
+}
+
 export function createRoom() {
   return {
     joined: false, name: '', kind: 'jigsaw', rows: 0, cols: 0, rotation: false, puzzle: 0, seq: 0, run: '',

@@ -79,7 +79,12 @@ export function parseReply(line) {
       r.picture = w[2]; r.width = m ? Number(m[1]) : NaN; r.height = m ? Number(m[2]) : NaN; r.sha256 = values.sha256 || '';
       break;
     }
-    case 'created': case 'left': r.room = w[2]; break;
+    case 'created':
+      // `size=RxC asked=N` when a piece count was asked: the board made.
+      r.room = w[2];
+      if (values.size && values.asked) { Object.assign(r, parseSize(values.size)); r.asked = Number(values.asked); }
+      break;
+    case 'left': r.room = w[2]; break;
     case 'rooms': case 'who': case 'help': case 'history': r.count = num(w[2]); break;
     case 'replay': r.puzzle = num(w[2]); r.moves = num(w[3]); r.more = optionalNumber(values.more); break;
     default: break; // said, bye, stats (values), and later versions' replies

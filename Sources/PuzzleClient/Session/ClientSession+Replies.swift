@@ -220,6 +220,12 @@ extension ClientSession {
         case .quit:
             phase = .finished
             emit(.reply, "ok: \(text)")
+        case .create where p.fromUser:
+            emit(.reply, "ok: \(text)", about: .reply(to: p.request))
+            // A piece count is cut to the picture's shape: say so when it moved.
+            if case .created(let name, let rows?, let cols?, let asked?) = reply, rows * cols != asked {
+                emit(.info, "\(name) is \(rows)x\(cols): \(rows * cols) pieces for the \(asked) asked, the nearest count that keeps the picture's shape")
+            }
         case .rooms where !p.fromUser:
             // The start-up list: shown only when the player has a choice to make.
             if phase == .choosingRoom {

@@ -44,7 +44,13 @@ final class RoomDoor {
         case .success(let room):
             logger.info("\(session.label) created room \(room.name)")
             out.add(.chargeCreate(pieces: room.state.pieceCount))
-            out.send(.created(room: room.name))
+            // A piece count is cut to the picture's shape: the reply says
+            // the board made, so the client can say why 48 asked made 54.
+            if let asked = request.pieces {
+                out.send(.created(room: room.name, rows: room.state.spec.rows, cols: room.state.spec.cols, asked: asked))
+            } else {
+                out.send(.created(room: room.name))
+            }
         case .failure(let error):
             out.refuse(error)
         }
