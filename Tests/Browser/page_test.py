@@ -21,7 +21,8 @@ player's drag seen live in the page, a swap tile that lands nowhere going
 back, a turn by right click, a reconnect across a server restart, the page
 solving a 2x2 then asking for the next puzzle, a piece left in hand counting
 down and going back, and the laptop watching a full room where the phone
-plays (its drop seen, no grab sent, chat, a dropped link, then Join to play).
+plays (its drop seen, no grab sent, chat, a dropped link, then Join to play);
+the page opened again going back to its room (issue 29).
 Screenshots go to --shots.
 """
 import argparse
@@ -648,6 +649,10 @@ def main():
 
         # --- The page catches up with the terminal (issue 29).
         tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
+
+        # --- Everyone comes back as they were (issue 29).
+        come_back_scenario(laptop, url, args.shots)
+
         # Script errors fail the test (a failed fetch does not: the page has a fallback for each).
         errors = [e for d in (laptop, phone) for e in d.get_log('browser')
                   if e['level'] == 'SEVERE' and e.get('source') != 'network']
@@ -672,6 +677,43 @@ def main():
         for d in (laptop, phone):
             if d:
                 d.quit()
+
+
+def reopen(d, address):
+    """The page opened again (a new load, not a jump within the page)."""
+    d.get('about:blank')
+    d.get(address)
+
+
+def come_back_scenario(laptop, url, shots):
+    """A page opened again at the server's plain address goes back to the
+    room its player was in, as the same player; `#ROOM` still chooses
+    another, and a room gone since lands on the list saying so."""
+    before = state(laptop)
+    if before['room'] != 'big' or not before['inGame']:
+        raise Failure(f'the laptop should play in big: {before}')
+    reopen(laptop, url)
+    wait(laptop, 'the laptop back in big, reopened at the plain address',
+         lambda d: (lambda s: s['inGame'] and s['room'] == 'big' and s['id'] == before['id'])(state(d)))
+    shot(laptop, shots, 'laptop-back-in-big')
+    # The address chooses another room, which is then the one to go back to.
+    reopen(laptop, url + '#lobby')
+    wait(laptop, 'the laptop in lobby, as the address says', lambda d: (lambda s: s['inGame'] and s['room'] == 'lobby')(state(d)))
+    reopen(laptop, url)
+    wait(laptop, 'the laptop back in lobby', lambda d: (lambda s: s['inGame'] and s['room'] == 'lobby')(state(d)))
+    # The room it was in is gone: the room list, with a word why.
+    js(laptop, "localStorage.setItem('puzzle-room:room:' + location.host + ':laptop', 'nowhere')")
+    reopen(laptop, url)
+    wait(laptop, 'the rooms list, saying the room is gone',
+         lambda d: 'The room nowhere, where you were, is gone.' in d.find_element(By.ID, 'lobby-error').text
+         and d.find_elements(By.CSS_SELECTOR, '#rooms button[data-room]'))
+    shot(laptop, shots, 'laptop-room-gone')
+    # Forgotten: opened again, it stays on the list; a click still joins.
+    reopen(laptop, url)
+    wait(laptop, 'the rooms list again', lambda d: d.find_elements(By.CSS_SELECTOR, '#rooms button[data-room]'))
+    if state(laptop)['room']:
+        raise Failure(f'a forgotten room was gone back to: {state(laptop)}')
+    join(laptop, 'big')
 
 
 def point(d, x, y):

@@ -5,10 +5,10 @@
 import { $ } from './dom.js';
 import { parseError, parseReply } from './wire.js';
 import { canSend, connect, link, req, stopLink, trace, sendAll } from './link.js';
-import { me, room, store, join, watch, leaveGame } from './session.js';
+import { me, room, store, join, watch, leaveGame, forgetRoom } from './session.js';
 import { hand, dropDrag } from './hand.js';
 import { showGame } from './hud.js';
-import { ERRORS, lobbyError, readable } from './notices.js';
+import { ERRORS, lobbyError, readable, toast } from './notices.js';
 
 export const NAME_RE = /^[A-Za-z0-9_.-]{1,24}$/;
 
@@ -140,7 +140,8 @@ export function setUpLobby() {
   window.addEventListener('pageshow', listRooms);
   $('back-to-table').addEventListener('click', showGame);
   $('leave-room').addEventListener('click', () => {
-    req('LEAVE', () => { leaveGame(); showLobby(); listRooms(); });
+    // Left on purpose: a page opened again starts at the room list.
+    req('LEAVE', () => { forgetRoom(); leaveGame(); showLobby(); listRooms(); });
   });
   $('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -162,7 +163,14 @@ export function setUpLobby() {
       // Unticked: place=own, the default (a piece goes only into its own cell).
       if ($('c-shape').checked && kind === 'jigsaw') line += ' place=shape';
       if (pw) line += ` password=${pw}`;
-      req(line, () => { clearPhoto(); join(name, pw || null); }, (code, text) => { lobbyError(readable(code, text)); return true; });
+      req(line, (r) => {
+        clearPhoto();
+        join(name, pw || null);
+        // A piece count is cut to the picture's shape: say why 48 made 54.
+        if (r.asked && r.rows * r.cols !== r.asked) {
+          toast(`${name} is ${r.rows}×${r.cols}: ${r.rows * r.cols} pieces for the ${r.asked} asked, the nearest count that keeps the picture's shape.`, true);
+        }
+      }, (code, text) => { lobbyError(readable(code, text)); return true; });
     };
     if (!upload.file) { create(null); return; }
     // The photo goes up first, named after the room it is for.

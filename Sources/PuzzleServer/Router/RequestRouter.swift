@@ -49,7 +49,7 @@ final class RequestRouter {
         greeter = Greeter(registry: registry, logger: logger, out: out, makeToken: makeToken)
         moves = MoveDesk(store: store, keeper: keeper, stats: stats, logger: logger, out: out)
         sender = RoomSender(store: store, replayPageMoves: config.replayPageMoves, logger: logger, out: out)
-        door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender,
+        door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender, registry: registry,
                         passwords: PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis),
                         logger: logger, out: out)
     }
