@@ -647,11 +647,11 @@ def main():
         join_other(phone, 'big')
         shot(phone, args.shots, 'phone-30x30')
 
-        # --- The page catches up with the terminal (issue 29).
-        tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
-
         # --- Everyone comes back as they were (issue 29).
         come_back_scenario(laptop, url, args.shots)
+
+        # --- The page catches up with the terminal (issue 29).
+        tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
 
         # Script errors fail the test (a failed fetch does not: the page has a fallback for each).
         errors = [e for d in (laptop, phone) for e in d.get_log('browser')

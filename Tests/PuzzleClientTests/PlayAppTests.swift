@@ -170,8 +170,8 @@ import PuzzleProtocol
         }
         let rows = SceneFixtures.rows(SceneRenderer.render(app.scene(now: 0)))
         // The table view is 55 columns (the panel starts at 55): the hint wraps inside it.
-        #expect(rows[2].prefix(55) == "  in no room yet: /join NAME to play (/rooms lists    ")
-        #expect(rows[3].prefix(55) == "  them)                                               ")
+        #expect(rows[2].prefix(55) == "  in no room yet: /join NAME to play (/rooms lists     ")
+        #expect(rows[3].prefix(55) == "  them)                                                ")
     }
 
     @Test func aMouseReleaseAfterTheHoldLapsedSaysWhy() throws {

@@ -5,9 +5,13 @@ import PuzzleProtocol
 extension ClientSession {
     /// Parses and performs one typed line. A line that is not a command is
     /// reported (`error: ...`) and counts as a failed command; nothing is sent.
+    /// A leading `/` is taken too: the hints shared with the full screen say
+    /// `/join NAME`, and a player types what they read.
     public mutating func submit(_ line: String, now: Int64) {
         do {
-            guard let command = try ClientCommand.parse(line) else { return }
+            let bare = line.drop { $0 == " " || $0 == "\t" }
+            let typed = bare.hasPrefix("/") && !bare.hasPrefix("//") ? String(bare.dropFirst()) : line
+            guard let command = try ClientCommand.parse(typed) else { return }
             perform(command, now: now)
         } catch {
             failedCommands += 1
