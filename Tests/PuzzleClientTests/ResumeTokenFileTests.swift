@@ -84,9 +84,11 @@ import PuzzleTestSupport
         _ = try carol.waitForExit()
 
         // A server without the lobby (same data, only den configured, the lobby's files gone).
+        // On the same port: the token file is kept per server address.
+        let port = server.port
         server.stop()
         try FileManager.default.removeItem(atPath: data + "/rooms/lobby")
-        server = try TestServer(rooms: [rooms[1]], dataDirectory: data)
+        server = try TestServer(rooms: [rooms[1]], dataDirectory: data) { $0.port = port }
         defer { server.stop() }
         carol = try PlainSession(port: server.port, name: "carol", room: nil, stateDirectory: dir)
         try carol.waitFor("why not back") { $0 == "room lobby, where you were, is gone" }
