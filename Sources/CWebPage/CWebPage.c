@@ -26,6 +26,9 @@ static const unsigned char geometry_js[] = {
 static const unsigned char parts_js[] = {
 #embed "Page/parts.js"
 };
+static const unsigned char cutter_js[] = {
+#embed "Page/cutter.js"
+};
 static const unsigned char lens_js[] = {
 #embed "Page/lens.js"
 };
@@ -92,6 +95,7 @@ static const CWebPageFile files[] = {
     {"state.js", state_js, sizeof state_js},
     {"geometry.js", geometry_js, sizeof geometry_js},
     {"parts.js", parts_js, sizeof parts_js},
+    {"cutter.js", cutter_js, sizeof cutter_js},
     {"lens.js", lens_js, sizeof lens_js},
     {"tools.js", tools_js, sizeof tools_js},
     {"edgescroll.js", edgescroll_js, sizeof edgescroll_js},

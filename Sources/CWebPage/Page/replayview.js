@@ -7,8 +7,8 @@
 // and a drag zoom and pan its view.
 
 import { $ } from './dom.js';
-import { PAD, UNIT, fitView, glide, outline, pictureWidth, sideOutline, spriteSize, zOrder, zoomedView, pannedOffset, fitScale } from './geometry.js';
-import { joinedOn } from './parts.js';
+import { PAD, UNIT, fitView, glide, pictureWidth, spriteSize, zOrder, zoomedView, pannedOffset, fitScale } from './geometry.js';
+import { createCutter } from './cutter.js';
 import { clockText, colorOf, nameOf } from './state.js';
 import { now, req } from './link.js';
 import { me, room as liveRoom } from './session.js';
@@ -55,7 +55,7 @@ function start(puzzle, replay, layout, more) {
   rv.more = more;
   rv.sharp = 0; rv.moving = true;
   rv.picture = replay.image.rows.length ? pictureFromRows(replay.image.width, replay.image.height, replay.image.rows) : null;
-  forgetSprites();
+  cutter.forgetShapes();
   $('replay').hidden = false;
   rv.view.fitted = true;
   $('replay-title').textContent = `Replay · puzzle ${replay.puzzle} · ${replay.kind} ${replay.rows}×${replay.cols}`;
@@ -78,7 +78,7 @@ function sharpen(replay) {
     .then((bmp) => {
       if (!rv.pb || rv.pb.replay !== replay) return;
       rv.picture = bmp; rv.sharp = bmp.width;
-      sprites.clear(); spriteSide = 0;
+      cutter.forgetSprites();
       needFrame();
     })
     .catch(() => { /* REPLAY's picture stays */ });
@@ -100,7 +100,7 @@ function fetchPage(replay, from) {
 export function closeReplay() {
   rv.ask++;
   rv.pb = null; rv.loading = false; rv.more = null; rv.picture = null;
-  forgetSprites();
+  cutter.forgetShapes();
   $('replay').hidden = true;
   $('table').focus({ preventScroll: true });
 }
@@ -176,7 +176,6 @@ export function setUpReplayView() {
     const minScale = fitScale(rv.pb.room, area()) * 0.5;
     Object.assign(rv.view, zoomedView(rv.view, e.clientX, e.clientY, Math.exp(-e.deltaY * 0.002), minScale));
     rv.view.fitted = false;
-    forgetSpritesSoon();
     needFrame();
   }, { passive: false });
   c.addEventListener('pointerdown', (e) => { rv.drag = { x: e.clientX, y: e.clientY }; c.setPointerCapture(e.pointerId); });
@@ -231,76 +230,7 @@ function area() {
   return { x: 0, y: top, w: c.clientWidth, h: Math.max(50, bottom - top) };
 }
 
-const sprites = new Map(), paths = new Map();
-let spriteSide = 0, spriteTimer = 0;
-function forgetSprites() { sprites.clear(); paths.clear(); spriteSide = 0; }
-function forgetSpritesSoon() {
-  clearTimeout(spriteTimer);
-  spriteTimer = setTimeout(() => { sprites.clear(); spriteSide = 0; needFrame(); }, 150);
-}
-
-function toPath(steps) {
-  const path = new Path2D();
-  for (const s of steps) {
-    if (s[0] === 'M') path.moveTo(s[1], s[2]);
-    else if (s[0] === 'L') path.lineTo(s[1], s[2]);
-    else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
-    else path.closePath();
-  }
-  return path;
-}
-function pathOf(room, id) {
-  let p = paths.get(id);
-  if (p) return p;
-  const steps = outline(room, id);
-  if (steps) p = toPath(steps); else { p = new Path2D(); p.rect(0, 0, 1, 1); }
-  paths.set(id, p);
-  return p;
-}
-/** The sides of a piece of a part that face no piece of it. */
-function outerPath(room, p) {
-  let mask = 0;
-  for (let side = 0; side < 4; side++) if (!joinedOn(room, p, side)) mask |= 1 << side;
-  if (!mask) return null;
-  const key = `o${p.id}/${mask}`;
-  let path = paths.get(key);
-  if (path) return path;
-  path = new Path2D();
-  for (let side = 0; side < 4; side++) if (mask & (1 << side)) path.addPath(toPath(sideOutline(room, p.id, side)));
-  paths.set(key, path);
-  return path;
-}
-
-/** A piece cut from the picture: style 0 loose, 1 placed, 2 in a part. */
-function spriteOf(room, p, style) {
-  const key = p.id * 4 + style;
-  let c = sprites.get(key);
-  if (c) return c;
-  const s = spriteSide, pad = Math.ceil(s * PAD), size = s + 2 * pad;
-  c = document.createElement('canvas');
-  c.width = size; c.height = size;
-  const g = c.getContext('2d');
-  const path = pathOf(room, p.id);
-  const r = Math.floor(p.id / room.cols), col = p.id % room.cols;
-  g.translate(pad, pad); g.scale(s, s);
-  g.save();
-  g.clip(path);
-  if (rv.picture) {
-    const pw = rv.picture.width / room.cols, ph = rv.picture.height / room.rows;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(rv.picture, (col - PAD) * pw, (r - PAD) * ph, pw * (1 + 2 * PAD), ph * (1 + 2 * PAD), -PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  } else {
-    g.fillStyle = '#667'; g.fillRect(-PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  }
-  g.restore();
-  if (style !== 2) {
-    g.lineWidth = Math.max(1, s / 64) / s;
-    g.strokeStyle = style === 0 ? 'rgba(0,0,0,0.8)' : 'rgba(0,0,0,0.22)';
-    if (room.kind === 'swap') g.strokeRect(0, 0, 1, 1); else g.stroke(path);
-  }
-  sprites.set(key, c);
-  return c;
-}
+const cutter = createCutter(() => rv.pb.room, () => rv.picture);
 
 function draw() {
   const c = $('replay-canvas'), ctx = c.getContext('2d');
@@ -311,7 +241,7 @@ function draw() {
   if (rv.view.fitted) Object.assign(rv.view, fitView(room, area()));
   const dpr = rv.dpr, k = rv.view.scale * dpr, T = room.table;
   const side = spriteSize(UNIT * k, w * h, room.rows * room.cols);
-  if (side !== spriteSide) { sprites.clear(); spriteSide = side; }
+  cutter.resize(side);
   const X = (x) => rv.view.ox * dpr + x * k, Y = (y) => rv.view.oy * dpr + y * k;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = '#0e1318';
@@ -332,16 +262,16 @@ function draw() {
   const order = zOrder(room);
   for (const p of order) {
     if (!p.cell) continue;
-    place(p); ctx.drawImage(spriteOf(room, p, 1), -size / 2, -size / 2, size, size);
+    place(p); ctx.drawImage(cutter.spriteOf(p, 1), -size / 2, -size / 2, size, size);
   }
   for (const p of order) {
     if (p.cell) continue;
-    place(p); ctx.drawImage(spriteOf(room, p, p.part >= 0 ? 2 : 0), -size / 2, -size / 2, size, size);
+    place(p); ctx.drawImage(cutter.spriteOf(p, p.part >= 0 ? 2 : 0), -size / 2, -size / 2, size, size);
   }
   // A part's outline around it all, none between its pieces.
   for (const p of order) {
     if (p.cell || p.part < 0) continue;
-    const path = outerPath(room, p);
+    const path = cutter.outerPathOf(p);
     if (!path) continue;
     place(p); ctx.scale(cell, cell); ctx.translate(-0.5, -0.5);
     ctx.strokeStyle = 'rgba(0,0,0,0.8)'; ctx.lineWidth = 1.5 * dpr / cell;
@@ -353,7 +283,7 @@ function draw() {
     const color = colorOf(room, m.id);
     place(moved); ctx.scale(cell, cell); ctx.translate(-0.5, -0.5);
     ctx.strokeStyle = color; ctx.lineWidth = 3 * dpr / cell;
-    ctx.stroke(pathOf(room, moved.id));
+    ctx.stroke(cutter.pathOf(moved.id));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
     ctx.textBaseline = 'middle';
