@@ -3,8 +3,9 @@
 // targets, held pieces with their holders' colours and names, the hint, and
 // my hold's countdown. Pieces glide to where they are going.
 
-import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, sideOutline, spriteSize, zOrder } from './geometry.js';
-import { joinedOn, membersOf, reach, targetCells } from './parts.js';
+import { PAD, UNIT, cellTarget, glide, spriteSize, zOrder } from './geometry.js';
+import { createCutter } from './cutter.js';
+import { membersOf, reach, targetCells } from './parts.js';
 import { colorOf, nameOf } from './state.js';
 import { debug, now } from './link.js';
 import { me, room } from './session.js';
@@ -13,140 +14,29 @@ import { view, screen, resizeCanvas } from './view.js';
 import { art, currentPicture } from './pictures.js';
 import { updateHud } from './hud.js';
 import { ctx } from './dom.js';
-
-// ---------------------------------------------------------- piece shapes
-const paths = new Map();
-function toPath(steps) {
-  const path = new Path2D();
-  for (const s of steps) {
-    if (s[0] === 'M') path.moveTo(s[1], s[2]);
-    else if (s[0] === 'L') path.lineTo(s[1], s[2]);
-    else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
-    else path.closePath();
-  }
-  return path;
-}
-/** A piece's outline in its own cell units (0..1, tabs beyond), unrotated. */
-function pathOf(id) {
-  let path = paths.get(id);
-  if (path) return path;
-  const steps = outline(room, id);
-  if (!steps) { path = new Path2D(); path.rect(0, 0, 1, 1); } else path = toPath(steps);
-  paths.set(id, path);
-  return path;
-}
-/** Which sides of `p` (bit 0 top, 1 right, 2 bottom, 3 left) face a piece of its part. */
-function joinedMask(p) {
-  let mask = 0;
-  for (let side = 0; side < 4; side++) if (joinedOn(room, p, side)) mask |= 1 << side;
-  return mask;
-}
-/** What a piece of a part shows: its outline on its outer sides, and on
- *  each joined side its whole cell and a little beyond (the neighbour shows
- *  the same picture there), so no background shows between the two. */
-function partClipOf(id, mask) {
-  const key = `c${id}/${mask}`;
-  let path = paths.get(key);
-  if (path) return path;
-  const e = 0.15;
-  const straight = [[[0, -e], [1, -e], [1, 0]], [[1 + e, 0], [1 + e, 1], [1, 1]], [[1, 1 + e], [0, 1 + e], [0, 1]], [[-e, 1], [-e, 0], [0, 0]]];
-  const steps = [['M', 0, 0]];
-  for (let side = 0; side < 4; side++) {
-    if (mask & (1 << side)) for (const [x, y] of straight[side]) steps.push(['L', x, y]);
-    else steps.push(...sideOutline(room, id, side).slice(1));
-  }
-  steps.push(['Z']);
-  path = toPath(steps);
-  paths.set(key, path);
-  return path;
-}
-/** The sides of a piece of a part that face no piece of it (its part's
- *  outline there), as one path in cell units; null when none does. */
-function outerPathOf(p) {
-  let mask = 0;
-  for (let side = 0; side < 4; side++) if (!joinedOn(room, p, side)) mask |= 1 << side;
-  if (!mask) return null;
-  const key = `o${p.id}/${mask}`;
-  let path = paths.get(key);
-  if (path) return path;
-  path = new Path2D();
-  for (let side = 0; side < 4; side++) if (mask & (1 << side)) path.addPath(toPath(sideOutline(room, p.id, side)));
-  paths.set(key, path);
-  return path;
-}
+import { dimmed, hidden, stackTags } from './lens.js';
+import { drawTools, lens } from './tools.js';
 
 // --------------------------------------------------------------- sprites
-const sprites = new Map();
-let spritePixels = 0;
-let spriteSide = 0, spriteWanted = 0, spriteTimer = 0;
+const cutter = createCutter(() => room, currentPicture);
+const { pathOf, outerPathOf, spriteOf } = cutter;
+let spriteWanted = 0, spriteTimer = 0;
 
 /** The picture changed: cut the sprites again. */
-export function forgetSprites() { sprites.clear(); spritePixels = 0; spriteEpoch++; }
+export function forgetSprites() { cutter.forgetSprites(); }
 /** A new puzzle or room: its outlines and sprites. */
-export function forgetShapes() { paths.clear(); forgetSprites(); }
+export function forgetShapes() { cutter.forgetShapes(); }
 
 function checkSpriteSize() {
   const w = spriteSize(UNIT * view.scale * (window.devicePixelRatio || 1), screen.cw * screen.ch, room.rows * room.cols);
-  if (w === spriteSide) return;
-  if (!spriteSide) { spriteSide = w; forgetSprites(); return; }
+  if (w === cutter.side) return;
+  if (!cutter.side) { cutter.resize(w); return; }
   if (w !== spriteWanted) {
     // Zooming goes through many sizes: cut the pieces again once it settles.
     spriteWanted = w;
     clearTimeout(spriteTimer);
-    spriteTimer = setTimeout(() => { spriteSide = spriteWanted; forgetSprites(); needDraw(); }, 150);
+    spriteTimer = setTimeout(() => { cutter.resize(spriteWanted); needDraw(); }, 150);
   }
-}
-
-/** A piece cut from the picture: style 0 loose (bevelled, dark outline), 1
- *  placed, 2 a piece of a part (the picture alone: beside its neighbours in
- *  the part it shows no seam; the part's outline is drawn around it all). */
-function spriteOf(p, style) {
-  // A piece of a part is cut along its outer sides only (`joinedMask`).
-  const mask = style === 2 ? joinedMask(p) : 0;
-  const key = p.id * 64 + style * 16 + mask;
-  let c = sprites.get(key);
-  if (c) return c;
-  const s = spriteSide, pad = Math.ceil(s * PAD), size = s + 2 * pad;
-  // Panning a zoomed-in big board cuts piece after piece: start afresh past the budget.
-  if (spritePixels + size * size > SPRITE_PIXELS * 1.2) forgetSprites();
-  spritePixels += size * size;
-  c = document.createElement('canvas');
-  c.width = size; c.height = size;
-  const g = c.getContext('2d');
-  const pic = currentPicture();
-  const path = style === 2 ? partClipOf(p.id, mask) : pathOf(p.id);
-  const r = Math.floor(p.id / room.cols), col = p.id % room.cols;
-  g.translate(pad, pad);
-  g.scale(s, s);
-  g.save();
-  g.clip(path);
-  if (pic) {
-    const pw = pic.width / room.cols, ph = pic.height / room.rows;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(pic, (col - PAD) * pw, (r - PAD) * ph, pw * (1 + 2 * PAD), ph * (1 + 2 * PAD), -PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  } else {
-    g.fillStyle = '#667';
-    g.fillRect(-PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  }
-  if (style === 0 && room.kind === 'jigsaw') {
-    // A loose piece: a light bevel on the top left, a shade on the bottom right.
-    g.lineWidth = 3 / s;
-    g.strokeStyle = 'rgba(255,255,255,0.35)';
-    g.translate(1 / s, 1 / s); g.stroke(path); g.translate(-2 / s, -2 / s);
-    g.strokeStyle = 'rgba(0,0,0,0.35)'; g.stroke(path); g.translate(1 / s, 1 / s);
-  }
-  g.restore();
-  g.lineWidth = Math.max(1, s / 64) / s;
-  if (style === 2) { sprites.set(key, c); return c; }
-  if (room.kind === 'swap') {
-    g.strokeStyle = 'rgba(0,0,0,0.75)'; g.strokeRect(0, 0, 1, 1);
-    g.strokeStyle = 'rgba(255,255,255,0.3)'; g.strokeRect(1.5 / s, 1.5 / s, 1 - 3 / s, 1 - 3 / s);
-  } else {
-    g.strokeStyle = style === 0 ? 'rgba(0,0,0,0.8)' : 'rgba(0,0,0,0.22)';
-    g.stroke(path);
-  }
-  sprites.set(key, c);
-  return c;
 }
 
 // ---------------------------------------------------------------- frames
@@ -220,11 +110,11 @@ function tracePiece(p, m) {
 let g = ctx;
 const stillCanvas = document.createElement('canvas');
 const stillCtx = stillCanvas.getContext('2d');
-let stillKey = '', spriteEpoch = 0;
+let stillKey = '';
 const partLayers = new Map();
 
 function layerKey(m) {
-  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, spriteEpoch, spriteSide, room.lid, !!currentPicture()].join('/');
+  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, cutter.epoch, cutter.side, room.lid, !!currentPicture(), lens.filter, lens.found].join('/');
 }
 
 /** The table and everything on it that nobody holds, drawn with map `m`. */
@@ -257,11 +147,18 @@ function drawStill(m, pieces, visible) {
   g.strokeStyle = 'rgba(255,255,255,0.25)';
   g.lineWidth = Math.max(1, dpr);
   g.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
-  // Pieces: placed, then loose by height.
-  for (const p of pieces) if (p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 1), m);
-  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
+  // Pieces: placed, then loose by height; the player's own view (tools.js)
+  // dims placed ones and leaves loose ones out.
+  const shown = (p) => visible(p) && (lens.filter === 'all' || !hidden(lens, room, p));
+  for (const p of pieces) {
+    if (!p.cell || p.holder || !visible(p)) continue;
+    if (lens.filter !== 'all' && dimmed(lens, room, p)) g.globalAlpha = 0.3;
+    drawPiece(p, spriteOf(p, 1), m);
+    g.globalAlpha = 1;
+  }
+  for (const p of pieces) if (!p.cell && !p.holder && shown(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
   // Loose parts: one dark outline around each, none between its pieces.
-  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && visible(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
+  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && shown(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
 }
 
 /** A held part drawn once into its own layer (its pieces and its holder's
@@ -278,7 +175,7 @@ function drawHeldPart(grip, m) {
   const w = Math.ceil((b.right - b.left + UNIT + 2 * pad) * k), h = Math.ceil((b.bottom - b.top + UNIT + 2 * pad) * k);
   if (w > 8192 || h > 8192 || w * h > 24e6) return false;
   const mine = grip.holder === me.id;
-  const key = [rot, k, members.length, spriteEpoch, spriteSide, grip.holder, colorOf(room, grip.holder), !!currentPicture()].join('/');
+  const key = [rot, k, members.length, cutter.epoch, cutter.side, grip.holder, colorOf(room, grip.holder), !!currentPicture()].join('/');
   let layer = partLayers.get(grip.id);
   if (!layer || layer.key !== key) {
     const canvas = layer ? layer.canvas : document.createElement('canvas');
@@ -404,21 +301,27 @@ function draw() {
       ctx.globalAlpha = 1;
     } else me.hintUntil = 0;
   }
-  // Names by the pieces other players hold.
+  // Names by the pieces other players hold, stacked where they would overlap.
   ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
+  const tags = [];
   for (const p of held) {
     // One name a hold: by a part's grip only.
     if (p.holder === me.id || (p.part >= 0 && p.grip !== p.id)) continue;
     const label = nameOf(room, p.holder);
-    const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
-    const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
-    ctx.fillStyle = colorOf(room, p.holder);
-    roundRect(x, y, tw, th, 6 * dpr);
+    const w = ctx.measureText(label).width + 12 * dpr, h = 20 * dpr;
+    tags.push({ label, holder: p.holder, w, h, x: X(p.dx + UNIT / 2) - w / 2, y: Y(p.dy) - h - UNIT * k * 0.12 - 2 * dpr });
+  }
+  const stacked = stackTags(tags, 2 * dpr);
+  for (const t of stacked) {
+    ctx.fillStyle = colorOf(room, t.holder);
+    roundRect(t.x, t.y, t.w, t.h, 6 * dpr);
     ctx.fill();
     ctx.fillStyle = '#111';
-    ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
+    ctx.fillText(t.label, t.x + 6 * dpr, t.y + t.h / 2 + dpr);
   }
+  debug.tags = stacked.map((t) => ({ x: t.x / dpr, y: t.y / dpr, w: t.w / dpr, h: t.h / dpr }));
+  drawTools(ctx, dpr, pieces);
   const cd = countdown(), mine = room.pieces[hand.piece];
   if (cd && mine) {
     const label = `${cd}`, r = 13 * dpr;

@@ -13,6 +13,18 @@ export const PALETTE = ['#e6194b', '#3cb44b', '#4f7dff', '#f58231', '#b45cff', '
 
 const STILL_CHANGES = new Set(['grabbed', 'placed', 'merged', 'swapped', 'released', 'expired', 'returned', 'solved', 'next']);
 
+/** Where this page's player played last on this server (localStorage key). */
+export const roomKey = (host, name) => `puzzle-room:room:${host}:${name}`;
+
+/** The room a page opened at the server's address goes to: the one its
+ *  address names (`#ROOM`), else the one its player was in last (kept in
+ *  localStorage), else none (the room list). `valid` tells a room name. */
+export function startRoom(hashRoom, storedRoom, valid) {
+  if (hashRoom && valid(hashRoom)) return { room: hashRoom, from: 'address' };
+  if (storedRoom && valid(storedRoom)) return { room: storedRoom, from: 'storage' };
+  return null;
+}
+
 export function createRoom() {
   return {
     joined: false, name: '', kind: 'jigsaw', rows: 0, cols: 0, rotation: false, puzzle: 0, seq: 0, run: '',
@@ -188,7 +200,9 @@ export function applyEvent(room, e, me, hand) {
     case 'joined': {
       const old = room.players.get(e.id);
       const pl = old || { id: e.id, moves: 0, hintUsed: false };
-      pl.name = e.name; pl.present = true; pl.slot = freeSlot(room);
+      // Its own colour when the server names it (free, or the server would
+      // not), else the lowest free (PROTOCOL.md, "Colour slots").
+      pl.name = e.name; pl.present = true; pl.slot = e.color >= 0 ? e.color : freeSlot(room);
       room.players.set(e.id, pl);
       if (e.id !== me) note(`${pl.name} joined`);
       break;

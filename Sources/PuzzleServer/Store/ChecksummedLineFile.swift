@@ -4,8 +4,8 @@ import PuzzleSystem
 /// An append-only file of text lines, each ending in ` *<crc32 as 8 lowercase
 /// hex digits>`, that survives a crash mid-append: at load a torn last line is
 /// cut off (so the next append is not glued to it) and a line failing its
-/// checksum is reported rather than trusted. `<data>/players` and
-/// `<data>/player-ids` are such files.
+/// checksum is reported rather than trusted. `<data>/players`,
+/// `<data>/player-ids` and `<data>/player-colors` are such files.
 ///
 /// Not thread-safe: owned by the server's event loop.
 struct ChecksummedLineFile {
@@ -102,6 +102,20 @@ struct ChecksummedLineFile {
         let crc = CRC32.checksum(line[...])
         line.append(contentsOf: Array(" *\(hex(crc))\n".utf8))
         return line
+    }
+
+    /// Replaces the whole file with these lines (their checksums added),
+    /// atomically: a crash leaves the old file or the new one. For a file
+    /// whose later lines supersede earlier ones, written again without them.
+    func rewrite(_ bodies: [String], directory: String) throws(RoomStoreError) {
+        var bytes: [UInt8] = []
+        for body in bodies {
+            bytes += Self.line(body)
+        }
+        let path = path, sync = sync
+        try onPath(path) { () throws(Errno) in
+            try FileSystem.replaceAtomically(path, with: bytes, temporaryPath: path + ".new", directory: directory, sync: sync)
+        }
     }
 
     private static func hex(_ crc: UInt32) -> String {

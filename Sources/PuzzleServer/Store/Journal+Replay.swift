@@ -19,8 +19,9 @@ extension Journal {
             return puzzle == state.puzzleIndex && !state.isSolved
         case .nextPuzzle(let puzzle, _):
             return puzzle == state.puzzleIndex + 1
-        case .joined(let player, let name):
+        case .joined(let player, let name, let color):
             return RoomLimits.playerIDs.contains(player.rawValue) && NameRule.isValid(name)
+                && color.map { RoomLimits.colorSlots.contains($0) } ?? true
         case .left(let player), .hint(let player, _):
             return state.players[player] != nil
         case .forgotten(let player):

@@ -29,6 +29,16 @@ import PuzzleSystem
 /// line, token or room remembers; the unused rest of the last block is
 /// skipped, never handed out.
 ///
+/// `<data>/player-colors`: each player's colour slot, the one it had last
+/// in any room, so that it takes it again in the next room it joins (and
+/// after a restart) whenever nobody present there has it:
+///
+///     <id> <slot> *<crc32>
+///
+/// A line is appended when a player's slot changes (not synced: a colour
+/// lost to a power cut costs only a colour); the last line of an id wins. At
+/// load a file with many superseded lines is written again, one per player.
+///
 /// Not thread-safe: owned by the server's event loop.
 final class PlayerRegistry {
     /// Who a token belongs to.
@@ -42,6 +52,9 @@ final class PlayerRegistry {
 
     private let tokens: ChecksummedLineFile
     private let ids: ChecksummedLineFile
+    private let colorFile: ChecksummedLineFile
+    /// Each player's colour slot, as `player-colors` last recorded it.
+    private(set) var colors: [PlayerID: Int] = [:]
     var path: String { tokens.path }
     private(set) var byToken: [String: Entry] = [:]
     /// The id `issueID` hands out next.
@@ -60,6 +73,7 @@ final class PlayerRegistry {
         self.device = device
         tokens = ChecksummedLineFile(path: directory + "/players", sync: sync)
         ids = ChecksummedLineFile(path: directory + "/player-ids", sync: sync)
+        colorFile = ChecksummedLineFile(path: directory + "/player-colors", sync: false)
         var largest = 0
         let players = try tokens.loadRecords(file: "players", consequence: "its token no longer resumes", decode: Self.decodeToken)
         skippedLines += players.problems
@@ -71,6 +85,28 @@ final class PlayerRegistry {
         skippedLines += reserved.problems
         for id in reserved.records { largest = max(largest, id) }
         continueAfter(largest)
+        let slots = try colorFile.loadRecords(file: "player-colors", consequence: "skipped", decode: Self.decodeColor)
+        skippedLines += slots.problems
+        for (id, slot) in slots.records { colors[id] = slot }
+        // Superseded lines only grow the file: written again when they are
+        // most of it (a failure keeps the old file, which reads the same).
+        if slots.records.count > 2 * colors.count + Self.colorLinesKept {
+            let lines = colors.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
+            do { try colorFile.rewrite(lines, directory: directory) } catch { skippedLines.append("player-colors not compacted: \(error)") }
+        }
+    }
+
+    /// Superseded `player-colors` lines tolerated beyond two per player.
+    static let colorLinesKept = 1024
+
+    /// The colour slot `player` had last (in any room), if any is recorded.
+    func colorSlot(of player: PlayerID) -> Int? { colors[player] }
+
+    /// `player` has colour slot `slot` now: recorded (appended) if it changed.
+    func recordColor(_ slot: Int, of player: PlayerID) throws(RoomStoreError) {
+        guard colors[player] != slot else { return }
+        colors[player] = slot
+        try colorFile.append("\(player.rawValue) \(slot)")
     }
 
     /// Ids up to `id` are taken (a room remembers a player of that id):
@@ -130,6 +166,13 @@ final class PlayerRegistry {
         guard words.count == 3, let id = Int(words[0]), RoomLimits.playerIDs.contains(id),
               ResumeToken.isWellFormed(words[1]), NameRule.isValid(String(words[2])) else { return nil }
         return (String(words[1]), Entry(id: PlayerID(id), name: String(words[2])))
+    }
+
+    private static func decodeColor(_ line: ArraySlice<UInt8>) -> (PlayerID, Int)? {
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard words.count == 2, let id = LineScanner.int(words[0]), RoomLimits.playerIDs.contains(id),
+              let slot = LineScanner.int(words[1]), RoomLimits.colorSlots.contains(slot) else { return nil }
+        return (PlayerID(id), slot)
     }
 
     private static func decodeID(_ line: ArraySlice<UInt8>) -> Int? {
