@@ -26,6 +26,18 @@ static const unsigned char geometry_js[] = {
 static const unsigned char parts_js[] = {
 #embed "Page/parts.js"
 };
+static const unsigned char cutter_js[] = {
+#embed "Page/cutter.js"
+};
+static const unsigned char lens_js[] = {
+#embed "Page/lens.js"
+};
+static const unsigned char tools_js[] = {
+#embed "Page/tools.js"
+};
+static const unsigned char edgescroll_js[] = {
+#embed "Page/edgescroll.js"
+};
 static const unsigned char link_js[] = {
 #embed "Page/link.js"
 };
@@ -59,6 +71,15 @@ static const unsigned char lobby_js[] = {
 static const unsigned char notices_js[] = {
 #embed "Page/notices.js"
 };
+static const unsigned char replays_js[] = {
+#embed "Page/replays.js"
+};
+static const unsigned char solve_js[] = {
+#embed "Page/solve.js"
+};
+static const unsigned char replayview_js[] = {
+#embed "Page/replayview.js"
+};
 static const unsigned char style_css[] = {
 #embed "Page/style.css"
 };
@@ -74,6 +95,10 @@ static const CWebPageFile files[] = {
     {"state.js", state_js, sizeof state_js},
     {"geometry.js", geometry_js, sizeof geometry_js},
     {"parts.js", parts_js, sizeof parts_js},
+    {"cutter.js", cutter_js, sizeof cutter_js},
+    {"lens.js", lens_js, sizeof lens_js},
+    {"tools.js", tools_js, sizeof tools_js},
+    {"edgescroll.js", edgescroll_js, sizeof edgescroll_js},
     {"link.js", link_js, sizeof link_js},
     {"session.js", session_js, sizeof session_js},
     {"pictures.js", pictures_js, sizeof pictures_js},
@@ -85,6 +110,9 @@ static const CWebPageFile files[] = {
     {"chat.js", chat_js, sizeof chat_js},
     {"lobby.js", lobby_js, sizeof lobby_js},
     {"notices.js", notices_js, sizeof notices_js},
+    {"replays.js", replays_js, sizeof replays_js},
+    {"solve.js", solve_js, sizeof solve_js},
+    {"replayview.js", replayview_js, sizeof replayview_js},
     {"style.css", style_css, sizeof style_css},
     {"icon.svg", icon_svg, sizeof icon_svg},
 };

@@ -29,6 +29,10 @@ extension BenchOptions {
       --steps K           drag steps from grab to drop (default 8)
       --rate N|max        total drags per second, open loop (default max)
       --window N          with --rate max: requests in flight per bot (default 4)
+      --play pieces|parts pieces: each grabbed piece straight into its own cell (default);
+                          parts: dropped beside a picture neighbour on the table (within the
+                          snap), so parts form, and a part carried into the board once it has
+                          --carry N pieces (default 8) or no free neighbour is left
       --duration S        measured seconds (default 10)
       --warmup S          seconds before measuring (default 2)
       --kind jigsaw|swap  room kind (default jigsaw)
@@ -48,7 +52,10 @@ extension BenchOptions {
     each bot's snapshot digest equals the mirror's at that seq, and each event
     line it receives has the next seq and the same hash as the line the mirror
     applied. At the end the mirror must equal the server's DIGEST as every bot
-    sees it (same seq and value), hold no lock, and have every piece once.
+    sees it (same seq and value), hold no lock, and have every piece once;
+    every part, in the mirror and in a final SYNC snapshot from the server,
+    must be sound (connected, one rotation, exact relative places, one holder
+    at most), and that snapshot's digest must equal the mirror's.
     Exit status: 0 when every end check passes, 1 when one fails, 2 on bad usage.
     """
 
@@ -105,6 +112,11 @@ extension BenchOptions {
             case "--rooms": o.rooms = try int(arg, 1...1000)
             case "--steps": o.steps = try int(arg, 1...1000)
             case "--window": o.window = try int(arg, 1...1000)
+            case "--play":
+                let v = try value(arg)
+                guard let p = Play(rawValue: v.lowercased()) else { throw BenchUsageError("--play: '\(v)' is not pieces or parts") }
+                o.play = p
+            case "--carry": o.carrySize = try int(arg, 2...RoomLimits.maxPieceIndex)
             case "--rate":
                 let v = try value(arg)
                 if v == "max" {
@@ -141,6 +153,7 @@ extension BenchOptions {
             o.joinBytesSizes = [o.rows]
         }
         if o.stormClients > 0 && !sizeGiven { o.rows = 100; o.cols = 100 }
+        guard o.play == .pieces || o.kind == .jigsaw else { throw BenchUsageError("--play parts: only jigsaw pieces join") }
         guard o.bots >= o.rooms else { throw BenchUsageError("--bots (\(o.bots)) must be at least --rooms (\(o.rooms))") }
         return .run(o)
     }

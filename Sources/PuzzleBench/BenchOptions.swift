@@ -10,6 +10,16 @@ public struct BenchOptions: Equatable, Sendable {
         case max
     }
 
+    /// What the bots do with a piece they grab (`--play`).
+    public enum Play: String, Equatable, Sendable {
+        /// Each piece straight into its own cell.
+        case pieces
+        /// Pieces dropped beside their picture neighbours on the table, so
+        /// parts form; a part carried into the board once it is big enough
+        /// (`carrySize`) or has no free neighbour left (`PartBuilder`).
+        case parts
+    }
+
     /// Run the core benchmark (no network) instead of the load test.
     public var core = false
     /// `--render`: the client's frame cost (`RenderBenchmark`).
@@ -39,6 +49,10 @@ public struct BenchOptions: Equatable, Sendable {
     /// Drag steps from a grab to its drop.
     public var steps = 8
     public var rate: Rate = .max
+    /// `--play pieces|parts`: how the bots play.
+    public var play: Play = .pieces
+    /// `--carry N`: with `--play parts`, a part of this many pieces is carried in.
+    public var carrySize = 8
     /// Requests one bot may have unanswered at once with `--rate max`.
     public var window = 4
     public var duration = 10.0

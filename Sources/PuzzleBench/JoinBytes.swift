@@ -75,7 +75,7 @@ enum JoinBytes {
             let compact = try two.request(.join(room: room, password: nil))
             let picture = try two.request(.picture(.png))
             let pictureJPEG = try two.request(.picture(.jpeg))
-            let layout = try two.request(.layout)
+            let layout = try two.request(.layout(nil))
             for a in [full, compact, picture, pictureJPEG, layout] { _ = try LineClient.success(a.reply, to: "JOIN, PICTURE or LAYOUT") }
             // Both forms must be the same room.
             let a = try SnapshotCodec.decode(full.state.map { Substring($0) }, now: 0)

@@ -10,9 +10,11 @@ import PuzzleSystem
 /// `--bots` players each dragging a piece one step a frame; every frame is
 /// drawn as the client draws it (scene to frame with its still-layer memo,
 /// frame to bytes against the last one) on a 200x60 terminal fitted to the
-/// whole table. Two runs: drags only (the still layer is reused), and one
+/// whole table. Three runs: drags only (the still layer is reused), one
 /// drop and one grab every frame (the still layer is redrawn every frame: the
-/// worst case, a room dropping faster than the client draws).
+/// worst case, a room dropping faster than the client draws), and a part of
+/// half the board held and dragged about its place (every piece of it moving,
+/// every cell it would land in bracketed: `measurePart`).
 enum RenderBenchmark {
     static let width = 200
     static let height = 60
@@ -27,6 +29,8 @@ enum RenderBenchmark {
         var p99 = 0.0
         var bytesPerFrame = 0
         var stillRedraws = 0
+        /// Frames where the held part had a drop target (`measurePart`).
+        var targeted = 0
     }
 
     static func command(_ options: BenchOptions) -> Int32 {
@@ -41,6 +45,12 @@ enum RenderBenchmark {
                 print(String(format: "render %dx%d jigsaw, %d players dragging, %@, %dx%d terminal: %d frames, median %.3f ms, p99 %.3f ms, still layer drawn %d times, %d bytes a frame, %d bytes/s at %d frames/s",
                              spec.rows, spec.cols, players, what, width, height, run.frames, run.median, run.p99, run.stillRedraws,
                              run.bytesPerFrame, run.bytesPerFrame * framesPerSecond, framesPerSecond))
+            }
+            // Half the board joined into one part, held and dragged about its own place.
+            if spec.kind == .jigsaw, spec.rows >= 2 {
+                let run = try measurePart(spec: spec, picture: picture, options: options)
+                print(String(format: "render %dx%d jigsaw, a %d-piece part held and dragged about its place (every cell bracketed), %dx%d terminal: %d frames, median %.3f ms, p99 %.3f ms, still layer drawn %d times, %d bytes a frame, a target in %d frames",
+                             spec.rows, spec.cols, partPieces(spec), width, height, run.frames, run.median, run.p99, run.stillRedraws, run.bytesPerFrame, run.targeted))
             }
             let intake = try measureIntake(spec: spec, options: options)
             print(String(format: "client intake: %.0f event lines/s into the session (mirror, drop targets, messages), median of 5 passes over %d lines of %d players dragging",
@@ -91,6 +101,59 @@ enum RenderBenchmark {
         times.sort()
         return Run(frames: times.count, median: times[times.count / 2], p99: times[min(times.count - 1, times.count * 99 / 100)],
                    bytesPerFrame: bytes / max(1, times.count), stillRedraws: cache.redraws)
+    }
+
+    /// The pieces of the part `measurePart` holds: the board's top half (5,000 of a 100x100).
+    static func partPieces(_ spec: PuzzleSpec) -> Int { spec.rows / 2 * spec.cols }
+
+    /// One player holds a part of the board's top half, lying loose over its
+    /// own place, and drags it a unit a frame about there (within 6 units,
+    /// so that a drop would put it in: every one of its cells is bracketed);
+    /// every frame drawn as `measure` draws it.
+    static func measurePart(spec: PuzzleSpec, picture: Picture?, options: BenchOptions) throws -> Run {
+        let base = RoomState(settings: RoomSettings(first: spec, seed: options.seed))
+        let g = base.geometry, o = g.boardOrigin
+        let members = Array(0..<partPieces(spec))
+        // Every piece of the part a unit off its cell (loose over the board), the others where they start.
+        var pieces = base.pieces
+        for m in members {
+            let cell = g.cell(at: m)
+            pieces[m] = PieceState(location: .table(Point(x: o.x + cell.col * g.unit + 1, y: o.y + cell.row * g.unit + 1)))
+        }
+        var st = try RoomState(settings: base.settings, puzzleIndex: 0, spec: spec, pieces: pieces, parts: [members], locks: [:],
+                               players: [:], seq: 0, elapsed: 0, clockRunning: false, solveMillis: nil, now: 0)
+        let player = PlayerID(1)
+        try st.perform(.join(name: "p1"), by: player, at: 0)
+        // Held by a piece in its middle.
+        let grip = members[members.count / 2 + spec.cols / 2]
+        try st.perform(.grab(piece: grip), by: player, at: 0)
+        let home = g.origin(of: g.cell(at: grip))
+        let fitted = SceneLayout(width: width, height: height).fit(table: st.geometry)
+        var renderer = FrameRenderer(colorMode: .trueColor)
+        var cache = TableLayerCache()
+        var rng = SeededGenerator(seed: options.seed)
+        var times: [Double] = []
+        var bytes = 0
+        let deadline = MonotonicClock.nowNanoseconds + UInt64(options.coreSeconds * 1e9)
+        var frame = 0, targeted = 0
+        while MonotonicClock.nowNanoseconds < deadline || frame < 10 {
+            frame += 1
+            guard let lock = st.locks[grip] else { break }
+            let step = Int(rng.next() % 4)
+            let to = Point(x: min(max(home.x - 6, lock.point.x + [1, -1, 0, 0][step]), home.x + 6),
+                           y: min(max(home.y - 6, lock.point.y + [0, 0, 1, -1][step]), home.y + 6))
+            try st.perform(.drag(piece: grip, to: to), by: player, at: Int64(frame))
+            if st.locks[grip]?.target != nil { targeted += 1 }
+            let start = MonotonicClock.nowNanoseconds
+            let scene = Scene(width: width, height: height, colorMode: .trueColor, room: "bench", state: st, picture: picture,
+                              myID: player, names: [:], view: fitted.view, zoom: fitted.zoom, now: Int64(frame))
+            let out = renderer.render(SceneRenderer.render(scene, cache: &cache))
+            times.append(Double(MonotonicClock.nowNanoseconds - start) / 1e6)
+            bytes += out.count
+        }
+        times.sort()
+        return Run(frames: times.count, median: times[times.count / 2], p99: times[min(times.count - 1, times.count * 99 / 100)],
+                   bytesPerFrame: bytes / max(1, times.count), stillRedraws: cache.redraws, targeted: targeted)
     }
 
     /// How fast the client's session takes in a busy room's event lines: a

@@ -21,7 +21,8 @@ player's drag seen live in the page, a swap tile that lands nowhere going
 back, a turn by right click, a reconnect across a server restart, the page
 solving a 2x2 then asking for the next puzzle, a piece left in hand counting
 down and going back, and the laptop watching a full room where the phone
-plays (its drop seen, no grab sent, chat, a dropped link, then Join to play).
+plays (its drop seen, no grab sent, chat, a dropped link, then Join to play);
+the page opened again going back to its room (issue 29).
 Screenshots go to --shots.
 """
 import argparse
@@ -255,6 +256,7 @@ def main():
     ap.add_argument('--shots', default='/tmp/page-png')
     ap.add_argument('--no-restart', action='store_true')
     ap.add_argument('--tcp-port', type=int, help='the TCP players\' port, if not --port')
+    ap.add_argument('--only-tools', action='store_true', help='only the big-puzzle tools and layout scenario (issue 29)')
     args = ap.parse_args()
     tcp_port = args.tcp_port or args.port
     url = f'http://127.0.0.1:{args.port}/'
@@ -263,6 +265,14 @@ def main():
     try:
         laptop = browser(1920, 1080, touch=False)
         phone = browser(390, 844, touch=True)
+
+        if args.only_tools:
+            sign_in(phone, url, 'phone')
+            sign_in(laptop, url, 'laptop')
+            tcp = LinePlayer(tcp_port, 'term')
+            tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
+            print('@passed', flush=True)
+            return 0
 
         # --- Names, the rooms, one room for three players.
         sign_in(phone, url, 'phone')
@@ -628,11 +638,21 @@ def main():
         # the laptop carries the whole of it into the board.
         parts_scenario(laptop, phone, tcp, args.shots)
 
+        # --- The solve (issue 29): the banner's numbers, the solved puzzles, a replay watched.
+        solve_scenario(laptop, phone, tcp, args.shots)
+
         # --- A 30x30 at both sizes (to look at).
         join_other(laptop, 'big')
         shot(laptop, args.shots, 'laptop-30x30')
         join_other(phone, 'big')
         shot(phone, args.shots, 'phone-30x30')
+
+        # --- Everyone comes back as they were (issue 29).
+        come_back_scenario(laptop, url, args.shots)
+
+        # --- The page catches up with the terminal (issue 29).
+        tools_scenario(laptop, phone, tcp, tcp_port, args.shots)
+
         # Script errors fail the test (a failed fetch does not: the page has a fallback for each).
         errors = [e for d in (laptop, phone) for e in d.get_log('browser')
                   if e['level'] == 'SEVERE' and e.get('source') != 'network']
@@ -657,6 +677,43 @@ def main():
         for d in (laptop, phone):
             if d:
                 d.quit()
+
+
+def reopen(d, address):
+    """The page opened again (a new load, not a jump within the page)."""
+    d.get('about:blank')
+    d.get(address)
+
+
+def come_back_scenario(laptop, url, shots):
+    """A page opened again at the server's plain address goes back to the
+    room its player was in, as the same player; `#ROOM` still chooses
+    another, and a room gone since lands on the list saying so."""
+    before = state(laptop)
+    if before['room'] != 'big' or not before['inGame']:
+        raise Failure(f'the laptop should play in big: {before}')
+    reopen(laptop, url)
+    wait(laptop, 'the laptop back in big, reopened at the plain address',
+         lambda d: (lambda s: s['inGame'] and s['room'] == 'big' and s['id'] == before['id'])(state(d)))
+    shot(laptop, shots, 'laptop-back-in-big')
+    # The address chooses another room, which is then the one to go back to.
+    reopen(laptop, url + '#lobby')
+    wait(laptop, 'the laptop in lobby, as the address says', lambda d: (lambda s: s['inGame'] and s['room'] == 'lobby')(state(d)))
+    reopen(laptop, url)
+    wait(laptop, 'the laptop back in lobby', lambda d: (lambda s: s['inGame'] and s['room'] == 'lobby')(state(d)))
+    # The room it was in is gone: the room list, with a word why.
+    js(laptop, "localStorage.setItem('puzzle-room:room:' + location.host + ':laptop', 'nowhere')")
+    reopen(laptop, url)
+    wait(laptop, 'the rooms list, saying the room is gone',
+         lambda d: 'The room nowhere, where you were, is gone.' in d.find_element(By.ID, 'lobby-error').text
+         and d.find_elements(By.CSS_SELECTOR, '#rooms button[data-room]'))
+    shot(laptop, shots, 'laptop-room-gone')
+    # Forgotten: opened again, it stays on the list; a click still joins.
+    reopen(laptop, url)
+    wait(laptop, 'the rooms list again', lambda d: d.find_elements(By.CSS_SELECTOR, '#rooms button[data-room]'))
+    if state(laptop)['room']:
+        raise Failure(f'a forgotten room was gone back to: {state(laptop)}')
+    join(laptop, 'big')
 
 
 def point(d, x, y):
@@ -711,6 +768,111 @@ def parts_scenario(laptop, phone, tcp, shots):
     shot(laptop, shots, 'laptop-part-placed')
 
 
+def replay(d):
+    return js(d, 'return window.puzzleReplay.state()')
+
+
+def below_bar(d, el):
+    """Whether element `el` lies wholly under the bar (it covers no button)."""
+    return js(d, "return document.getElementById(arguments[0]).getBoundingClientRect().top >= "
+                 "document.getElementById('bar').getBoundingClientRect().bottom", el)
+
+
+def solve_scenario(laptop, phone, tcp, shots):
+    """A 2x2 solved by the phone and the laptop, pieces 2 and 3 joined on the
+    table first (a join in the replay); both see the numbers in the banner;
+    the solved puzzles listed; the replay watched, paused, stepped both ways,
+    while the room goes on to its next puzzle underneath; back to the room."""
+    if not tcp.request('CREATE solve jigsaw 2x2 picture=rings pictures=fixed').startswith('OK created solve'):
+        raise Failure('no room for the solve')
+    join_other(laptop, 'solve')
+    join_other(phone, 'solve')
+    # The table is 24 x 16, the board at 8,4, the pieces' start slots at x 0 and x 20: above the
+    # board (y 0, row -1) is two rows from row 1, no target there for 2 and 3, and no piece under.
+    touch_drag(phone, piece(phone, 0), cell(phone, 0, 0))
+    wait(laptop, 'piece 0 placed by the phone', lambda d: placed_at(d, 0, 0, 0))
+    mouse_drag(laptop, piece(laptop, 1), cell(laptop, 0, 1))
+    wait(laptop, 'piece 1 placed', lambda d: placed_at(d, 1, 0, 1))
+    mouse_drag(laptop, piece(laptop, 2), point(laptop, 8, 0))
+    wait(laptop, 'piece 2 laid at 8,0', lambda d: (lambda p: not p['holder'] and not p['cell'] and p['tx'] == 8 and p['ty'] == 0)(piece(d, 2)))
+    mouse_drag(laptop, piece(laptop, 3), point(laptop, 12, 0))
+    wait(laptop, '2 and 3 joined', lambda d: parts(d) == [{'id': 2, 'members': [2, 3]}])
+    mouse_drag(laptop, piece(laptop, 2), cell(laptop, 1, 0))
+    for d in (laptop, phone):
+        wait(d, 'the solved banner with its numbers',
+             lambda d: d.find_element(By.ID, 'solved').is_displayed()
+             and d.find_element(By.ID, 'solved-stats').text == '5 moves; placed: laptop 3, phone 1')
+        if not below_bar(d, 'solved'):
+            raise Failure('the solved banner covers the bar')
+    shot(laptop, shots, 'laptop-solve-banner')
+    shot(phone, shots, 'phone-solve-banner')
+
+    # The solved puzzles, from the bar's button: one, with its numbers and a Watch button.
+    laptop.find_element(By.ID, 'b-solves').click()
+    wait(laptop, 'the solved puzzles listed', lambda d: len(d.find_elements(By.CSS_SELECTOR, '#solves-list li')) == 1)
+    entry = laptop.find_element(By.CSS_SELECTOR, '#solves-list li').text
+    for want in ('Puzzle 0', 'jigsaw 2×2', '5 moves; placed: laptop 3, phone 1', '2 players'):
+        if want not in entry:
+            raise Failure(f'the solved puzzle\'s entry lacks {want!r}: {entry!r}')
+    shot(laptop, shots, 'laptop-solved-list')
+    laptop.find_element(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]').click()
+    wait(laptop, 'the replay open', lambda d: replay(d)['open'])
+    if laptop.find_element(By.ID, 'solves').is_displayed():
+        raise Failure('the list stays over the replay')
+    # It plays (4x) to the end: the solved board, the numbers.
+    wait(laptop, 'the replay played to its end', lambda d: (lambda r: r['atEnd'] and r['placed'] == 4 and r['moves'] == 5)(replay(d)))
+    if 'Solved in' not in replay(laptop)['move']:
+        raise Failure(f'the replay\'s end says: {replay(laptop)["move"]}')
+    wait(laptop, 'the pieces still, the picture sharp', lambda d: (lambda r: r['settled'] and r['sharp'] >= 256)(replay(d)))
+    shot(laptop, shots, 'laptop-replay-end')
+    # Again (play at the end), the end, from the start still paused; a move on
+    # at a time (the join comes with its move), and back.
+    laptop.find_element(By.ID, 'replay-play').click()
+    wait(laptop, 'playing again', lambda d: not replay(d)['atEnd'])
+    # The end button pauses there (whenever it lands: a loaded machine may be slow to click).
+    laptop.find_element(By.ID, 'replay-end').click()
+    wait(laptop, 'paused at the end', lambda d: (lambda r: r['paused'] and r['atEnd'])(replay(d)))
+    laptop.find_element(By.ID, 'replay-restart').click()
+    wait(laptop, 'paused at the start', lambda d: (lambda r: r['paused'] and r['moves'] == 0)(replay(d)))
+    for n in range(1, 5):
+        laptop.find_element(By.ID, 'replay-next').click()
+        wait(laptop, f'move {n} shown', lambda d: replay(d)['moves'] == n)
+    r = replay(laptop)
+    if r['parts'] != 1 or r['placed'] != 2 or not r['move'].startswith('Move 4/5 · laptop put piece 3 on the table'):
+        raise Failure(f'after move 4, 2 and 3 are joined on the table: {r}')
+    wait(laptop, 'the pieces still', lambda d: replay(d)['settled'])
+    shot(laptop, shots, 'laptop-replay-step')
+    ActionChains(laptop).send_keys(Keys.ARROW_LEFT).perform()
+    wait(laptop, 'a move back by key, the join undone with it', lambda d: (lambda r: r['moves'] == 3 and r['parts'] == 0)(replay(d)))
+    laptop.find_element(By.ID, 'replay-faster').click()
+    wait(laptop, '8x', lambda d: replay(d)['speed'] == 8)
+    # The room goes on underneath: the phone asks for the next puzzle; the laptop's live room follows.
+    phone.find_element(By.ID, 'b-next').click()
+    wait(laptop, 'the live room on its next puzzle under the replay',
+         lambda d: (lambda s: s['puzzle'] == 1 and s['rows'] == 3 and not s['solved'])(state(d)) and replay(d)['open'])
+    if replay(laptop)['moves'] != 3:
+        raise Failure('the replay moved with the live room')
+    laptop.find_element(By.ID, 'replay-back').click()
+    wait(laptop, 'back to the room', lambda d: not replay(d)['open'] and not d.find_element(By.ID, 'replay').is_displayed())
+
+    # The phone: the list from the bar, the replay watched at a phone's size, stepped, back.
+    phone.find_element(By.ID, 'b-solves').click()
+    wait(phone, 'the solved puzzles on the phone', lambda d: d.find_elements(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]'))
+    shot(phone, shots, 'phone-solved-list')
+    phone.find_element(By.CSS_SELECTOR, '#solves-list button[data-puzzle="0"]').click()
+    wait(phone, 'the replay open on the phone', lambda d: replay(d)['open'])
+    phone.find_element(By.ID, 'replay-end').click()
+    wait(phone, 'paused on the phone', lambda d: replay(d)['paused'])
+    phone.find_element(By.ID, 'replay-restart').click()
+    wait(phone, 'paused on the phone, at the start', lambda d: (lambda r: r['paused'] and r['moves'] == 0)(replay(d)))
+    for _ in range(4):
+        phone.find_element(By.ID, 'replay-next').click()
+    wait(phone, 'move 4 on the phone', lambda d: (lambda r: r['moves'] == 4 and r['settled'])(replay(d)))
+    shot(phone, shots, 'phone-replay-step')
+    phone.find_element(By.ID, 'replay-back').click()
+    wait(phone, 'the phone back in the room, on the next puzzle', lambda d: not replay(d)['open'] and state(d)['puzzle'] == 1)
+
+
 def click_listed(d, css):
     """Clicks a button of the rooms list (redrawn every few seconds: it may be gone by the click)."""
     try:
@@ -734,6 +896,270 @@ def join_other(d, room):
         return True
     wait(d, 'the rooms list shown', rooms_shown)
     join(d, room)
+
+
+def view(d):
+    return js(d, 'return window.puzzlePage.view()')
+
+
+def tools(d):
+    return js(d, 'return window.puzzlePage.tools()')
+
+
+def toast_text(d):
+    el = d.find_element(By.ID, 'toast')
+    return el.text if el.is_displayed() else ''
+
+
+def rect(d, css):
+    return js(d, 'const r = document.querySelector(arguments[0]).getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height, bottom: r.bottom, right: r.right }', css)
+
+
+def same_view(a, b, what):
+    if abs(a['scale'] - b['scale']) > 1e-6 or abs(a['ox'] - b['ox']) > 0.5 or abs(a['oy'] - b['oy']) > 0.5:
+        raise Failure(f'{what}: the view was {a}, now {b}')
+
+
+def fits(v):
+    """The view is the fit of the screen the table has (not under the chat, none of it cut off)."""
+    f = v['fit']
+    return v['fitted'] and abs(v['scale'] - f['scale']) < 1e-6 and abs(v['ox'] - f['ox']) < 0.5 and abs(v['oy'] - f['oy']) < 0.5
+
+
+def keys(d, *ks):
+    js(d, "document.getElementById('table').focus()")
+    ActionChains(d).send_keys(*ks).perform()
+
+
+def loose_piece_at_left(d, count):
+    """A loose piece lying in the table's left margin, left of the board."""
+    i = js(d, """for (let i = 0; i < arguments[0]; i++) { const p = window.puzzlePage.piece(i);
+        if (p && !p.cell && !p.holder && p.tx < 6) return i; } return -1;""", count)
+    if i < 0:
+        raise Failure('no loose piece in the left margin')
+    return i
+
+
+def last_drag_x(d, i):
+    xs = [int(l.split()[3]) for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith(f'> DRAG {i} ')]
+    return xs[-1] if xs else None
+
+
+def tools_scenario(laptop, phone, tcp, tcp_port, shots):
+    """Issue 29, the page catching up with the terminal: the big-puzzle tools
+    (keys and buttons), a piece carried across a zoomed-in table by the view
+    scrolling at the edge (touch and mouse), a reconnect keeping the zoom, a
+    press on a held piece, name tags stacked, the chat's limit, a solved
+    banner below the bar, a new puzzle fitted, the phone turned, and the room
+    list following a second player in."""
+    for d in (laptop, phone):
+        if not (lambda s: s['inGame'] and s['room'] == 'big' and not s['watching'])(state(d)):
+            join_other(d, 'big')
+    tcp.request('JOIN big')
+    # --- Find by keys: G, the number, Enter: marked, zoomed in, in the middle; the map shows.
+    keys(laptop, 'g')
+    wait(laptop, 'the find box focused', lambda d: js(d, 'return document.activeElement.id') == 'find-input')
+    ActionChains(laptop).send_keys('465', Keys.ENTER).perform()
+    wait(laptop, 'piece 465 marked', lambda d: tools(d)['found'] == 465 and 'Piece 465 marked' in toast_text(d))
+    v, p = view(laptop), piece(laptop, 465)
+    a = v['area']
+    cellpx = v['scale'] * 4
+    if not (a['x'] + cellpx <= p['x'] <= a['x'] + a['w'] - cellpx and a['y'] + cellpx <= p['y'] <= a['y'] + a['h'] - cellpx) or cellpx < 40:
+        raise Failure(f'piece 465 not brought into view zoomed in: {p} {v}')
+    box = wait(laptop, 'the mini-map', lambda d: tools(d)['mapBox'])
+    keys(laptop, 'i')
+    wait(laptop, 'piece numbers on', lambda d: tools(d)['numbers'])
+    shot(laptop, shots, 'laptop-tools-find')
+    # --- A press on the map takes the view there.
+    sx, sy = box['x'] + box['w'] * 0.2, box['y'] + box['h'] * 0.6
+    ab = ActionBuilder(laptop)
+    ab.pointer_action.move_to_location(int(sx), int(sy))
+    ab.pointer_action.click()
+    ab.perform()
+    tx, ty = (int(sx) - box['x']) / box['k'], (int(sy) - box['y']) / box['k']
+    table = state(laptop)['table']
+    def centred(d):
+        # Centred there, as far as the table goes (no empty band along its edge).
+        v = view(d)
+        a, s = v['area'], v['scale']
+        ox = min(a['x'], max(a['x'] + a['w'] - table['w'] * s, a['x'] + a['w'] / 2 - tx * s))
+        oy = min(a['y'], max(a['y'] + a['h'] - table['h'] * s, a['y'] + a['h'] / 2 - ty * s))
+        return abs(v['ox'] - ox) < 0.5 * s and abs(v['oy'] - oy) < 0.5 * s
+    wait(laptop, 'the view centred where the map was pressed', centred)
+    # --- Edges only (E): an inner loose piece can no longer be taken; A shows all again.
+    keys(laptop, 'e')
+    wait(laptop, 'edges only', lambda d: tools(d)['filter'] == 'edges')
+    keys(laptop, '0')
+    inner = next(i for i in range(31, 900) if 0 < i % 30 < 29 and i < 870 and not piece(laptop, i)['cell'])
+    grabs = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> GRAB'))
+    g0 = grabs(laptop)
+    ab = ActionBuilder(laptop)
+    q = piece(laptop, inner)
+    ab.pointer_action.move_to_location(int(q['x']), int(q['y']))
+    ab.pointer_action.click()
+    ab.perform()
+    shot(laptop, shots, 'laptop-tools-edges')
+    if grabs(laptop) != g0:
+        raise Failure(f'a hidden inner piece ({inner}) was taken with edges only')
+    keys(laptop, 'a', 'i')
+    wait(laptop, 'every piece again, no numbers', lambda d: tools(d)['filter'] == 'all' and not tools(d)['numbers'])
+
+    # --- The phone: the tools' buttons are a finger's size; Find by button.
+    phone.find_element(By.ID, 'b-tools').click()
+    for b in phone.find_elements(By.CSS_SELECTOR, '#toolstrip button'):
+        r = b.rect
+        if r['width'] < 44 or r['height'] < 44:
+            raise Failure(f'a tool button is smaller than a finger: {b.get_attribute("id") or b.text} {r}')
+    i = loose_piece_at_left(phone, 900)
+    box = phone.find_element(By.ID, 'find-input')
+    box.send_keys(str(i), Keys.ENTER)
+    wait(phone, f'piece {i} found on the phone', lambda d: tools(d)['found'] == i)
+    phone.find_element(By.ID, 'b-tools').click()
+    if phone.find_element(By.ID, 'chat').get_attribute('hidden') is None:
+        phone.find_element(By.ID, 'b-chat').click()
+    # --- Carrying it far: the finger held at the right edge, the view scrolls under it.
+    v0, p = view(phone), piece(phone, i)
+    x0 = piece(phone, i)['tx']
+    a = v0['area']
+    f = {'x': p['x'], 'y': p['y'], 'id': 1}
+    touch(phone, 'touchStart', [f])
+    edge = a['x'] + a['w'] - 3
+    for k in range(1, 11):
+        touch(phone, 'touchMove', [dict(f, x=p['x'] + (edge - p['x']) * k / 10)])
+    wait(phone, 'the view scrolling under the finger at the edge', lambda d: view(d)['ox'] < v0['ox'] - 300)
+    carried = lambda d: (last_drag_x(d, i) or 0) > x0 + (edge - p['x'] + 300) / v0['scale']
+    wait(phone, 'the piece carried with the view', carried)
+    touch(phone, 'touchEnd', [])
+    wait(phone, 'the piece let go', lambda d: state(d)['holding'] < 0)
+    shot(phone, shots, 'phone-carried-far')
+    # --- A reconnect keeps the zoom and the place.
+    v1 = view(phone)
+    hellos = lambda d: sum(1 for l in js(d, 'return window.puzzlePage.debug.trace') if l.startswith('> HELLO'))
+    h0 = hellos(phone)
+    js(phone, 'window.puzzlePage.dropLink()')
+    wait(phone, 'the phone back after its link dropped', lambda d: hellos(d) > h0 and (lambda s: s['connected'] and s['joined'])(state(d)))
+    wait(phone, 'the snapshot taken', lambda d: any(l.startswith('< OK joined big') for l in js(d, 'return window.puzzlePage.debug.trace')[-40:]))
+    same_view(v1, view(phone), 'a reconnect')
+
+    # --- The mouse carries a piece too.
+    keys(laptop, 'g')
+    j = loose_piece_at_left(laptop, 900)
+    ActionChains(laptop).send_keys(str(j), Keys.ENTER).perform()
+    wait(laptop, f'piece {j} found', lambda d: tools(d)['found'] == j)
+    v0, p = view(laptop), piece(laptop, j)
+    jx0 = p['tx']
+    a = v0['area']
+    edge = a['x'] + a['w'] - 3
+    def laptop_scrolled():
+        wait(laptop, 'the laptop\'s view scrolling at the edge', lambda d: view(d)['ox'] < v0['ox'] - 300)
+        wait(laptop, 'the piece carried with the view', lambda d: (last_drag_x(d, j) or 0) > jx0 + (edge - p['x'] + 300) / v0['scale'])
+    mouse_drag(laptop, p, {'x': edge, 'y': p['y']}, while_down=laptop_scrolled)
+    wait(laptop, 'the piece let go', lambda d: state(d)['holding'] < 0)
+
+    # --- A press on a piece someone holds: says who, does not pan.
+    keys(laptop, 'g')
+    ActionChains(laptop).send_keys('465', Keys.ENTER).perform()
+    wait(laptop, 'piece 465 found again', lambda d: tools(d)['found'] == 465)
+    tcp.request('GRAB 465')
+    wait(laptop, 'the laptop sees 465 held', lambda d: piece(d, 465)['holder'] == tcp.id)
+    v0 = view(laptop)
+    p = piece(laptop, 465)
+    mouse_drag(laptop, p, {'x': p['x'] + 150, 'y': p['y'] + 60})
+    wait(laptop, 'who holds it said', lambda d: 'Piece 465 is held by term' in toast_text(d))
+    same_view(v0, view(laptop), 'a press on a held piece')
+    # --- Two players hold pieces side by side: their name tags do not overlap.
+    other = LinePlayer(tcp_port, 'term-two')
+    other.request('JOIN big')
+    t = piece(laptop, 465)
+    k = 466 if not piece(laptop, 466)['cell'] else 464
+    other.request(f'GRAB {k}')
+    other.request(f'DRAG {k} {t["tx"] + 1} {t["ty"] + 1}')
+    def tags_apart(d):
+        tags = js(d, 'return window.puzzlePage.debug.tags') or []
+        if len(tags) != 2:
+            return False
+        a, b = tags
+        return not (a['x'] < b['x'] + b['w'] and b['x'] < a['x'] + a['w'] and a['y'] < b['y'] + b['h'] and b['y'] < a['y'] + a['h'])
+    wait(laptop, 'two name tags, stacked apart', tags_apart)
+    shot(laptop, shots, 'laptop-tags-stacked')
+    tcp.request('RELEASE 465')
+    other.request(f'RELEASE {k}')
+    other.request('LEAVE')
+    other.close()
+
+    # --- The chat takes the protocol's line, and says when a line is over it (nothing cut).
+    box = laptop.find_element(By.ID, 'chat-input')
+    long_line = 'x' * 900
+    box.send_keys(long_line, Keys.ENTER)  # typed: the box itself must take it all
+    lid = state(laptop)['id']
+    tcp.wait_for('the 900-character line', lambda l: l.endswith(f' say {lid} {long_line}'))
+    too_long = 'y' * 1100
+    js(laptop, "const i = document.getElementById('chat-input'); i.value = arguments[0]; i.dispatchEvent(new Event('input'))", too_long)
+    box.send_keys(Keys.ENTER)
+    wait(laptop, 'the over-long line refused, kept', lambda d: 'Too long by 80 bytes' in d.find_element(By.ID, 'chat-note').text
+         and d.find_element(By.ID, 'chat-input').get_attribute('value') == too_long and 'too long' in toast_text(d))
+    if any(l.startswith('> SAY yyy') for l in js(laptop, 'return window.puzzlePage.debug.trace')):
+        raise Failure('an over-long chat line was sent')
+    js(laptop, "const i = document.getElementById('chat-input'); i.value = ''; i.dispatchEvent(new Event('input'))")
+
+    # --- A puzzle solved: the banner below the phone's bar (two rows); Next: the new puzzle
+    # fits the screen the table has, though both pages had zoomed and panned.
+    tcp.request('CREATE duo jigsaw 2x2')
+    tcp.request('JOIN duo')
+    join_other(laptop, 'duo')
+    join_other(phone, 'duo')
+    for d in (laptop, phone):
+        keys(d, '+', '+', Keys.ARROW_LEFT, Keys.ARROW_UP)
+        wait(d, 'zoomed in and panned', lambda d: not view(d)['fitted'])
+    tb = state(laptop)['table']
+    for n in range(4):
+        r, c = divmod(n, 2)
+        tcp.request(f'GRAB {n}')
+        tcp.request(f'DRAG {n} {tb["bx"] + 4 * c} {tb["by"] + 4 * r}')
+        tcp.request(f'DROP {n}')
+    for d in (laptop, phone):
+        wait(d, 'the solved banner', lambda d: d.find_element(By.ID, 'solved').is_displayed())
+    if rect(phone, '#solved')['y'] < rect(phone, '#bar')['bottom']:
+        raise Failure(f'the solved banner covers the bar: {rect(phone, "#solved")} {rect(phone, "#bar")}')
+    shot(phone, shots, 'phone-solved')
+    phone.find_element(By.ID, 'b-next').click()
+    for d in (laptop, phone):
+        wait(d, 'the next puzzle', lambda d: state(d)['puzzle'] == 1 and not state(d)['solved'])
+        wait(d, 'the new puzzle fitted to the screen the table has', lambda d: fits(view(d)))
+    v = view(laptop)
+    if v['ox'] + state(laptop)['table']['w'] * v['scale'] > rect(laptop, '#chat')['x']:
+        raise Failure(f'the new table lies under the chat: {v}')
+
+    # --- The phone on its side with the chat open: the table beside it, most of the screen;
+    # back upright, the table fits again (no empty band).
+    if phone.find_element(By.ID, 'chat').get_attribute('hidden') is not None:
+        phone.find_element(By.ID, 'b-chat').click()
+    phone.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 844, 'height': 390, 'deviceScaleFactor': 3, 'mobile': True})
+    def beside(d):
+        a = view(d)['area']
+        return a['w'] >= 844 * 0.5 and a['h'] >= 390 * 0.6 and fits(view(d))
+    wait(phone, 'the table beside the chat on its side', beside)
+    shot(phone, shots, 'phone-landscape-chat')
+    phone.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 390, 'height': 844, 'deviceScaleFactor': 3, 'mobile': True})
+    wait(phone, 'the table fitted upright again', lambda d: view(d)['area']['w'] == 390 and fits(view(d)))
+
+    # --- The room list lives: the phone looks at it while two players take a room's two seats.
+    phone.find_element(By.ID, 'b-rooms').click()
+    wait(phone, 'the rooms', lambda d: d.find_element(By.ID, 'lobby').is_displayed())
+    tcp.request('CREATE pair jigsaw 2x2 seats=2')
+    wait(phone, 'the new room listed with no one in it',
+         lambda d: '0/2 players' in d.find_element(By.ID, 'rooms').text)
+    second = LinePlayer(tcp_port, 'second')
+    tcp.request('JOIN pair')
+    second.request('JOIN pair')
+    def full(d):
+        # Read in one go: the list is redrawn every few seconds under the test.
+        items = [t for t in js(d, "return [...document.querySelectorAll('#rooms li')].map((li) => li.innerText)") if t.startswith('pair')]
+        return items and '2/2 players · full' in items[0] and 'Full' in items[0]
+    wait(phone, 'the list showing the room full', full)
+    shot(phone, shots, 'phone-rooms-full')
+    second.close()
+    tcp.request('LEAVE')
 
 
 if __name__ == '__main__':

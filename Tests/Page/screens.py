@@ -7,7 +7,8 @@ that nothing moved. Not a test (page_test.py is); it starts its own server:
 
 Each size: the name box, the room list, a 3x3 jigsaw with a piece a TCP
 player holds (its name tag and drop target), the lid, the players panel, a
-swap room, and a 30x30 jigsaw. The clock's digits differ from run to run.
+swap room, a 30x30 jigsaw, its tools (a piece found, numbers,
+edges only), and on the phone, turned on its side with the chat open and back. The clock's digits differ from run to run.
 """
 import argparse
 import os
@@ -78,6 +79,25 @@ def run(port, out, size, width, height, touch, tcp):
         shoot(d, out, f'{size}-6-swap')
         enter_room(d, 'big')
         shoot(d, out, f'{size}-7-big')
+        # The big-puzzle tools: piece 465 found (zoomed in, the map and rulers
+        # show), piece numbers on; then edge pieces only, the whole table.
+        js(d, "document.getElementById('b-tools').click()")
+        box = d.find_element(By.ID, 'find-input')
+        box.send_keys('465\n')
+        js(d, "document.getElementById('t-numbers').click()")
+        wait(d, 'the map', lambda d: js(d, 'return window.puzzlePage.tools().mapBox'))
+        shoot(d, out, f'{size}-8-find')
+        js(d, "document.getElementById('t-numbers').click(); document.getElementById('t-edges').click(); document.getElementById('b-fit').click()")
+        shoot(d, out, f'{size}-9-edges')
+        js(d, "document.getElementById('t-all').click(); document.getElementById('b-tools').click()")
+        if touch:
+            # On its side, the chat open: the chat beside the table.
+            d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': height, 'height': width, 'deviceScaleFactor': 3, 'mobile': True})
+            if d.find_element(By.ID, 'chat').get_attribute('hidden') is not None:
+                js(d, "document.getElementById('b-chat').click()")
+            shoot(d, out, f'{size}-10-landscape-chat')
+            d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': width, 'height': height, 'deviceScaleFactor': 3, 'mobile': True})
+            shoot(d, out, f'{size}-11-portrait-again')
     finally:
         d.quit()
 

@@ -106,7 +106,12 @@ test('joined, left and the colour slots', () => {
   assert.equal(room.players.get(9).slot, 1, 'carol comes back into the slot bob freed');
   assert.equal(colorOf(room, 9), PALETTE[1]);
   assert.equal(apply(room, 'EV 14 joined 7 me').effects.length, 0, 'no note of my own arrival');
-  apply(room, 'EV 15 forgotten 8');
+  apply(room, 'EV 15 left 9');
+  apply(room, 'EV 16 joined 9 carol color=5');
+  assert.equal(room.players.get(9).slot, 5, 'carol takes her own colour again, the one the server names');
+  assert.equal(colorOf(room, 9), PALETTE[5]);
+  assert.equal([...room.players.values()].filter((p) => p.present && p.slot === 5).length, 1);
+  apply(room, 'EV 17 forgotten 8');
   assert.equal(room.players.has(8), false);
   assert.equal(nameOf(room, 8), '#8');
 });
@@ -183,4 +188,15 @@ test('the clock\'s text', () => {
   assert.equal(clockText(0), '0:00');
   assert.equal(clockText(33_999), '0:33');
   assert.equal(clockText(3_725_000), '1:02:05');
+});
+
+test('a page opened again goes to the room its address names, else the one it was in', async () => {
+  const { startRoom, roomKey } = await import('../../Sources/CWebPage/Page/state.js');
+  const valid = (n) => /^[A-Za-z0-9_.-]{1,24}$/.test(n);
+  assert.deepEqual(startRoom('den', 'lobby', valid), { room: 'den', from: 'address' });
+  assert.deepEqual(startRoom('', 'lobby', valid), { room: 'lobby', from: 'storage' });
+  assert.deepEqual(startRoom('bad room', 'lobby', valid), { room: 'lobby', from: 'storage' }, 'a bad #ROOM is no choice');
+  assert.equal(startRoom('', null, valid), null);
+  assert.equal(startRoom('', '<x>', valid), null, 'damaged storage is no room');
+  assert.equal(roomKey('h:7171', 'ann'), 'puzzle-room:room:h:7171:ann');
 });

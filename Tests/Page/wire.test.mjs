@@ -29,6 +29,9 @@ test('every reply', () => {
   const hello = r('OK hello version=2 id=7 name=alice token=5f0c server=puzzle-room');
   assert.deepEqual([hello.verb, hello.version, hello.id, hello.name, hello.token], ['hello', 2, 7, 'alice', '5f0c']);
   assert.equal(r('OK hello version=1 id=1 name=alice server=puzzle-room').token, null);
+  assert.deepEqual([r('OK created den').room, r('OK created den').asked], ['den', undefined]);
+  const fitted = r('OK created den size=6x9 asked=48');
+  assert.deepEqual([fitted.room, fitted.rows, fitted.cols, fitted.asked], ['den', 6, 9, 48]);
   const joined = r('OK joined lobby id=7 seq=12 run=00ff00ff00ff00ff');
   assert.deepEqual([joined.room, joined.seq, joined.run, joined.missed], ['lobby', 12, '00ff00ff00ff00ff', null]);
   assert.equal(r('OK joined lobby id=7 seq=14 run=00ff00ff00ff00ff missed=2').missed, 2);
@@ -74,6 +77,8 @@ test('every reply', () => {
 test('every event', () => {
   const e = parseEvent;
   assert.deepEqual(e('EV 5 joined 7 alice'), { seq: 5, kind: 'joined', sequenced: true, id: 7, name: 'alice' });
+  assert.deepEqual(e('EV 5 joined 7 alice color=4'), { seq: 5, kind: 'joined', sequenced: true, id: 7, name: 'alice', color: 4 });
+  assert.equal(e('EV 5 watching 7 color=4').name, 'color=4', 'a watcher named so is only a name');
   assert.deepEqual(e('EV 6 left 7'), { seq: 6, kind: 'left', sequenced: true, id: 7 });
   assert.deepEqual(e('EV 7 grabbed 3 7'), { seq: 7, kind: 'grabbed', sequenced: true, piece: 3, id: 7 });
   assert.deepEqual(e('EV 7 dragged 3 7 12 4 0,1'), { seq: 7, kind: 'dragged', sequenced: false, piece: 3, id: 7, x: 12, y: 4, target: '0,1' });

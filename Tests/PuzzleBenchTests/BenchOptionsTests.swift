@@ -26,6 +26,16 @@ import Testing
         #expect(c.core && c.coreSize == 50 && c.coreSeconds == 1 && c.rate == .max)
     }
 
+    @Test func readsHowTheBotsPlay() throws {
+        guard case .run(let d) = try BenchOptions.parse([]) else { Issue.record("expected run"); return }
+        #expect(d.play == .pieces && d.carrySize == 8)
+        guard case .run(let o) = try BenchOptions.parse(["--play", "parts", "--carry", "20"]) else { Issue.record("expected run"); return }
+        #expect(o.play == .parts && o.carrySize == 20)
+        for args in [["--play", "chess"], ["--play"], ["--carry", "1"], ["--play", "parts", "--kind", "swap"]] {
+            #expect(throws: BenchUsageError.self, "\(args)") { try BenchOptions.parse(args) }
+        }
+    }
+
     @Test func readsTheJoinBytesOptions() throws {
         guard case .run(let o) = try BenchOptions.parse(["--join-bytes"]) else { Issue.record("expected run"); return }
         #expect(o.joinBytes && o.joinBytesSizes == [10, 100])

@@ -22,3 +22,23 @@ import Testing
         #expect(path.first != Point(x: 3, y: 50))
     }
 }
+
+/// The big-parts cases of `puzzle bench --core` on a small board: each
+/// operation does what it is timed for (the benchmark checks it and throws
+/// otherwise), and the rooms it times on are sound.
+@Suite struct PartBenchmarkTests {
+    @Test func timesMergesGrabsDragsAndDropsOfBigParts() throws {
+        let bench = PartBenchmark(size: 10, seed: 4)
+        let r = try bench.run(drops: 3, steps: 5)
+        #expect(r.partPieces == 25)
+        #expect(r.mergeDrop.samples == 3 && r.dropIntoBoard.samples == 3 && r.grab.samples == 5 && r.dragStepOverCells.samples == 5)
+        for t in [r.mergeDrop, r.grab, r.dragStep, r.dragStepOverCells, r.dropIntoBoard] {
+            #expect(t.minNanos <= t.medianNanos && t.medianNanos <= t.maxNanos)
+        }
+        let two = try bench.room(joined: false), one = try bench.room(joined: true)
+        #expect(two.parts.members.count == 2 && two.parts.size(with: 0) == 25 && two.parts.size(with: 5) == 25)
+        #expect(one.parts.members.count == 1 && one.parts.size(with: 0) == 50)
+        #expect(EndChecks.partProblem(two, room: "t") == nil && EndChecks.partProblem(one, room: "t") == nil)
+        #expect(throws: BenchFailure.self) { try PartBenchmark(size: 9).run(drops: 1, steps: 1) }
+    }
+}

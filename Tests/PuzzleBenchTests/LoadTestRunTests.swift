@@ -60,6 +60,29 @@ import Testing
         #expect(r.json.hasPrefix("{\"passed\":true"))
     }
 
+    /// `--play parts`: bots build parts on the table and carry them in, in
+    /// two rooms; every part is sound in the mirrors and in each room's
+    /// final snapshot, which equals the mirror, and the usual checks pass.
+    @Test func partsRunFormsPartsCarriesThemInAndPassesItsChecks() throws {
+        var o = options(kind: .jigsaw, rooms: 2)
+        o.play = .parts
+        o.carrySize = 4
+        o.rows = 8
+        o.cols = 8
+        let r = try LoadTest.run(o)
+        #expect(r.passed, "\(r.text)")
+        #expect(r.play == "parts" && r.json.contains("\"play\":\"parts\""))
+        #expect(r.merges > 0 && r.largestPart >= 2, "\(r.text)")
+        #expect(r.partsCarriedIn > 0 && r.piecesCarriedIn >= 2 * r.partsCarriedIn, "\(r.text)")
+        #expect(r.snapshotsChecked == 2 && r.partErrors == 0)
+        // Each merge and drop reached every bot of its room as an event line.
+        #expect(r.eventLines > 0 && r.linesPerSecond > r.deliveriesPerSecond)
+        #expect(r.totalDragsSent > 0 && r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
+        // Ten bots a room: nine other members see each drag, of a piece or a part.
+        #expect(r.totalDeliveries == r.totalDragsOK * 9)
+        #expect(r.errors == 0 && r.totalErrors == 0 && r.disconnects == 0)
+    }
+
     /// `--websocket` bots play as TCP bots do (the same checks pass, every
     /// drag reaches every other member) over HTTP Upgrade and masked frames.
     @Test func webSocketBotsPlayAndPassTheirChecks() throws {

@@ -240,7 +240,7 @@ import PuzzleCore
             var cache = TableLayerCache()
             var canvas = cache.stillLayer(st, scene: scene, layout: SceneLayout(width: 120, height: 40, zoom: zoom)).0
             canvas.colorSlots = st.colorSlots
-            canvas.drawTargets(st, holds: Array(st.locks.values))
+            canvas.drawTargets(st, grips: Array(st.locks.keys))
             let c = canvas.canvas
             var colours: [UInt32: Int] = [:]
             for y in 0..<c.height {

@@ -37,7 +37,8 @@ import Testing
         let snapshot = try SnapshotCodec.decode(lines.map { Substring($0) }, now: 0)
         #expect(snapshot.picture?.width == 40 && snapshot.picture?.height == 32)
         // ... and anyone may make another room of it by name.
-        #expect(try bob.request("CREATE dunes jigsaw 30 picture=trip").reply == "OK created dunes")
+        let dunes = try bob.request("CREATE dunes jigsaw 30 picture=trip").reply
+        #expect(dunes.hasPrefix("OK created dunes size=") && dunes.hasSuffix(" asked=30"), "\(dunes)")
 
         // What goes wrong is said, and the client plays on.
         try alice.send("create r1 jigsaw 3x3 picture=\(folder)/missing.png")

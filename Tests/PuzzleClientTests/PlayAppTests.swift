@@ -156,6 +156,24 @@ import PuzzleProtocol
         #expect(app.scene(now: 1).room == "duo")
     }
 
+    /// Issue 29: the start-up hint fits the table view at 80 columns (the
+    /// panel took its end: "... (/rooms lists them" was cut).
+    @Test func theNoRoomHintFitsAt80Columns() throws {
+        var app = PlayApp(session: ClientSession(name: "dave", room: nil), colorMode: .plain)
+        app.handle(.resize(rows: 24, columns: 80), now: 0)
+        app.handle(.connected, now: 0)
+        for line in ["OK hello version=2 id=4 name=dave server=puzzle-room",
+                     "S room duo kind=jigsaw size=2x2 rotation=off players=1 password=no puzzle=0 progress=0/4",
+                     "S room lobby kind=jigsaw size=3x3 rotation=off players=0 password=no puzzle=0 progress=2/9",
+                     "OK rooms 2"] {
+            app.handle(.serverLine(Substring(line)), now: 0)
+        }
+        let rows = SceneFixtures.rows(SceneRenderer.render(app.scene(now: 0)))
+        // The table view is 55 columns (the panel starts at 55): the hint wraps inside it.
+        #expect(rows[2].prefix(55) == "  in no room yet: /join NAME to play (/rooms lists     ")
+        #expect(rows[3].prefix(55) == "  them)                                                ")
+    }
+
     @Test func aMouseReleaseAfterTheHoldLapsedSaysWhy() throws {
         var (app, st) = try Self.joined()
         let (row, column) = try Self.screenCell(of: Self.middle(of: 3, st), in: app)

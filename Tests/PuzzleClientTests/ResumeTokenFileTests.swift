@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PuzzleClient
+import PuzzleCore
 import PuzzleLink
 import PuzzleProtocol
 import PuzzleSystem
@@ -29,6 +30,72 @@ import PuzzleTestSupport
         // Forgetting empties it; a shorter token leaves no tail of the longer one.
         try again.keep(nil)
         #expect(try FileSystem.readFile(again.path).isEmpty)
+    }
+
+    /// Issue 29: the file keeps the room the player is in beside the token;
+    /// no token, no room; a damaged room name is none.
+    @Test func theRoomIsKeptWithTheToken() throws {
+        let dir = TestServer.temporaryDirectory()
+        do {
+            let file = try #require(try ResumeTokenFile(directory: dir, host: "h", port: 1, name: "bob"))
+            try file.keep(Self.token, room: "den")
+            try file.keep(Self.token, room: nil)
+            #expect(file.room == "den", "nil keeps the room kept")
+        }
+        let again = try #require(try ResumeTokenFile(directory: dir, host: "h", port: 1, name: "bob"))
+        #expect(again.token == Self.token && again.room == "den")
+        try again.keep(nil, room: "den")
+        #expect(again.room == nil)
+        #expect(try FileSystem.readFile(again.path).isEmpty)
+        try FileSystem.writeFile(again.path, Array("\(Self.token)\n../x\n".utf8), sync: false, permissions: 0o600)
+        let damaged = try #require(try ResumeTokenFile(directory: dir, host: "h", port: 1, name: "carol"))
+        _ = damaged
+        #expect(try ResumeTokenFile(directory: dir, host: "h", port: 1, name: "bob")?.room == nil)
+    }
+
+    /// Issue 29: the same command started again goes back to the room it
+    /// was in (not the list, though the server has two rooms), as the same
+    /// player; `--room` still chooses another; a room gone since is said,
+    /// and the rooms are listed to pick from.
+    @Test func aRestartedClientGoesBackToItsRoom() throws {
+        let rooms = ["lobby", "den"].map { RoomSpec(name: $0, kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil) }
+        let data = TestServer.temporaryDirectory()
+        var server = try TestServer(rooms: rooms, dataDirectory: data)
+        let dir = TestServer.temporaryDirectory()
+        var carol = try PlainSession(port: server.port, name: "carol", room: nil, stateDirectory: dir)
+        try carol.waitFor("the room list") { $0.hasPrefix("pick a room") }
+        try carol.send("/join den")
+        let first = try carol.waitFor("the join") { $0.hasPrefix("joined den as carol") }.line
+        carol.closeInput()
+        _ = try carol.waitForExit()
+
+        carol = try PlainSession(port: server.port, name: "carol", room: nil, stateDirectory: dir)
+        try carol.waitFor("going back") { $0 == "back to den, the room you were in" }
+        let again = try carol.waitFor("the join") { $0.hasPrefix("joined den as carol") }.line
+        #expect(again.split(separator: " ")[4] == first.split(separator: " ")[4], "the same player: \(first) / \(again)")
+        #expect(!carol.output.contains { $0.hasPrefix("pick a room") }, "\(carol.output)")
+        carol.closeInput()
+        _ = try carol.waitForExit()
+
+        // --room chooses another, which is then the one to go back to.
+        carol = try PlainSession(port: server.port, name: "carol", room: "lobby", stateDirectory: dir)
+        try carol.waitFor("the join") { $0.hasPrefix("joined lobby as carol") }
+        carol.closeInput()
+        _ = try carol.waitForExit()
+
+        // A server without the lobby (same data, only den configured, the lobby's files gone).
+        // On the same port: the token file is kept per server address.
+        let port = server.port
+        server.stop()
+        try FileManager.default.removeItem(atPath: data + "/rooms/lobby")
+        server = try TestServer(rooms: [rooms[1]], dataDirectory: data) { $0.port = port }
+        defer { server.stop() }
+        carol = try PlainSession(port: server.port, name: "carol", room: nil, stateDirectory: dir)
+        try carol.waitFor("why not back") { $0 == "room lobby, where you were, is gone" }
+        // The only room left is joined as before.
+        try carol.waitFor("the join") { $0.hasPrefix("joined den as carol") }
+        carol.closeInput()
+        _ = try carol.waitForExit()
     }
 
     @Test func aSecondClientWithTheSameNameAndServerDoesNotTakeTheToken() throws {
@@ -75,7 +142,8 @@ import PuzzleTestSupport
         carol.closeInput()
         _ = try carol.waitForExit(timeout: 10)
         let kept = String(decoding: try FileSystem.readFile(path), as: UTF8.self)
-        #expect(kept.count == 33 && !kept.hasPrefix(Self.token), "kept: \(kept)")
+        // The new token, then the room it played in (issue 29).
+        #expect(kept.count == 33 + 6 && !kept.hasPrefix(Self.token) && kept.hasSuffix("\nlobby\n"), "kept: \(kept)")
         #expect(!carol.output.contains { $0.hasPrefix("error") }, "\(carol.output)")
     }
 

@@ -59,4 +59,38 @@ import Testing
         #expect(throws: SnapshotError.badColorSlot(9)) { try rebuilt([PlayerID(1): 2, PlayerID(9): 2]) }
         #expect(throws: SnapshotError.badColorSlot(1)) { try rebuilt([PlayerID(1): -1]) }
     }
+
+    /// Issue 29: a player keeps its own colour (the slot it had last, which
+    /// the server keeps) whenever nobody present has it; else the lowest
+    /// free. The `joined` event names the slot only when it is not the lowest
+    /// free, and a mirror applying the events agrees.
+    @Test func aPlayerTakesItsOwnSlotAgainWhenNobodyPresentHasIt() throws {
+        var room = try Self.room()
+        var events: [RoomEvent] = []
+        // dave's own colour is slot 2, alice's slot 0: after a restart dave comes back first.
+        try room.perform(.join(name: "dave", color: 2), by: PlayerID(4), at: 0, into: &events)
+        try room.perform(.join(name: "alice", color: 0), by: PlayerID(1), at: 0, into: &events)
+        #expect(room.colorSlots == [PlayerID(4): 2, PlayerID(1): 0])
+        #expect(events.map(\.body) == [.joined(PlayerID(4), name: "dave", color: 2), .joined(PlayerID(1), name: "alice")])
+        // bob's own slot is dave's: he gets the lowest free one (1), and the event says nothing.
+        try room.perform(.join(name: "bob", color: 2), by: PlayerID(2), at: 1, into: &events)
+        #expect(room.colorSlots[PlayerID(2)] == 1)
+        #expect(events.last?.body == .joined(PlayerID(2), name: "bob"))
+        // A slot out of range is no preference.
+        try room.perform(.join(name: "zed", color: -3), by: PlayerID(26), at: 1, into: &events)
+        #expect(room.colorSlots[PlayerID(26)] == 3)
+        var mirror = try Self.room()
+        for e in events { try mirror.apply(e) }
+        #expect(mirror.colorSlots == room.colorSlots)
+        #expect(Set(room.colorSlots.values).count == room.players.count)
+    }
+
+    /// A `joined` naming a slot someone present has (a damaged journal, a
+    /// bad mirror) never makes two players share it: the lowest free instead.
+    @Test func aJoinedNamingATakenSlotGivesTheLowestFree() throws {
+        var room = try Self.room()
+        try room.apply(RoomEvent(seq: 1, time: 0, body: .joined(PlayerID(1), name: "alice", color: 3)))
+        try room.apply(RoomEvent(seq: 2, time: 0, body: .joined(PlayerID(2), name: "bob", color: 3)))
+        #expect(room.colorSlots == [PlayerID(1): 3, PlayerID(2): 0])
+    }
 }

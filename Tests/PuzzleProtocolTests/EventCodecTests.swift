@@ -10,6 +10,7 @@ import Testing
         get throws {
             [
                 .joined(p, name: "alice"),
+                .joined(p, name: "alice", color: 7),
                 .left(p),
                 .grabbed(piece: 0, by: p),
                 .dragged(piece: 5, by: p, to: Point(x: 17, y: 3), target: nil),
@@ -70,6 +71,7 @@ import Testing
         let p = PlayerID(2)
         func line(_ body: EventBody, seq: UInt64 = 12, time: Int64 = 100) -> String { EventCodec.line(RoomEvent(seq: seq, time: time, body: body)) }
         #expect(line(.joined(p, name: "bob")) == "EV 12 joined 2 bob")
+        #expect(line(.joined(p, name: "bob", color: 4)) == "EV 12 joined 2 bob color=4")
         #expect(line(.dragged(piece: 4, by: p, to: Point(x: 8, y: 9), target: Cell(row: 1, col: 2))) == "EV 12 dragged 4 2 8 9 1,2")
         #expect(line(.rotated(piece: 4, by: p, rotation: 1, target: nil)) == "EV 12 rotated 4 2 1 -")
         #expect(line(.placed(piece: 4, by: p, at: .board(Cell(row: 3, col: 0)), rotation: 0)) == "EV 12 placed 4 2 cell 3 0 0")
@@ -101,7 +103,8 @@ import Testing
         let bad = [
             "", "EV", "EV 1", "EV x joined 1 a", "EV -1 left 1", "OK 1 left 1", "ev 1 left 1",
             "EV 1 unknown 1", "EV 1 left", "EV 1 left 1 2", "EV 1 left x",
-            "EV 1 joined 1", "EV 1 joined 1 a b", "EV 1 grabbed 1", "EV 1 grabbed 1 2 3",
+            "EV 1 joined 1", "EV 1 joined 1 a b", "EV 1 joined 1 a color=", "EV 1 joined 1 a color=-1",
+            "EV 1 joined 1 a color=x", "EV 1 joined 1 a color=2 b", "EV 1 joined 1 a colour=2", "EV 1 grabbed 1", "EV 1 grabbed 1 2 3",
             "EV 1 dragged 1 2 3 4", "EV 1 dragged 1 2 3 4 5,", "EV 1 dragged 1 2 3 4 ,5", "EV 1 dragged 1 2 3 4 1,2,3",
             "EV 1 dragged 1 2 3 4 x", "EV 1 rotated 1 2 3", "EV 1 rotated 1 2 3 a,b",
             "EV 1 placed 1 2 board 3 4 0", "EV 1 placed 1 2 cell 3 0", "EV 1 placed 1 2 cell 3 4 0 9",

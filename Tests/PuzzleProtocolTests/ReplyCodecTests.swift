@@ -12,7 +12,7 @@ import Testing
         .hello(version: 1, player: p, name: "alice"),
         .help(count: 21), .rooms(count: 0), .who(count: 3),
         .stats([ReplyField("connections", "2"), ReplyField("rss_bytes", "1234")]),
-        .created(room: "r1"), .joined(room: "lobby", player: p, seq: 17), .left(room: "lobby"),
+        .created(room: "r1"), .created(room: "r2", rows: 6, cols: 9, asked: 48), .joined(room: "lobby", player: p, seq: 17), .left(room: "lobby"),
         .synced(seq: 9, digest: "00ff00ff00ff00ff"),
         .digest(DigestSummary(seq: 3, value: "0123456789abcdef", correct: 2, total: 9, held: 1, puzzle: 0)),
         .grabbed(piece: 0),

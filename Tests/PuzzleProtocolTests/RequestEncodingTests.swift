@@ -29,7 +29,7 @@ import PuzzleProtocol
         .history(nil), .history(4),
         .replay(2), .replay(2, from: 8192),
         .picture(.png), .picture(.jpeg),
-        .layout, .help, .quit,
+        .layout(nil), .layout(2), .help, .quit,
     ]
 
     @Test func everyKindReadsBackAsItself() {

@@ -9,7 +9,7 @@ import Testing
     /// Requests that may send a whole room.
     static let roomRequests: [Request] = [
         .join(room: "den", password: nil), .rejoin(room: "den", seq: 4, run: "r1", password: nil), .watch(room: "den", password: nil),
-        .sync, .syncFrom(seq: 4, run: "r1"), .picture(.png), .layout,
+        .sync, .syncFrom(seq: 4, run: "r1"), .picture(.png), .layout(nil), .layout(3),
     ]
 
     @Test func sixtyFourGreetingsSpendATurnsBudgetAndANewTurnHasItWhole() {

@@ -214,7 +214,7 @@ import Testing
         let t = try Setting()
         let s = t.greeted("ann")
         _ = t.route(.join(room: "den", password: nil), s)
-        let effects = t.route(.layout, s)
+        let effects = t.route(.layout(nil), s)
         guard case .chargeRoom(let bytes) = effects.first, case .lines(let lines) = effects[1] else { Issue.record("\(effects)"); return }
         #expect(bytes == lines.count && effects.last == .reply(.layout(pieces: 6, puzzle: 0, seed: t.room("den").state.settings.seed)))
     }

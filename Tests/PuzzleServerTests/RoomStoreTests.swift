@@ -224,4 +224,29 @@ struct RoomStoreTests {
         #expect(expectSameRoom(rooms.first, fresh))
         #expect(try FileSystem.readFileIfPresent(scratch.roomFile("reuse", "journal.prev")) == nil)
     }
+
+    @Test("a forgotten record for a player whose left never reached the disk loads: no damage, the seq goes on")
+    func forgottenAfterALostLeftLoads() throws {
+        let scratch = try RoomStoreScratch()
+        defer { scratch.removeAll() }
+        let store = try scratch.store()
+        var play = try RoomStorePlay(name: "lost", kind: .jigsaw, password: nil)
+        try store.create(play.stored, now: play.clock)
+        try play.perform(.join(name: "alice"), into: store)
+        try play.perform(.join(name: "bob"), by: RoomStorePlay.bob, into: store)
+        // Alice's `left` was never written (the disk refused it); her
+        // `forgotten`, a week later, was.
+        let forgotten = RoomEvent(seq: play.state.seq + 1, time: play.clock + 1, body: .forgotten(RoomStorePlay.alice))
+        try store.append(room: "lost", events: [forgotten])
+        let bobs = RoomEvent(seq: forgotten.seq + 1, time: play.clock + 2, body: .left(RoomStorePlay.bob))
+        try store.append(room: "lost", events: [bobs])
+        _ = try store.commit()
+
+        let reopened = try scratch.store()
+        let rooms = try reopened.loadAll(now: 90_000)
+        #expect(rooms.map(\.snapshot.name) == ["lost"])
+        #expect(reopened.loadIssues.isEmpty, "\(reopened.loadIssues)")
+        #expect(rooms.first?.snapshot.state.seq == bobs.seq)
+        #expect(!((try? Directory.entries(scratch.roomFile("lost", ""))) ?? []).contains { $0.contains("damaged") })
+    }
 }

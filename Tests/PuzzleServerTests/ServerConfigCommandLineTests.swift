@@ -1,6 +1,7 @@
 import PuzzleProtocol
 import Foundation
 import Testing
+import PuzzleSystem
 
 @testable import PuzzleServer
 
@@ -174,5 +175,15 @@ struct ServerConfigCommandLineTests {
 
         let missing = file.directory + "/absent.conf"
         #expect(failure(["--config", missing]) == ConfigError(.unreadableFile(path: missing, reason: "no such file"), file: missing))
+    }
+
+    /// `--config /dev/null` is the shell's way to say "no settings": the
+    /// defaults, not an unreadable file. Bytes that are not UTF-8 are said.
+    @Test func devNullIsNoSettingsAndBadBytesAreSaid() throws {
+        #expect(try run(["--config", "/dev/null", "--port", "9"]).port == 9)
+        let file = try TempConfig("port = 1\n")
+        defer { file.remove() }
+        try FileSystem.writeFile(file.path, [0x70, 0xFF, 0x0A], sync: false)
+        #expect(failure(["--config", file.path]) == ConfigError(.unreadableFile(path: file.path, reason: "not valid UTF-8 text"), file: file.path))
     }
 }

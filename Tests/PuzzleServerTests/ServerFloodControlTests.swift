@@ -32,6 +32,37 @@ import PuzzleProtocol
         #expect(try d.request("PING").reply == "PONG")
     }
 
+    /// Rooms made from one address are paced (`creates_per_hour`): the
+    /// allowance all at once, then RATE_LIMITED saying when to try again;
+    /// a refused CREATE (a name taken) costs nothing, and the refused room is
+    /// not made. 0 turns the pace off.
+    @Test func createsArePacedPerAddress() throws {
+        let server = try TestServer { $0.createsPerHour = 3 }
+        defer { server.stop() }
+        let a = try LineClient(port: server.port, name: "a"), b = try LineClient(port: server.port, name: "b")
+        _ = try a.hello("maker")
+        _ = try b.hello("other")
+        #expect(try a.request("CREATE r0 swap 3x3").reply == "OK created r0")
+        #expect(try a.request("CREATE r0 swap 3x3").reply.hasPrefix("ERR ROOM_EXISTS"))
+        #expect(try a.request("CREATE r1 swap 3x3").reply == "OK created r1")
+        // Another connection from the same address shares the allowance.
+        #expect(try b.request("CREATE r2 swap 3x3").reply == "OK created r2")
+        let refused = try a.request("CREATE r3 swap 3x3").reply
+        #expect(refused == "ERR RATE_LIMITED rooms created from 127.0.0.1 are paced at 3 an hour; try again in 1200 s", "\(refused)")
+        #expect(try b.request("CREATE r3 swap 3x3").reply.hasPrefix("ERR RATE_LIMITED "))
+        let (_, listed) = try a.request("ROOMS")
+        #expect(!listed.contains { $0.contains(" r3 ") }, "\(listed)")
+        #expect(listed.count == 4, "\(listed)")
+        // The connection carries on.
+        #expect(try a.request("PING").reply == "PONG")
+
+        let unpaced = try TestServer { $0.createsPerHour = 0 }
+        defer { unpaced.stop() }
+        let c = try LineClient(port: unpaced.port)
+        _ = try c.hello("free")
+        for i in 0..<5 { #expect(try c.request("CREATE u\(i) swap 3x3").reply == "OK created u\(i)") }
+    }
+
     /// A client pipelining SAY lines is paced IRC-style: its requests wait (it
     /// stops being read) until its chat budget allows the next line; nothing is
     /// refused or lost, and every member sees every line in order.

@@ -54,7 +54,9 @@ import PuzzleServer
         #expect(crop == (0, 11, 37, 22))
         #expect(snapshot.picture == (try photo.picture(region: crop, width: 40, height: 32)))
         // A piece count is cut to the photo's shape (37x45: 11 rows of 9).
-        #expect(try c.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count")
+        // The reply says the board made and the count asked (issue 29: 100 asked, 99 made, now with a word why).
+        #expect(try c.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count size=11x9 asked=100")
+        #expect(try c.request("CREATE square jigsaw 48").reply == "OK created square size=7x7 asked=48")
         let listed = listedRooms(try c.request("ROOMS").state)["count"]
         #expect(listed?.rows == 11 && listed?.cols == 9, "\(String(describing: listed))")
         #expect(try c.request("CREATE nine jigsaw 9x").reply.hasPrefix("ERR BAD_ARGS "))

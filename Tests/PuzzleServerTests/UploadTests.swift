@@ -55,7 +55,7 @@ import Testing
         let photo = try ImageDecoder.decode(jpeg)
         #expect(snapshot.picture == (try photo.picture(region: photo.centredCrop(aspectWidth: 5, aspectHeight: 3), width: 40, height: 32)))
         // A piece count follows the photo's shape (37x45: 11 rows of 9).
-        #expect(try bob.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count")
+        #expect(try bob.request("CREATE count jigsaw 100 picture=trip").reply == "OK created count size=11x9 asked=100")
         let listed = listedRooms(try bob.request("ROOMS").state)["count"]
         #expect(listed?.rows == 11 && listed?.cols == 9, "\(String(describing: listed))")
 
@@ -194,7 +194,7 @@ import Testing
         try web.send(lines.flatMap { RawWebClient.frame(.text, Array($0.utf8)) })
         #expect(try web.line(startingWith: "OK uploaded ") == "OK uploaded web 1100x1000 sha256=\(SHA256.hex(jpeg))")
         try web.sendLine("CREATE sea jigsaw 48 picture=web")
-        #expect(try web.line(startingWith: "OK created") == "OK created sea")
+        #expect(try web.line(startingWith: "OK created") == "OK created sea size=6x7 asked=48")
         try web.sendLine("JOIN sea")
         let joined = try web.lines(through: "OK joined sea")
         // About 48 pieces in the photo's shape (1100x1000): 6 rows of 7, a 56x48 picture.

@@ -13,22 +13,31 @@
 //   input.js     pointer, touch, wheel and keys
 //   hud.js       the bar, the lid, the hint, the players panel
 //   chat.js      the chat panel
+//   lens.js      my own view of a big table: filters, find, rulers, map (pure)
+//   tools.js     the big-puzzle tools' strip, keys and drawing
+//   edgescroll.js the view following a piece carried to the screen's edge
 //   lobby.js     the name box, the room list, making a room, uploads
 //   notices.js   error texts, toasts, the link's banner
+//   replays.js   a kept solve played back on a room of its own (pure)
+//   solve.js     the solved banner's numbers, the room's solved puzzles
+//   replayview.js  the replay viewer over the table
 
 import { $ } from './dom.js';
-import { UNIT, toScreen } from './geometry.js';
+import { UNIT, toScreen, fitView } from './geometry.js';
 import { progress } from './state.js';
 import { connect, debug, dropLink, link, linkHooks } from './link.js';
 import { me, room, store, hello, onEvent, onBye, join } from './session.js';
 import { hand, countdown, keepHold, rotate } from './hand.js';
-import { view, fit, zoomCenter } from './view.js';
+import { view, fit, zoomCenter, viewArea } from './view.js';
 import { art } from './pictures.js';
 import { askHint, askNext, tickClock, toggleHelp, toggleLid, toggleWho } from './hud.js';
 import { setUpChat, toggleChat } from './chat.js';
 import { NAME_RE, setUpLobby, showNameBox, showRooms } from './lobby.js';
 import { setUpInput } from './input.js';
+import { setUpTools, toolsState } from './tools.js';
 import { setLinkState, showError, showStatus } from './notices.js';
+import { setUpSolve } from './solve.js';
+import { setUpReplayView } from './replayview.js';
 
 linkHooks.opened = () => {
   $('toast').hidden = true; // 'the server is restarting' is over
@@ -42,8 +51,11 @@ linkHooks.state = setLinkState;
 linkHooks.status = showStatus;
 
 setUpInput();
+setUpTools();
 setUpChat();
 setUpLobby();
+setUpSolve();
+setUpReplayView();
 setInterval(keepHold, 250);
 setInterval(tickClock, 500);
 
@@ -96,6 +108,9 @@ window.puzzlePage = {
   parts: () => [...room.parts].map(([id, members]) => ({ id, members })),
   cell: (r, c) => room.table && toScreen(view, room.table.bx + c * UNIT + UNIT / 2, room.table.by + r * UNIT + UNIT / 2),
   unit: () => view.scale,
+  // The view and the screen the table has (a new puzzle fits it; a reconnect keeps the zoom).
+  view: () => ({ scale: view.scale, ox: view.ox, oy: view.oy, fitted: view.fitted, area: viewArea(), fit: room.table && fitView(room, viewArea()) }),
+  tools: toolsState,
   // The link dropping under the page (as when a phone changes networks).
   dropLink,
 };

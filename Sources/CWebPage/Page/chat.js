@@ -8,6 +8,20 @@ import { req } from './link.js';
 import { me, room } from './session.js';
 import { layoutChanged } from './view.js';
 import { showError, toast } from './notices.js';
+import { chatLine } from './lens.js';
+
+// A line is `SAY <text>` within the server's request line limit (PROTOCOL.md:
+// max_line_length, 1024 bytes by default): the text may have 1020 bytes.
+export const CHAT_BYTES = 1024 - 'SAY '.length;
+
+/** Says, under the box, how much of the limit the line being typed takes (near it or over). */
+function chatNote() {
+  const c = chatLine($('chat-input').value, CHAT_BYTES), note = $('chat-note');
+  note.hidden = c.bytes < CHAT_BYTES - 100;
+  note.classList.toggle('error', c.over > 0);
+  note.textContent = c.over ? `Too long by ${c.over} bytes: a line holds ${CHAT_BYTES}.` : `${CHAT_BYTES - c.bytes} bytes left.`;
+  return c;
+}
 
 const EMOJI = ['😀', '😂', '👍', '🎉', '🧩', '🤔', '😅', '🙌', '❤️', '🔥', '👀', '🙏'];
 
@@ -59,13 +73,13 @@ export function setUpChat() {
   $('chat-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const input = $('chat-input');
-    let text = input.value.replace(/\s+/g, ' ').trim();
-    if (!text) return;
-    // Lines are at most 1024 bytes on the wire.
-    const enc = new TextEncoder();
-    while (enc.encode(text).length > 1000) text = Array.from(text).slice(0, -1).join('');
-    req(`SAY ${text}`, () => { input.value = ''; }, (code, t) => { if (code === 'LINK') { toast('Not sent: the link is down.'); return true; } showError(code, t); return true; });
+    const c = chatNote();
+    if (!c.line) return;
+    // Nothing is cut: an over-long line stays in the box, and says so.
+    if (c.over) { toast(`Not sent: the line is ${c.over} bytes too long (${CHAT_BYTES} at most).`); return; }
+    req(`SAY ${c.line}`, () => { input.value = ''; chatNote(); }, (code, t) => { if (code === 'LINK') { toast('Not sent: the link is down.'); return true; } showError(code, t); return true; });
   });
+  $('chat-input').addEventListener('input', chatNote);
   for (const em of EMOJI) {
     const b = document.createElement('button');
     b.type = 'button'; b.textContent = em; b.title = em;

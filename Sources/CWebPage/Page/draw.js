@@ -3,8 +3,9 @@
 // targets, held pieces with their holders' colours and names, the hint, and
 // my hold's countdown. Pieces glide to where they are going.
 
-import { PAD, UNIT, SPRITE_PIXELS, cellTarget, glide, outline, sideOutline, spriteSize, zOrder } from './geometry.js';
-import { joinedOn, targetCells } from './parts.js';
+import { PAD, UNIT, cellTarget, glide, spriteSize, zOrder } from './geometry.js';
+import { createCutter } from './cutter.js';
+import { membersOf, reach, targetCells } from './parts.js';
 import { colorOf, nameOf } from './state.js';
 import { debug, now } from './link.js';
 import { me, room } from './session.js';
@@ -13,113 +14,29 @@ import { view, screen, resizeCanvas } from './view.js';
 import { art, currentPicture } from './pictures.js';
 import { updateHud } from './hud.js';
 import { ctx } from './dom.js';
-
-// ---------------------------------------------------------- piece shapes
-const paths = new Map();
-function toPath(steps) {
-  const path = new Path2D();
-  for (const s of steps) {
-    if (s[0] === 'M') path.moveTo(s[1], s[2]);
-    else if (s[0] === 'L') path.lineTo(s[1], s[2]);
-    else if (s[0] === 'C') path.bezierCurveTo(s[1], s[2], s[3], s[4], s[5], s[6]);
-    else path.closePath();
-  }
-  return path;
-}
-/** A piece's outline in its own cell units (0..1, tabs beyond), unrotated. */
-function pathOf(id) {
-  let path = paths.get(id);
-  if (path) return path;
-  const steps = outline(room, id);
-  if (!steps) { path = new Path2D(); path.rect(0, 0, 1, 1); } else path = toPath(steps);
-  paths.set(id, path);
-  return path;
-}
-/** The sides of a piece of a part that face no piece of it (its part's
- *  outline there), as one path in cell units; null when none does. */
-function outerPathOf(p) {
-  let mask = 0;
-  for (let side = 0; side < 4; side++) if (!joinedOn(room, p, side)) mask |= 1 << side;
-  if (!mask) return null;
-  const key = `o${p.id}/${mask}`;
-  let path = paths.get(key);
-  if (path) return path;
-  path = new Path2D();
-  for (let side = 0; side < 4; side++) if (mask & (1 << side)) path.addPath(toPath(sideOutline(room, p.id, side)));
-  paths.set(key, path);
-  return path;
-}
+import { dimmed, hidden, stackTags } from './lens.js';
+import { drawTools, lens } from './tools.js';
 
 // --------------------------------------------------------------- sprites
-const sprites = new Map();
-let spritePixels = 0;
-let spriteSide = 0, spriteWanted = 0, spriteTimer = 0;
+const cutter = createCutter(() => room, currentPicture);
+const { pathOf, outerPathOf, spriteOf } = cutter;
+let spriteWanted = 0, spriteTimer = 0;
 
 /** The picture changed: cut the sprites again. */
-export function forgetSprites() { sprites.clear(); spritePixels = 0; }
+export function forgetSprites() { cutter.forgetSprites(); }
 /** A new puzzle or room: its outlines and sprites. */
-export function forgetShapes() { paths.clear(); forgetSprites(); }
+export function forgetShapes() { cutter.forgetShapes(); }
 
 function checkSpriteSize() {
   const w = spriteSize(UNIT * view.scale * (window.devicePixelRatio || 1), screen.cw * screen.ch, room.rows * room.cols);
-  if (w === spriteSide) return;
-  if (!spriteSide) { spriteSide = w; forgetSprites(); return; }
+  if (w === cutter.side) return;
+  if (!cutter.side) { cutter.resize(w); return; }
   if (w !== spriteWanted) {
     // Zooming goes through many sizes: cut the pieces again once it settles.
     spriteWanted = w;
     clearTimeout(spriteTimer);
-    spriteTimer = setTimeout(() => { spriteSide = spriteWanted; forgetSprites(); needDraw(); }, 150);
+    spriteTimer = setTimeout(() => { cutter.resize(spriteWanted); needDraw(); }, 150);
   }
-}
-
-/** A piece cut from the picture: style 0 loose (bevelled, dark outline), 1
- *  placed, 2 a piece of a part (the picture alone: beside its neighbours in
- *  the part it shows no seam; the part's outline is drawn around it all). */
-function spriteOf(p, style) {
-  const key = p.id * 4 + style;
-  let c = sprites.get(key);
-  if (c) return c;
-  const s = spriteSide, pad = Math.ceil(s * PAD), size = s + 2 * pad;
-  // Panning a zoomed-in big board cuts piece after piece: start afresh past the budget.
-  if (spritePixels + size * size > SPRITE_PIXELS * 1.2) forgetSprites();
-  spritePixels += size * size;
-  c = document.createElement('canvas');
-  c.width = size; c.height = size;
-  const g = c.getContext('2d');
-  const pic = currentPicture();
-  const path = pathOf(p.id);
-  const r = Math.floor(p.id / room.cols), col = p.id % room.cols;
-  g.translate(pad, pad);
-  g.scale(s, s);
-  g.save();
-  g.clip(path);
-  if (pic) {
-    const pw = pic.width / room.cols, ph = pic.height / room.rows;
-    g.imageSmoothingQuality = 'high';
-    g.drawImage(pic, (col - PAD) * pw, (r - PAD) * ph, pw * (1 + 2 * PAD), ph * (1 + 2 * PAD), -PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  } else {
-    g.fillStyle = '#667';
-    g.fillRect(-PAD, -PAD, 1 + 2 * PAD, 1 + 2 * PAD);
-  }
-  if (style === 0 && room.kind === 'jigsaw') {
-    // A loose piece: a light bevel on the top left, a shade on the bottom right.
-    g.lineWidth = 3 / s;
-    g.strokeStyle = 'rgba(255,255,255,0.35)';
-    g.translate(1 / s, 1 / s); g.stroke(path); g.translate(-2 / s, -2 / s);
-    g.strokeStyle = 'rgba(0,0,0,0.35)'; g.stroke(path); g.translate(1 / s, 1 / s);
-  }
-  g.restore();
-  g.lineWidth = Math.max(1, s / 64) / s;
-  if (style === 2) { sprites.set(key, c); return c; }
-  if (room.kind === 'swap') {
-    g.strokeStyle = 'rgba(0,0,0,0.75)'; g.strokeRect(0, 0, 1, 1);
-    g.strokeStyle = 'rgba(255,255,255,0.3)'; g.strokeRect(1.5 / s, 1.5 / s, 1 - 3 / s, 1 - 3 / s);
-  } else {
-    g.strokeStyle = style === 0 ? 'rgba(0,0,0,0.8)' : 'rgba(0,0,0,0.22)';
-    g.stroke(path);
-  }
-  sprites.set(key, c);
-  return c;
 }
 
 // ---------------------------------------------------------------- frames
@@ -154,27 +71,130 @@ function frame(t) {
   else lastFrame = 0;
 }
 
-function drawPiece(p, sprite) {
-  const k = view.scale * screen.dpr;
-  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+/** Where table units land in device pixels on the surface being drawn:
+ *  `x` ↦ `ox + x * k` (the screen's view, or a layer's own corner). */
+function screenMap() {
+  const dpr = screen.dpr;
+  return { ox: view.ox * dpr, oy: view.oy * dpr, k: view.scale * dpr };
+}
+
+function drawPiece(p, sprite, m) {
+  const k = m.k;
+  const cx = m.ox + (p.dx + UNIT / 2) * k, cy = m.oy + (p.dy + UNIT / 2) * k;
   const cellPx = UNIT * k, size = cellPx * (1 + 2 * PAD);
   const ang = p.drot * Math.PI / 2;
   if (ang) {
-    ctx.setTransform(Math.cos(ang), Math.sin(ang), -Math.sin(ang), Math.cos(ang), cx, cy);
-    ctx.drawImage(sprite, -size / 2, -size / 2, size, size);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    g.setTransform(Math.cos(ang), Math.sin(ang), -Math.sin(ang), Math.cos(ang), cx, cy);
+    g.drawImage(sprite, -size / 2, -size / 2, size, size);
+    g.setTransform(1, 0, 0, 1, 0, 0);
   } else {
-    ctx.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
+    g.drawImage(sprite, cx - size / 2, cy - size / 2, size, size);
   }
 }
 
-function tracePiece(p) {
+function tracePiece(p, m) {
   // The piece's outline in device pixels, for rings around held pieces.
-  const k = view.scale * screen.dpr, cell = UNIT * k;
-  const cx = view.ox * screen.dpr + (p.dx + UNIT / 2) * k, cy = view.oy * screen.dpr + (p.dy + UNIT / 2) * k;
+  const k = m.k, cell = UNIT * k;
+  const cx = m.ox + (p.dx + UNIT / 2) * k, cy = m.oy + (p.dy + UNIT / 2) * k;
   const ang = p.drot * Math.PI / 2, cos = Math.cos(ang) * cell, sin = Math.sin(ang) * cell;
-  ctx.setTransform(cos, sin, -sin, cos, cx, cy);
-  ctx.translate(-0.5, -0.5);
+  g.setTransform(cos, sin, -sin, cos, cx, cy);
+  g.translate(-0.5, -0.5);
+}
+
+// ---------------------------------------------------------------- layers
+// `g` is the surface being drawn: the screen, or a layer kept between
+// frames. The still layer holds everything nobody holds (the table, the
+// board, placed and loose pieces): while only held pieces move it is one
+// copy a frame, however big the puzzle. A held part is drawn once into a
+// layer of its own (it is rigid) and copied where its grip is each frame.
+let g = ctx;
+const stillCanvas = document.createElement('canvas');
+const stillCtx = stillCanvas.getContext('2d');
+let stillKey = '';
+const partLayers = new Map();
+
+function layerKey(m) {
+  return [screen.cw, screen.ch, m.ox, m.oy, m.k, room.version, cutter.epoch, cutter.side, room.lid, !!currentPicture(), lens.filter, lens.found].join('/');
+}
+
+/** The table and everything on it that nobody holds, drawn with map `m`. */
+function drawStill(m, pieces, visible) {
+  const { cw, ch, dpr } = screen, k = m.k, T = room.table;
+  const X = (x) => m.ox + x * k, Y = (y) => m.oy + y * k;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.fillStyle = '#10151b';
+  g.fillRect(0, 0, cw, ch);
+  g.fillStyle = room.kind === 'jigsaw' ? '#2a3f4d' : '#222c36';
+  roundRect(X(0), Y(0), T.w * k, T.h * k, Math.min(14 * dpr, k));
+  g.fill();
+  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
+  g.fillStyle = '#141c24';
+  g.fillRect(bx, by, bw, bh);
+  const pic = currentPicture();
+  if (pic && room.lid && room.kind === 'jigsaw') {
+    g.globalAlpha = 0.2;
+    g.drawImage(pic, bx, by, bw, bh);
+    g.globalAlpha = 1;
+  }
+  if (UNIT * k >= 10) {
+    g.strokeStyle = 'rgba(255,255,255,0.07)';
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let c = 1; c < room.cols; c++) { const x = Math.round(bx + c * UNIT * k) + 0.5; g.moveTo(x, by); g.lineTo(x, by + bh); }
+    for (let r = 1; r < room.rows; r++) { const y = Math.round(by + r * UNIT * k) + 0.5; g.moveTo(bx, y); g.lineTo(bx + bw, y); }
+    g.stroke();
+  }
+  g.strokeStyle = 'rgba(255,255,255,0.25)';
+  g.lineWidth = Math.max(1, dpr);
+  g.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
+  // Pieces: placed, then loose by height; the player's own view (tools.js)
+  // dims placed ones and leaves loose ones out.
+  const shown = (p) => visible(p) && (lens.filter === 'all' || !hidden(lens, room, p));
+  for (const p of pieces) {
+    if (!p.cell || p.holder || !visible(p)) continue;
+    if (lens.filter !== 'all' && dimmed(lens, room, p)) g.globalAlpha = 0.3;
+    drawPiece(p, spriteOf(p, 1), m);
+    g.globalAlpha = 1;
+  }
+  for (const p of pieces) if (!p.cell && !p.holder && shown(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0), m);
+  // Loose parts: one dark outline around each, none between its pieces.
+  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && shown(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k), m);
+}
+
+/** A held part drawn once into its own layer (its pieces and its holder's
+ *  ring), copied each frame at its grip: true when it was. Not while it
+ *  turns (its pieces swing) nor when the layer would be too big (zoomed
+ *  far in: few of its pieces show, and they are drawn one by one). */
+function drawHeldPart(grip, m) {
+  const turn = grip.drot;
+  if (Math.abs(turn - Math.round(turn)) > 0.001) return false;
+  const rot = ((Math.round(turn) % 4) + 4) % 4, k = m.k;
+  const members = membersOf(room, grip);
+  const b = reach(room, grip, rot), pad = UNIT * (PAD + 0.25);
+  const left = b.left - pad, top = b.top - pad;
+  const w = Math.ceil((b.right - b.left + UNIT + 2 * pad) * k), h = Math.ceil((b.bottom - b.top + UNIT + 2 * pad) * k);
+  if (w > 8192 || h > 8192 || w * h > 24e6) return false;
+  const mine = grip.holder === me.id;
+  const key = [rot, k, members.length, cutter.epoch, cutter.side, grip.holder, colorOf(room, grip.holder), !!currentPicture()].join('/');
+  let layer = partLayers.get(grip.id);
+  if (!layer || layer.key !== key) {
+    const canvas = layer ? layer.canvas : document.createElement('canvas');
+    canvas.width = w; canvas.height = h;
+    layer = { key, canvas, ctx: canvas.getContext('2d') };
+    partLayers.set(grip.id, layer);
+    // Drawn at the part's place relative to its grip, as if the grip lay at 0,0.
+    const lm = { ox: -left * k, oy: -top * k, k };
+    const at = (q) => ({ ...q, dx: q.dx - grip.dx, dy: q.dy - grip.dy, drot: rot });
+    const outer = g;
+    g = layer.ctx;
+    g.clearRect(0, 0, w, h);
+    for (const q of members) drawPiece(at(q), spriteOf(q, 2), lm);
+    for (const q of members) strokeOuter(at(q), colorOf(room, grip.holder), (mine ? 3 : 2.5) * screen.dpr / (UNIT * k), lm);
+    g = outer;
+  }
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.drawImage(layer.canvas, m.ox + (grip.dx + left) * k, m.oy + (grip.dy + top) * k);
+  return true;
 }
 
 function draw() {
@@ -182,47 +202,33 @@ function draw() {
   resizeCanvas();
   checkSpriteSize();
   const { cw, ch, dpr } = screen;
+  g = ctx;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = '#10151b';
-  ctx.fillRect(0, 0, cw, ch);
-  if (!room.joined || !room.table) return;
-  const k = view.scale * dpr, T = room.table;
-  const X = (x) => view.ox * dpr + x * k, Y = (y) => view.oy * dpr + y * k;
-  // The table and the board.
-  ctx.fillStyle = room.kind === 'jigsaw' ? '#2a3f4d' : '#222c36';
-  roundRect(X(0), Y(0), T.w * k, T.h * k, Math.min(14 * dpr, k));
-  ctx.fill();
-  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
-  ctx.fillStyle = '#141c24';
-  ctx.fillRect(bx, by, bw, bh);
-  const pic = currentPicture();
-  if (pic && room.lid && room.kind === 'jigsaw') {
-    ctx.globalAlpha = 0.2;
-    ctx.drawImage(pic, bx, by, bw, bh);
-    ctx.globalAlpha = 1;
+  if (!room.joined || !room.table) {
+    ctx.fillStyle = '#10151b';
+    ctx.fillRect(0, 0, cw, ch);
+    return;
   }
-  if (UNIT * k >= 10) {
-    ctx.strokeStyle = 'rgba(255,255,255,0.07)';
-    ctx.lineWidth = 1;
-    ctx.beginPath();
-    for (let c = 1; c < room.cols; c++) { const x = Math.round(bx + c * UNIT * k) + 0.5; ctx.moveTo(x, by); ctx.lineTo(x, by + bh); }
-    for (let r = 1; r < room.rows; r++) { const y = Math.round(by + r * UNIT * k) + 0.5; ctx.moveTo(bx, y); ctx.lineTo(bx + bw, y); }
-    ctx.stroke();
-  }
-  ctx.strokeStyle = 'rgba(255,255,255,0.25)';
-  ctx.lineWidth = Math.max(1, dpr);
-  ctx.strokeRect(bx - 0.5, by - 0.5, bw + 1, bh + 1);
-  // Pieces: placed, then loose by height, then held (others', then mine).
+  const m = screenMap(), k = m.k, T = room.table;
+  const X = (x) => m.ox + x * k, Y = (y) => m.oy + y * k;
   const pieces = piecesInOrder();
   const margin = UNIT * k * (0.5 + PAD);
   const visible = (p) => {
     const x = X(p.dx), y = Y(p.dy);
     return x + UNIT * k + margin > 0 && y + UNIT * k + margin > 0 && x - margin < cw && y - margin < ch;
   };
-  for (const p of pieces) if (p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, 1));
-  for (const p of pieces) if (!p.cell && !p.holder && visible(p)) drawPiece(p, spriteOf(p, p.part >= 0 ? 2 : 0));
-  // Loose parts: one dark outline around each, none between its pieces.
-  for (const p of pieces) if (!p.cell && !p.holder && p.part >= 0 && visible(p)) strokeOuter(p, 'rgba(0,0,0,0.8)', 1.5 * dpr / (UNIT * k));
+  // The still layer, drawn again only when something in it changed.
+  const key = layerKey(m);
+  if (key !== stillKey || room.stillMoving) {
+    if (stillCanvas.width !== cw || stillCanvas.height !== ch) { stillCanvas.width = cw; stillCanvas.height = ch; }
+    g = stillCtx;
+    drawStill(m, pieces, visible);
+    g = ctx;
+    stillKey = room.stillMoving ? '' : key;
+  }
+  ctx.drawImage(stillCanvas, 0, 0);
+  const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
+  const pic = currentPicture();
   // Drop targets, in each holder's colour: for a part, every cell it would fill.
   const held = pieces.filter((p) => p.holder);
   for (const p of held) {
@@ -255,29 +261,36 @@ function draw() {
     ctx.globalAlpha = 1;
   }
   held.sort((a, b) => (a.holder === me.id) - (b.holder === me.id) || a.z - b.z);
-  // A soft shadow lifts a held piece; with many held (a crowd, or a big part), only your own single one.
-  const shadows = held.length <= 12;
+  // A soft shadow lifts a held piece; with many held (a crowd), only your own.
+  const singles = held.filter((p) => p.part < 0);
+  const shadows = singles.length <= 12;
+  // Held parts: each from its layer (or piece by piece, then one ring around it).
+  const drawnParts = new Set();
   for (const p of held) {
+    if (p.part < 0 || drawnParts.has(p.part) || p.grip !== p.id) continue;
+    drawnParts.add(p.part);
+    if (drawHeldPart(p, m)) continue;
+    const members = membersOf(room, p);
+    for (const q of members) if (visible(q)) drawPiece(q, spriteOf(q, 2), m);
+    for (const q of members) if (visible(q)) strokeOuter(q, colorOf(room, p.holder), (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k), m);
+  }
+  for (const id of partLayers.keys()) if (!drawnParts.has(room.pieces[id] ? room.pieces[id].part : -1)) partLayers.delete(id);
+  for (const p of singles) {
     if (!visible(p)) continue;
-    const sprite = spriteOf(p, p.part >= 0 ? 2 : room.kind === 'jigsaw' ? 0 : 1);
-    if (p.part < 0 && (shadows || p.holder === me.id)) {
+    const sprite = spriteOf(p, room.kind === 'jigsaw' ? 0 : 1);
+    if (shadows || p.holder === me.id) {
       ctx.shadowColor = 'rgba(0,0,0,0.55)';
       ctx.shadowBlur = 14 * dpr;
       ctx.shadowOffsetY = 5 * dpr;
     }
-    drawPiece(p, sprite);
+    drawPiece(p, sprite, m);
     ctx.shadowColor = 'transparent'; ctx.shadowBlur = 0; ctx.shadowOffsetY = 0;
-    if (p.part >= 0) continue;
     // A ring in the holder's colour.
-    tracePiece(p);
+    tracePiece(p, m);
     ctx.strokeStyle = colorOf(room, p.holder);
     ctx.lineWidth = (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k);
     ctx.stroke(pathOf(p.id));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-  }
-  // A held part: one ring in the holder's colour around the whole of it.
-  for (const p of held) {
-    if (p.part >= 0 && visible(p)) strokeOuter(p, colorOf(room, p.holder), (p.holder === me.id ? 3 : 2.5) * dpr / (UNIT * k));
   }
   // The hint: the whole picture over the board for a moment.
   if (me.hintUntil && pic) {
@@ -288,21 +301,27 @@ function draw() {
       ctx.globalAlpha = 1;
     } else me.hintUntil = 0;
   }
-  // Names by the pieces other players hold.
+  // Names by the pieces other players hold, stacked where they would overlap.
   ctx.font = `600 ${12 * dpr}px system-ui, sans-serif`;
   ctx.textBaseline = 'middle';
+  const tags = [];
   for (const p of held) {
     // One name a hold: by a part's grip only.
     if (p.holder === me.id || (p.part >= 0 && p.grip !== p.id)) continue;
     const label = nameOf(room, p.holder);
-    const tw = ctx.measureText(label).width + 12 * dpr, th = 20 * dpr;
-    const x = X(p.dx + UNIT / 2) - tw / 2, y = Y(p.dy) - th - UNIT * k * 0.12 - 2 * dpr;
-    ctx.fillStyle = colorOf(room, p.holder);
-    roundRect(x, y, tw, th, 6 * dpr);
+    const w = ctx.measureText(label).width + 12 * dpr, h = 20 * dpr;
+    tags.push({ label, holder: p.holder, w, h, x: X(p.dx + UNIT / 2) - w / 2, y: Y(p.dy) - h - UNIT * k * 0.12 - 2 * dpr });
+  }
+  const stacked = stackTags(tags, 2 * dpr);
+  for (const t of stacked) {
+    ctx.fillStyle = colorOf(room, t.holder);
+    roundRect(t.x, t.y, t.w, t.h, 6 * dpr);
     ctx.fill();
     ctx.fillStyle = '#111';
-    ctx.fillText(label, x + 6 * dpr, y + th / 2 + dpr);
+    ctx.fillText(t.label, t.x + 6 * dpr, t.y + t.h / 2 + dpr);
   }
+  debug.tags = stacked.map((t) => ({ x: t.x / dpr, y: t.y / dpr, w: t.w / dpr, h: t.h / dpr }));
+  drawTools(ctx, dpr, pieces);
   const cd = countdown(), mine = room.pieces[hand.piece];
   if (cd && mine) {
     const label = `${cd}`, r = 13 * dpr;
@@ -324,22 +343,22 @@ function draw() {
 }
 
 /** Strokes the sides of `p` that face no piece of its part (its part's outline there). */
-function strokeOuter(p, color, width) {
+function strokeOuter(p, color, width, m) {
   const path = outerPathOf(p);
   if (!path) return;
-  tracePiece(p);
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
-  ctx.stroke(path);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  tracePiece(p, m);
+  g.strokeStyle = color;
+  g.lineWidth = width;
+  g.stroke(path);
+  g.setTransform(1, 0, 0, 1, 0, 0);
 }
 
 function roundRect(x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
+  g.beginPath();
+  g.moveTo(x + r, y);
+  g.arcTo(x + w, y, x + w, y + h, r);
+  g.arcTo(x + w, y + h, x, y + h, r);
+  g.arcTo(x, y + h, x, y, r);
+  g.arcTo(x, y, x + w, y, r);
+  g.closePath();
 }

@@ -42,18 +42,22 @@ export function setRotGoal(p, rot) {
  *  true while any is still on its way. */
 export function glide(room, me, hand, dt) {
   const a = 1 - Math.exp(-dt / 55);
-  let moving = false;
+  let moving = false, still = false;
   for (const p of room.pieces) {
     if (!p) continue;
     const g = goal(room, p, me, hand);
+    let glides = false;
     // My hand's piece (and its part) follows the pointer without lag.
     if (p.holder === me && hand.piece >= 0 && (hand.piece === p.id || p.grip === hand.piece)) { p.dx = g.x; p.dy = g.y; }
     else if (Math.abs(p.dx - g.x) > 0.01 || Math.abs(p.dy - g.y) > 0.01) {
-      p.dx += (g.x - p.dx) * a; p.dy += (g.y - p.dy) * a; moving = true;
+      p.dx += (g.x - p.dx) * a; p.dy += (g.y - p.dy) * a; glides = true;
     } else { p.dx = g.x; p.dy = g.y; }
-    if (Math.abs(p.drot - p.rotGoal) > 0.01) { p.drot += (p.rotGoal - p.drot) * a; moving = true; }
+    if (Math.abs(p.drot - p.rotGoal) > 0.01) { p.drot += (p.rotGoal - p.drot) * a; glides = true; }
     else p.drot = p.rotGoal;
+    if (glides) { moving = true; if (!p.holder) still = true; }
   }
+  // A piece nobody holds still on its way: the still layer cannot be kept.
+  room.stillMoving = still;
   return moving;
 }
 

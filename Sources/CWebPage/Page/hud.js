@@ -6,10 +6,11 @@ import { $, canvas } from './dom.js';
 import { clockNow, clockText, colorOf, progress } from './state.js';
 import { now, req } from './link.js';
 import { me, room } from './session.js';
-import { resizeCanvas, fit } from './view.js';
+import { resizeCanvas, layoutChanged } from './view.js';
 import { needDraw } from './draw.js';
 import { currentPicture } from './pictures.js';
 import { ERRORS, lobbyError, showError, toast } from './notices.js';
+import { updateSolved } from './solve.js';
 
 export function showGame() {
   me.inGame = true;
@@ -22,7 +23,8 @@ export function showGame() {
   $('b-chat').classList.toggle('on', !$('chat').hidden);
   $('watchnote').hidden = !me.watching; // before fit: it takes a row of the bar
   resizeCanvas();
-  fit();
+  // A new puzzle fits; the same one (back from the rooms, a reconnect) keeps its zoom.
+  layoutChanged();
   updateHud();
   // Lines that came while the table was hidden could not scroll it: show the latest.
   $('messages').scrollTop = $('messages').scrollHeight;
@@ -44,6 +46,7 @@ export function updateHud() {
   const solved = room.solvedMs !== null;
   $('solved').hidden = !solved;
   if (solved) $('solved-text').textContent = `Solved in ${clockText(room.solvedMs)}! 🎉`;
+  updateSolved(); // its numbers (solve.js)
   if (!$('who').hidden) refreshWhoSoon();
 }
 

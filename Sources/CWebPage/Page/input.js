@@ -8,23 +8,27 @@ import { nameOf, placedRight } from './state.js';
 import { now } from './link.js';
 import { me, room } from './session.js';
 import { hand, startDrag, moveDrag, dropDrag, releaseDrag, rotate } from './hand.js';
-import { view, viewArea, fit, zoomAt, zoomCenter, panBy, minScale, resizeCanvas } from './view.js';
+import { view, viewArea, fit, zoomAt, zoomCenter, panBy, minScale, resizeCanvas, layoutChanged } from './view.js';
 import { needDraw, piecesInOrder } from './draw.js';
 import { ensurePicture } from './pictures.js';
 import { toggleLid, drawLid, askHint, askNext, toggleWho, toggleHelp } from './hud.js';
 import { openChat } from './chat.js';
 import { showRooms } from './lobby.js';
 import { ERRORS, toast } from './notices.js';
+import { hidden } from './lens.js';
+import { lens, mapPress, mapMove, toolKey } from './tools.js';
+import { edgeScroll, stopEdgeScroll } from './edgescroll.js';
 
 const pointers = new Map();
 let gesture = null; // pan or pinch
 let lastPointerType = 'mouse';
 // A fitted view fits again on resize, but not under a finger or the mouse:
 // the point under the pointer must not move mid-drag (a phone's bars come and go).
-let refitLater = false;
+let refitLater = false, settleTimer = 0;
 
 function pointerXY(e) { const r = canvas.getBoundingClientRect(); return { x: e.clientX - r.left, y: e.clientY - r.top }; }
-const pieceUnder = (pt) => pieceAt(piecesInOrder(), view, pt.x, pt.y);
+// A piece the player's view leaves out (edges only) is out of reach too.
+const pieceUnder = (pt) => pieceAt(lens.filter === 'all' ? piecesInOrder() : piecesInOrder().filter((p) => !hidden(lens, room, p)), view, pt.x, pt.y);
 
 function pointerDown(e) {
   lastPointerType = e.pointerType;
@@ -45,6 +49,7 @@ function pointerDown(e) {
   }
   if (pointers.size > 2) return;
   if (e.button === 1) { gesture = { kind: 'pan', id: e.pointerId, x: pt.x, y: pt.y }; return; }
+  if (mapPress(pt)) { gesture = { kind: 'map', id: e.pointerId }; return; }
   const p = pieceUnder(pt);
   if (p && !me.watching && (!p.holder || p.holder === me.id)) {
     hand.lastTouched = p.id;
@@ -53,7 +58,8 @@ function pointerDown(e) {
     e.preventDefault();
     return;
   }
-  if (p && p.holder) toast(`Piece ${p.id} is held by ${nameOf(room, p.holder)}.`);
+  // Someone else's piece: say whose, and take nothing (nor pan: the press was meant for the piece).
+  if (p && p.holder && p.holder !== me.id) { toast(`Piece ${p.id} is held by ${nameOf(room, p.holder)}.`); return; }
   gesture = { kind: 'pan', id: e.pointerId, x: pt.x, y: pt.y };
 }
 
@@ -66,10 +72,13 @@ function pointerMove(e) {
     moveDrag(t.x - hand.offX, t.y - hand.offY);
     hand.lastKey = now();
     checkTwist();
+    // Near the screen's edge the view moves on, the piece with it.
+    edgeScroll(pt, followPointer);
     return;
   }
   if (hand.twist && e.pointerId === hand.twist.id) { checkTwist(); return; }
   if (gesture && gesture.kind === 'pinch') { movePinch(); return; }
+  if (gesture && gesture.kind === 'map' && gesture.id === e.pointerId) { mapMove(pt); return; }
   if (gesture && gesture.kind === 'pan' && gesture.id === e.pointerId) {
     panBy(pt.x - gesture.x, pt.y - gesture.y);
     gesture.x = pt.x; gesture.y = pt.y;
@@ -91,6 +100,7 @@ function pointerEnd(e, cancelled) {
     return;
   }
   if (hand.down && e.pointerId === hand.pointerId) {
+    stopEdgeScroll();
     if (cancelled) releaseDrag(); else dropDrag();
     return;
   }
@@ -102,6 +112,15 @@ function pointerEnd(e, cancelled) {
     return;
   }
   if (gesture && gesture.id === e.pointerId) gesture = null;
+}
+
+/** The view moved under a held piece: it goes back under its pointer. */
+function followPointer() {
+  const q = hand.down ? pointers.get(hand.pointerId) : null;
+  if (!q || hand.piece < 0) return false;
+  const t = toTable(view, q.x, q.y);
+  moveDrag(t.x - hand.offX, t.y - hand.offY);
+  return true;
 }
 
 function pointersDone() { if (!pointers.size && refitLater) { refitLater = false; if (view.fitted) fit(); } }
@@ -197,7 +216,7 @@ function keyDown(e) {
     case 'w': case 'W': toggleWho(); break;
     case 'c': case 'C': openChat(true); break;
     case '?': toggleHelp(); break;
-    default: break;
+    default: toolKey(e); break;
   }
 }
 
@@ -205,7 +224,7 @@ function keyDown(e) {
 function keyGrab(dir) {
   if (hand.down) return;
   if (me.watching) { toast(ERRORS.WATCHING); return; }
-  const loose = room.pieces.filter((p) => p && !p.cell && !p.holder);
+  const loose = room.pieces.filter((p) => p && !p.cell && !p.holder && !hidden(lens, room, p));
   const pool = loose.length ? loose : room.pieces.filter((p) => p && p.cell && !p.holder && (room.kind === 'swap' || !placedRight(room, p)));
   if (!pool.length) return;
   const cur = hand.piece;
@@ -224,9 +243,11 @@ function keyGrab(dir) {
 function resized() {
   resizeCanvas();
   if (view.fitted && pointers.size) refitLater = true;
-  else if (view.fitted) fit();
-  else needDraw();
+  else layoutChanged();
   drawLid();
+  // A phone turning settles its size over a few frames (bars come and go): lay out again then.
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => { resizeCanvas(); if (!pointers.size) layoutChanged(); }, 300);
 }
 
 export function setUpInput() {
@@ -239,4 +260,5 @@ export function setUpInput() {
   canvas.addEventListener('contextmenu', contextMenu);
   document.addEventListener('keydown', keyDown);
   window.addEventListener('resize', resized);
+  window.addEventListener('orientationchange', resized);
 }

@@ -5,10 +5,10 @@
 import { $ } from './dom.js';
 import { parseError, parseReply } from './wire.js';
 import { canSend, connect, link, req, stopLink, trace, sendAll } from './link.js';
-import { me, room, store, join, watch, leaveGame } from './session.js';
+import { me, room, store, join, watch, leaveGame, forgetRoom } from './session.js';
 import { hand, dropDrag } from './hand.js';
 import { showGame } from './hud.js';
-import { ERRORS, lobbyError, readable } from './notices.js';
+import { ERRORS, lobbyError, readable, toast } from './notices.js';
 
 export const NAME_RE = /^[A-Za-z0-9_.-]{1,24}$/;
 
@@ -29,14 +29,16 @@ export function showLobby() {
 
 export function showRooms() { if (hand.piece >= 0) dropDrag(); showLobby(); listRooms(); }
 
+// The list is asked again every few seconds while it shows, whatever the
+// last answer was (an error must not end the refreshing), and at once when
+// the page comes back into sight: a phone freezes a page in the background,
+// and a list from before that says seats are free that are taken.
 let roomsTimer = 0;
 export function listRooms() {
   clearTimeout(roomsTimer);
-  if (me.inGame || $('lobby').hidden) return;
-  req('ROOMS', (r, records) => {
-    renderRooms(records);
-    roomsTimer = setTimeout(listRooms, 4000);
-  }, (code) => code === 'LINK');
+  if (me.inGame || $('lobby').hidden || !link.up) return;
+  roomsTimer = setTimeout(listRooms, 3000);
+  req('ROOMS', (r, records) => renderRooms(records), (code) => code === 'LINK');
 }
 
 let openPasswordFor = null;
@@ -57,9 +59,11 @@ function renderRooms(records) {
     info.className = 'rinfo';
     const [c, t] = (v.progress || '0/0').split('/').map(Number);
     const players = Number(v.players) || 0, watchers = Number(v.watchers) || 0;
+    const full = !!v.seats && players >= Number(v.seats) && !(room.joined && name === me.room && !me.watching);
     info.textContent = `${v.kind} ${(v.size || '').replace('x', '×')}${v.rotation === 'on' ? ' · rotation' : ''} · ` +
       `${players}${v.seats ? `/${v.seats}` : ''} player${players === 1 && !v.seats ? '' : 's'}` +
-      (watchers ? ` · ${watchers} watching` : '') + ` · ${c}/${t} placed` + (rec.listedSolved ? ' · solved' : '');
+      (full ? ' · full' : '') + (watchers ? ` · ${watchers} watching` : '') + ` · ${c}/${t} placed` + (rec.listedSolved ? ' · solved' : '');
+    li.classList.toggle('full', full);
     const meter = document.createElement('span');
     meter.className = 'meter';
     const fill = document.createElement('span');
@@ -86,7 +90,9 @@ function renderRooms(records) {
       act.append(pw, b, button('Watch', () => go(watch), 'watch', name, ''));
       if (openPasswordFor === name) setTimeout(() => pw.focus(), 0);
     } else {
-      act.append(button('Join', () => join(name, null), 'room', name), button('Watch', () => watch(name, null), 'watch', name, ''));
+      // A full room offers watching; its Join stays (a seat may free up by the click) but says it is full.
+      const j = button(full ? 'Full' : 'Join', () => join(name, null), 'room', name, full ? '' : 'primary');
+      act.append(j, button('Watch', () => watch(name, null), 'watch', name, full ? 'primary' : ''));
     }
     li.append(title, act, info);
     ul.append(li);
@@ -129,9 +135,13 @@ export function setUpLobby() {
     showNameBox();
   });
   $('rooms-refresh').addEventListener('click', listRooms);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) listRooms(); });
+  window.addEventListener('focus', listRooms);
+  window.addEventListener('pageshow', listRooms);
   $('back-to-table').addEventListener('click', showGame);
   $('leave-room').addEventListener('click', () => {
-    req('LEAVE', () => { leaveGame(); showLobby(); listRooms(); });
+    // Left on purpose: a page opened again starts at the room list.
+    req('LEAVE', () => { forgetRoom(); leaveGame(); showLobby(); listRooms(); });
   });
   $('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -153,7 +163,14 @@ export function setUpLobby() {
       // Unticked: place=own, the default (a piece goes only into its own cell).
       if ($('c-shape').checked && kind === 'jigsaw') line += ' place=shape';
       if (pw) line += ` password=${pw}`;
-      req(line, () => { clearPhoto(); join(name, pw || null); }, (code, text) => { lobbyError(readable(code, text)); return true; });
+      req(line, (r) => {
+        clearPhoto();
+        join(name, pw || null);
+        // A piece count is cut to the picture's shape: say why 48 made 54.
+        if (r.asked && r.rows * r.cols !== r.asked) {
+          toast(`${name} is ${r.rows}×${r.cols}: ${r.rows * r.cols} pieces for the ${r.asked} asked, the nearest count that keeps the picture's shape.`, true);
+        }
+      }, (code, text) => { lobbyError(readable(code, text)); return true; });
     };
     if (!upload.file) { create(null); return; }
     // The photo goes up first, named after the room it is for.

@@ -36,11 +36,13 @@ export function takeHold(room, p, holder, x, y, rot) {
   }
   p.hx = x; p.hy = y;
   room.reordered = true;
+  room.version++;
 }
 
 /** The hold on `p`'s part ended: every piece of it is loose again where it lay. */
 export function endHold(room, p) {
   for (const q of membersOf(room, p)) { q.holder = 0; q.grip = -1; q.target = '-'; }
+  room.version++;
 }
 
 /** `placed`: the grip `p` lands in cell (r, c) or at table point (x, y) at

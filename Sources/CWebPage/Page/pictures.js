@@ -57,7 +57,7 @@ function wantPicture(hash) {
 }
 
 /** `S px` rows (`rrggbb` a pixel) drawn on a canvas. */
-function pictureFromRows(w, h, rows) {
+export function pictureFromRows(w, h, rows) {
   const c = document.createElement('canvas');
   c.width = w; c.height = h;
   const g = c.getContext('2d');

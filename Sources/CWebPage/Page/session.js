@@ -2,7 +2,7 @@
 // lost link (REJOIN from the point the page has), SYNC, the start layout a
 // compact snapshot needs (LAYOUT), and events applied to the room in order.
 
-import { createRoom, applySnapshot, applyEvent, layoutKey } from './state.js';
+import { createRoom, applySnapshot, applyEvent, layoutKey, roomKey, startRoom } from './state.js';
 import { parseEvent, startLayout } from './wire.js';
 import { link, now, req, send, debug, stopLink } from './link.js';
 import { hand, endDrag, flushDrag } from './hand.js';
@@ -32,6 +32,10 @@ export const store = {
   del(k) { try { localStorage.removeItem(k); } catch (e) { /* private mode */ } },
 };
 const tokenKey = (name) => `puzzle-room:token:${location.host}:${name}`;
+/** The room the page's player played in last, forgotten when it leaves it. */
+export function forgetRoom() { store.del(roomKey(location.host, me.name)); }
+/** Set once the page went back where it was (or chose not to): only its first HELLO looks. */
+let lookedBack = false;
 
 export function hello(withoutToken) {
   const token = withoutToken ? null : store.get(tokenKey(me.name));
@@ -40,6 +44,13 @@ export function hello(withoutToken) {
     if (r.token) store.set(tokenKey(me.name), r.token);
     store.set('puzzle-room:name', me.name);
     $('me-name').textContent = `as ${me.name}`;
+    if (!lookedBack) {
+      // Opened again at the plain address: back to the room it was in (the
+      // server keeps its seat and a held piece a while); `#ROOM` chooses another.
+      lookedBack = true;
+      const start = startRoom(me.room, store.get(roomKey(location.host, me.name)), (n) => /^[A-Za-z0-9_.-]{1,24}$/.test(n) && n !== '.' && n !== '..');
+      if (start) me.room = start.room;
+    }
     if (me.room) rejoin();
     else { showLobby(); listRooms(); }
   }, (code, text) => {
@@ -86,8 +97,11 @@ function rejoin() {
     const pwd = me.password;
     leaveGame();
     showLobby(); listRooms();
+    forgetRoom();
     if (code === 'ROOM_FULL') offerWatch(name, pwd);
+    else if (code === 'UNKNOWN_ROOM') lobbyError(`The room ${name}, where you were, is gone.`);
     else lobbyError(`Could not go back to ${name}: ${readable(code, text)}`);
+    if (code === 'BAD_PASSWORD') openPassword(name);
     return true;
   });
 }
@@ -120,6 +134,7 @@ function offerWatch(name, password) {
   b.type = 'button'; b.textContent = `Watch ${name}`; b.id = 'full-watch';
   b.addEventListener('click', () => watch(name, password));
   $('lobby-error').append(b);
+  listRooms(); // the list showed a free seat: show it as it is now
 }
 
 function joined(name, password, reply, records) {
@@ -131,6 +146,7 @@ function joined(name, password, reply, records) {
   if (switched || was !== me.watching) sysMessage(`— ${name}: ${room.kind} ${room.rows}×${room.cols}${me.watching ? ', watching' : ''} —`);
   debug.joinedAt = now(); debug.firstDrawAt = 0; debug.sharpDrawAt = 0;
   history.replaceState(null, '', '#' + encodeURIComponent(name));
+  if (!me.watching) store.set(roomKey(location.host, me.name), name);
   showGame();
   afterSnapshot();
 }

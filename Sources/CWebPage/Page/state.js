@@ -11,6 +11,20 @@ import { adoptParts, endHold, membersOf, mergeParts, placePart, spreadHolds, tak
 export const PALETTE = ['#e6194b', '#3cb44b', '#4f7dff', '#f58231', '#b45cff', '#42d4f4',
   '#f032e6', '#bfef45', '#fabed4', '#2fb5a6', '#dcbeff', '#c48a3f'];
 
+const STILL_CHANGES = new Set(['grabbed', 'placed', 'merged', 'swapped', 'released', 'expired', 'returned', 'solved', 'next']);
+
+/** Where this page's player played last on this server (localStorage key). */
+export const roomKey = (host, name) => `puzzle-room:room:${host}:${name}`;
+
+/** The room a page opened at the server's address goes to: the one its
+ *  address names (`#ROOM`), else the one its player was in last (kept in
+ *  localStorage), else none (the room list). `valid` tells a room name. */
+export function startRoom(hashRoom, storedRoom, valid) {
+  if (hashRoom && valid(hashRoom)) return { room: hashRoom, from: 'address' };
+  if (storedRoom && valid(storedRoom)) return { room: storedRoom, from: 'storage' };
+  return null;
+}
+
 export function createRoom() {
   return {
     joined: false, name: '', kind: 'jigsaw', rows: 0, cols: 0, rotation: false, puzzle: 0, seq: 0, run: '',
@@ -20,6 +34,9 @@ export function createRoom() {
     table: null, edges: null, pieces: [], players: new Map(), watchers: new Map(),
     // Parts (pieces joined on the table): part id (its lowest piece) to its pieces, sorted.
     parts: new Map(),
+    // Counts changes to what lies still (the drawing keeps a layer of it
+    // between frames); stillMoving: a piece nobody holds is gliding.
+    version: 0, stillMoving: false,
     // Pieces' heights: the last taken or put on the table is on top. `reordered` says the z order changed.
     zTop: 0, reordered: true,
     // The snapshot's picture: its size and hash (compact form), or its `S px` rows (full form).
@@ -115,6 +132,7 @@ export function applySnapshot(room, records, reply, { layouts, me, hand, now }) 
   }
   room.table = table; room.edges = edges;
   room.pieces = pieces; room.players = players; room.watchers = watchers;
+  room.version++;
   adoptParts(room, partRecords, newPiece);
   for (const rec of holds) {
     const p = pieces[rec.piece];
@@ -174,13 +192,17 @@ export function applyEvent(room, e, me, hand) {
     if (e.seq !== room.seq + 1) return { outcome: 'gap', effects };
     room.seq = e.seq;
   }
+  // What lies still changes with these (drags and turns move held pieces only).
+  if (STILL_CHANGES.has(e.kind)) room.version++;
   const note = (text) => effects.push({ kind: 'note', text });
   const p = e.piece === undefined ? undefined : room.pieces[e.piece];
   switch (e.kind) {
     case 'joined': {
       const old = room.players.get(e.id);
       const pl = old || { id: e.id, moves: 0, hintUsed: false };
-      pl.name = e.name; pl.present = true; pl.slot = freeSlot(room);
+      // Its own colour when the server names it (free, or the server would
+      // not), else the lowest free (PROTOCOL.md, "Colour slots").
+      pl.name = e.name; pl.present = true; pl.slot = e.color >= 0 ? e.color : freeSlot(room);
       room.players.set(e.id, pl);
       if (e.id !== me) note(`${pl.name} joined`);
       break;

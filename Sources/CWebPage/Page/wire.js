@@ -79,7 +79,12 @@ export function parseReply(line) {
       r.picture = w[2]; r.width = m ? Number(m[1]) : NaN; r.height = m ? Number(m[2]) : NaN; r.sha256 = values.sha256 || '';
       break;
     }
-    case 'created': case 'left': r.room = w[2]; break;
+    case 'created':
+      // `size=RxC asked=N` when a piece count was asked: the board made.
+      r.room = w[2];
+      if (values.size && values.asked) { Object.assign(r, parseSize(values.size)); r.asked = Number(values.asked); }
+      break;
+    case 'left': r.room = w[2]; break;
     case 'rooms': case 'who': case 'help': case 'history': r.count = num(w[2]); break;
     case 'replay': r.puzzle = num(w[2]); r.moves = num(w[3]); r.more = optionalNumber(values.more); break;
     default: break; // said, bye, stats (values), and later versions' replies
@@ -95,7 +100,15 @@ export function parseEvent(line) {
   const w = line.split(' ');
   const e = { seq: Number(w[1]), kind: w[2], sequenced: !UNSEQUENCED.has(w[2]) };
   switch (e.kind) {
-    case 'joined': case 'watching': e.id = num(w[3]); e.name = w.slice(4).join(' '); break;
+    case 'joined': case 'watching': {
+      e.id = num(w[3]);
+      // `joined <id> <name> color=<slot>`: the player's own colour slot,
+      // there only when it is not the lowest free one.
+      const last = w.length > 5 ? w[w.length - 1] : '';
+      if (e.kind === 'joined' && last.startsWith('color=')) { e.color = num(last.slice(6)); w.pop(); }
+      e.name = w.slice(4).join(' ');
+      break;
+    }
     case 'left': case 'forgotten': case 'unwatching': e.id = num(w[3]); break;
     case 'grabbed': case 'released': case 'expired': e.piece = num(w[3]); e.id = num(w[4]); break;
     case 'returned': e.piece = num(w[3]); e.id = num(w[4]); e.why = w[5] || ''; break;

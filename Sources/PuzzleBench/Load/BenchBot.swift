@@ -5,7 +5,7 @@ import PuzzleSystem
 /// One request a bot has sent and not yet had answered. Replies come back in
 /// order, so the bot keeps these in a FIFO and matches each reply to the head.
 struct PendingRequest {
-    enum Kind: UInt8 { case hello, join, grab, drag, drop, release, next, digest }
+    enum Kind: UInt8 { case hello, join, grab, drag, drop, release, next, digest, sync }
     var kind: Kind
     var piece: Int32
     /// Monotonic ns the request was meant to go out (drags: its paced slot).
@@ -72,12 +72,20 @@ final class BenchBot {
     /// soon as the grab succeeds, each timed from its own slot.
     @exclusivity(unchecked) var owed: [UInt64] = []
     @exclusivity(unchecked) var owedHead = 0
+    /// What the bot has claimed in its room's `claimed` (-1: nothing): the
+    /// piece (or part, `PartBuilder.claimKey`) it grabs or holds, and the
+    /// part it carries that to join.
+    @exclusivity(unchecked) var claim = -1
+    @exclusivity(unchecked) var claimJoining = -1
     /// Consecutive refused grabs (HELD), to back off to another piece.
     @exclusivity(unchecked) var refusedInARow = 0
     /// Listed for a retry because no piece was free (`--rate max`).
     @exclusivity(unchecked) var listedIdle = false
     /// The DIGEST check has been answered.
     @exclusivity(unchecked) var checked = false
+    /// Asked for the room's final snapshot (one bot a room), and whether it came.
+    @exclusivity(unchecked) var snapshotAsked = false
+    @exclusivity(unchecked) var snapshotChecked = false
 
     init(index: Int, room: Int, socket: Socket) {
         self.index = index

@@ -7,6 +7,7 @@ extension LoadReport {
         o.append("")
         o.append("  drags/s         \(lpad(group(dragsPerSecond), 14))   (target \(rate); \(group(Double(dragsSent))) sent in window, \(dragsRefused) refused)")
         o.append("  deliveries/s    \(lpad(group(deliveriesPerSecond), 14))")
+        o.append("  event lines/s   \(lpad(group(linesPerSecond), 14))   (drags and \(group(Double(eventLines) / duration))/s other events)")
         o.append("  grabs/s         \(lpad(group(Double(grabsOK) / duration), 14))   (\(heldRefusals) HELD refusals)")
         o.append("  drops/s         \(lpad(group(Double(dropsOK) / duration), 14))")
         o.append("  rate limited    \(lpad("\(rateLimited)", 14))")
@@ -29,6 +30,7 @@ extension LoadReport {
         o += broadcastHistogram.textBars()
         o.append("")
         o.append("  totals: drags \(totalDragsSent) sent = \(totalDragsOK) OK + \(totalDragsRefused) ERR; deliveries \(totalDeliveries) of \(totalExpectedDeliveries) expected; lost holds \(lostHolds)")
+        o.append("  parts (--play \(play)): \(merges) merges, \(partsCarriedIn) parts carried into the board (\(piecesCarriedIn) pieces), largest part \(largestPart), \(partsAtEnd) parts on the table at the end")
         var resources = "  resources: bench CPU \(fmt(benchCPUSeconds)) s (\(fmt(benchPlayCPUSeconds ?? 0)) s during play), bench peak RSS \(benchPeakRSS / 1_048_576) MiB"
         if let c = serverCPUSeconds { resources += "; server CPU \(fmt(c)) s during play (\(Int(c / (warmup + duration) * 100))% of a core)" }
         if let r = serverPeakRSS { resources += ", server peak RSS \(r / 1_048_576) MiB" }
@@ -63,6 +65,7 @@ extension LoadReport {
             "\"target_rate\":\(targetRate.map { "\(Int($0))" } ?? "\"max\"")", "\"duration_s\":\(duration)", "\"warmup_s\":\(warmup)",
             "\"server\":\(str(server))", "\"transport\":\(str(transport))",
             "\"drags_per_sec\":\(Int(dragsPerSecond))", "\"deliveries_per_sec\":\(Int(deliveriesPerSecond))",
+            "\"lines_per_sec\":\(Int(linesPerSecond))", "\"event_lines\":\(eventLines)",
             "\"drags_sent\":\(dragsSent)", "\"drags_ok\":\(dragsOK)", "\"drags_refused\":\(dragsRefused)", "\"deliveries\":\(deliveries)",
             "\"grabs_ok\":\(grabsOK)", "\"drops_ok\":\(dropsOK)", "\"held_refusals\":\(heldRefusals)", "\"rate_limited\":\(rateLimited)",
             "\"errors\":\(errors)", "\"disconnects\":\(disconnects)", "\"skipped_slots\":\(skippedSlots)",
@@ -71,8 +74,10 @@ extension LoadReport {
             "\"total_drags_sent\":\(totalDragsSent)", "\"total_drags_ok\":\(totalDragsOK)", "\"total_drags_refused\":\(totalDragsRefused)",
             "\"total_deliveries\":\(totalDeliveries)", "\"total_expected_deliveries\":\(totalExpectedDeliveries)",
             "\"total_errors\":\(totalErrors)", "\"lost_holds\":\(lostHolds)",
+            "\"play\":\(str(play))", "\"merges\":\(merges)", "\"parts_carried_in\":\(partsCarriedIn)",
+            "\"pieces_carried_in\":\(piecesCarriedIn)", "\"largest_part\":\(largestPart)", "\"parts_at_end\":\(partsAtEnd)",
             "\"event_gaps\":\(eventGaps)", "\"mirror_errors\":\(mirrorErrors)", "\"digest_mismatches\":\(digestMismatches)", "\"view_mismatches\":\(viewMismatches)",
-            "\"held_at_end\":\(heldAtEnd)", "\"piece_errors\":\(pieceErrors)", "\"unexpected_replies\":\(unexpectedReplies)",
+            "\"held_at_end\":\(heldAtEnd)", "\"piece_errors\":\(pieceErrors)", "\"part_errors\":\(partErrors)", "\"snapshots_checked\":\(snapshotsChecked)", "\"unexpected_replies\":\(unexpectedReplies)",
             "\"bench_cpu_s\":\(fmt(benchCPUSeconds))", "\"bench_play_cpu_s\":\(fmt(benchPlayCPUSeconds ?? 0))", "\"bench_peak_rss_bytes\":\(benchPeakRSS)",
         ]
         if let c = serverCPUSeconds { f.append("\"server_cpu_s\":\(fmt(c))") }

@@ -18,6 +18,8 @@ public struct LoadReport: Sendable {
     public var dragsOK: Int
     public var dragsRefused: Int
     public var deliveries: Int
+    /// Sequenced event lines (all but drags and chat) the bots received.
+    public var eventLines: Int
     public var grabsOK: Int
     public var dropsOK: Int
     public var heldRefusals: Int
@@ -50,6 +52,22 @@ public struct LoadReport: Sendable {
     public var viewMismatches: Int
     public var heldAtEnd: Int
     public var pieceErrors: Int
+    /// Room mirrors and final snapshots with an unsound part, or a final
+    /// snapshot that did not read back or differed from the mirror.
+    public var partErrors: Int
+    /// Final snapshots read back and compared (one a room).
+    public var snapshotsChecked: Int
+
+    // Parts (`--play parts`; counted in the rooms' mirrors, each event once).
+    /// How the bots played: "pieces" or "parts".
+    public var play: String
+    public var merges: Int
+    public var partsCarriedIn: Int
+    public var piecesCarriedIn: Int
+    public var largestPart: Int
+    /// Parts left on the table in the final snapshots.
+    public var partsAtEnd: Int
+
     public var notes: [String]
 
     // Resources.
@@ -67,6 +85,8 @@ public struct LoadReport: Sendable {
 
     public var dragsPerSecond: Double { Double(dragsOK) / duration }
     public var deliveriesPerSecond: Double { Double(deliveries) / duration }
+    /// Every event line the bots received (drags and the rest) a second.
+    public var linesPerSecond: Double { Double(deliveries + eventLines) / duration }
 
     /// Every end check, in order, with whether it passed.
     public var checks: [(name: String, passed: Bool, detail: String)] {
@@ -74,6 +94,8 @@ public struct LoadReport: Sendable {
             ("every bot's view equals its room's mirror", viewMismatches == 0, "\(viewMismatches) snapshot or event-line mismatches"),
             ("room mirrors equal the server's digest", digestMismatches == 0 && mirrorErrors == 0, "\(digestMismatches) mismatched, \(mirrorErrors) mirror errors"),
             ("no piece lost or duplicated", pieceErrors == 0, "\(pieceErrors) bad room mirrors"),
+            ("every part sound, final snapshots equal the mirrors", partErrors == 0 && snapshotsChecked == rooms,
+             "\(partErrors) bad mirrors or snapshots, \(snapshotsChecked) of \(rooms) snapshots checked"),
             ("no lock left held", heldAtEnd == 0, "\(heldAtEnd) bots saw holds"),
             ("no event gap", eventGaps == 0, "\(eventGaps) gaps"),
             ("no disconnect", disconnects == 0, "\(disconnects) disconnects"),

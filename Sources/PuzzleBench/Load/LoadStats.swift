@@ -22,10 +22,22 @@ struct LoadCounters: Equatable, Sendable {
     var deliveries = 0
     /// Deliveries the server should have made: members - 1 per accepted drag.
     var expectedDeliveries = 0
+    /// Sequenced event lines (every event but drags and chat) received by
+    /// bots: with `--play parts` a cycle has a `merged` line or so more than
+    /// with pieces, which the server relays beside the drags.
+    var eventLines = 0
     /// ERR replies nobody expected.
     var errors = 0
     var nextSent = 0
     var nextOK = 0
+    /// `merged` events applied to the rooms' mirrors (each once per room).
+    var merges = 0
+    /// `placed` events that put a part (two pieces or more) into the board,
+    /// and the pieces those parts held.
+    var partsCarriedIn = 0
+    var piecesCarriedIn = 0
+    /// The most pieces one part has had, over every room.
+    var largestPart = 0
     /// Paced slots skipped because the bot could not drag (no free piece, or
     /// waiting for the next puzzle): no drag was owed to the server then.
     var skippedSlots = 0

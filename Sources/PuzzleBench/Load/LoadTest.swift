@@ -131,7 +131,8 @@ final class LoadTest: BotLineSink {
 
     /// Stops sending drags, lets every bot drop what it holds, waits until
     /// every request has its reply, then has every bot compare its mirror with
-    /// the server's DIGEST.
+    /// the server's DIGEST, and one bot a room read the room's final snapshot
+    /// (SYNC) and compare it, parts and all, with the mirror.
     func finish() throws {
         policy.stop()
         connections.flushDirty()
@@ -159,7 +160,23 @@ final class LoadTest: BotLineSink {
             }
             try turn(timeoutMillis: 10)
         }
+        for room in rooms {
+            guard let first = room.members.lazy.map({ self.bots[$0] }).first(where: \.connected) else { continue }
+            first.snapshotAsked = true
+            first.send(.sync)
+            first.expect(.sync, intended: clock.now)
+            connections.markDirty(first)
+        }
+        connections.flushDirty()
+        while bots.contains(where: { $0.connected && $0.snapshotAsked && !$0.snapshotChecked }) {
+            guard MonotonicClock.nowNanoseconds < deadline else {
+                tally.mirrorError("SYNC replies missing after \(options.settleSeconds) s")
+                return
+            }
+            try turn(timeoutMillis: 10)
+        }
         endChecks.checkPieces(rooms)
+        endChecks.checkParts(rooms)
     }
 
     func closeAll() { connections.closeAll() }
@@ -207,6 +224,8 @@ final class LoadTest: BotLineSink {
         if s.matches(name, "dragged") { return deliveries.received(bot, seq: seq, s, line) }
         if s.matches(name, "say") { return }
         guard bot.phase != .joining else { return tally.badEvent(bot: bot.index, line) }
+        tally.total.eventLines += 1
+        if clock.inWindow(clock.now) { tally.window.eventLines += 1 }
         rooms[bot.room].stream.sequenced(bot: bot.index, lastSeq: &bot.lastSeq, seq: seq, line: line, observer: policy)
     }
 
@@ -293,6 +312,7 @@ final class LoadTest: BotLineSink {
             steps: options.steps, targetRate: rate, duration: options.duration, warmup: options.warmup,
             server: options.server ?? "in-process 127.0.0.1:\(port)",
             dragsSent: window.dragsSent, dragsOK: window.dragsOK, dragsRefused: window.dragsRefused, deliveries: window.deliveries,
+            eventLines: window.eventLines,
             grabsOK: window.grabsOK, dropsOK: window.dropsOK, heldRefusals: window.grabsHeld, rateLimited: window.rateLimited,
             errors: window.errors, skippedSlots: window.skippedSlots,
             reply: tally.replyLatency.summary, broadcast: tally.broadcastLatency.summary,
@@ -303,7 +323,10 @@ final class LoadTest: BotLineSink {
             disconnects: failures.disconnects, eventGaps: failures.eventGaps, mirrorErrors: failures.mirrorErrors,
             unexpectedReplies: failures.unexpectedReplies, digestMismatches: endChecks.digestMismatches,
             viewMismatches: tally.viewMismatches, heldAtEnd: endChecks.heldAtEnd,
-            pieceErrors: endChecks.pieceErrors, notes: failures.messages,
+            pieceErrors: endChecks.pieceErrors, partErrors: endChecks.partErrors, snapshotsChecked: endChecks.snapshotsChecked,
+            play: options.play.rawValue, merges: total.merges, partsCarriedIn: total.partsCarriedIn,
+            piecesCarriedIn: total.piecesCarriedIn, largestPart: total.largestPart, partsAtEnd: endChecks.partsAtEnd,
+            notes: failures.messages,
             benchCPUSeconds: (try? ProcessStats.cpuSeconds()) ?? 0, benchPlayCPUSeconds: nil,
             benchPeakRSS: ProcessSample.read(pid: Int(ProcessInfo.processInfo.processIdentifier))?.peakResidentBytes ?? 0,
             serverCPUSeconds: nil, serverPeakRSS: nil, serverStats: serverStats)

@@ -1,7 +1,9 @@
 import PuzzleCore
 
 /// How the bots play: each bot's grab-drag-drop cycle, which piece it asks
-/// for, when its next drag goes out (paced open-loop with `--rate N`, a
+/// for and where it takes it (`--play pieces`: into its cell; `--play
+/// parts`: beside a neighbour on the table or, a part, into the board, as
+/// `PartBuilder` decides), when its next drag goes out (paced open-loop with `--rate N`, a
 /// window of requests in flight with `--rate max`), and what it does when a
 /// grab is refused or the puzzle is solved under it.
 ///
@@ -18,6 +20,8 @@ final class PlayPolicy: ReferenceStreamObserver {
     let interval: UInt64?
     /// With `--rate max`: requests each holding bot keeps in flight.
     let window: Int
+    /// With `--play parts`: what to grab and where to take it.
+    let builder: PartBuilder?
     /// When each bot's next paced slot is due (`--rate N`).
     @exclusivity(unchecked) private var heap = SlotHeap()
     /// Bots wanting a piece while none was free (`--rate max` retries them).
@@ -38,6 +42,7 @@ final class PlayPolicy: ReferenceStreamObserver {
             interval = nil
         }
         window = options.window
+        builder = options.play == .parts ? PartBuilder(carrySize: options.carrySize) : nil
         rng = SeededGenerator(seed: options.seed)
     }
 
@@ -93,7 +98,7 @@ final class PlayPolicy: ReferenceStreamObserver {
             bot.phase = .waitingForPuzzle
             return
         }
-        guard let piece = choosePiece(room) else {
+        guard let (piece, key) = choosePiece(room) else {
             bot.phase = .idle
             if interval == nil && !bot.listedIdle {
                 bot.listedIdle = true
@@ -102,7 +107,8 @@ final class PlayPolicy: ReferenceStreamObserver {
             tally.skip(bot.forgetOwed())
             return
         }
-        room.claimed.insert(piece)
+        room.claimed.insert(key)
+        bot.claim = key
         bot.send(.grab(piece))
         bot.expect(.grab, piece: piece, intended: clock.now)
         bot.phase = .grabbing
@@ -113,16 +119,21 @@ final class PlayPolicy: ReferenceStreamObserver {
     /// The grab succeeded: plan the path home and send any drags owed.
     func grabbed(_ bot: BenchBot, piece: Int) {
         let room = rooms[bot.room]
-        let path = room.stream.withReference { r -> (from: Point, to: Point)? in
+        let builder = builder
+        let path = room.stream.withReference { r -> (from: Point, to: Point, joining: Int?)? in
             guard piece < r.pieceCount, r.holder(of: piece) == PlayerID(bot.player) else { return nil }
-            return (r.position(of: piece), r.geometry.origin(of: r.homeCell(of: piece)))
+            guard let builder else { return (r.position(of: piece), r.geometry.origin(of: r.homeCell(of: piece)), nil) }
+            let d = builder.destination(of: piece, in: r, using: &rng, claimed: room.claimed.contains)
+            return (r.position(of: piece), d.point, d.joining.map { PartBuilder.claimKey(of: $0, in: r) })
         }
-        guard let (from, to) = path ?? nil else {
+        guard let (from, to, joining) = path ?? nil else {
             // The hold is already gone (a solve came between); nothing to drag.
-            room.claimed.remove(piece)
+            releaseClaims(bot)
             if stopping { bot.phase = .finished } else if bot.phase == .grabbing { startCycle(bot) }
             return
         }
+        // The part it goes to join is left alone by the other bots meanwhile.
+        if let joining, room.claimed.insert(joining).inserted { bot.claimJoining = joining }
         bot.piece = piece
         bot.step = 0
         paths.begin(bot: bot.index, piece: piece, from: from, to: to)
@@ -142,7 +153,7 @@ final class PlayPolicy: ReferenceStreamObserver {
     /// The grab was refused (HELD, SOLVED, ...): the piece is free to others
     /// again, and the bot tries another one unless the puzzle is solved.
     func grabRefused(_ bot: BenchBot, piece: Int) {
-        rooms[bot.room].claimed.remove(piece)
+        releaseClaims(bot)
         bot.phase = .idle
         if stopping {
             bot.phase = .finished
@@ -196,8 +207,18 @@ final class PlayPolicy: ReferenceStreamObserver {
 
     /// The bot no longer holds its piece (dropped, or lost to a solve).
     private func endCycle(_ bot: BenchBot) {
-        rooms[bot.room].claimed.remove(bot.piece)
+        releaseClaims(bot)
         bot.phase = .idle
+    }
+
+    /// Gives back what the bot claimed: what it grabbed, and the part it
+    /// went to join.
+    private func releaseClaims(_ bot: BenchBot) {
+        let room = rooms[bot.room]
+        if bot.claim >= 0 { room.claimed.remove(bot.claim) }
+        if bot.claimJoining >= 0 { room.claimed.remove(bot.claimJoining) }
+        bot.claim = -1
+        bot.claimJoining = -1
     }
 
     // MARK: - Pacing
@@ -239,11 +260,18 @@ final class PlayPolicy: ReferenceStreamObserver {
         }
     }
 
-    /// A piece neither held, claimed nor in place: random probes, then a scan
-    /// from a random start (only near the end of a puzzle). Cheapest test first.
-    private func choosePiece(_ room: BenchRoom) -> Int? {
-        room.stream.withReference { r -> Int? in
-            r.randomFreePiece(using: &rng, excluding: room.claimed.contains)
+    /// A piece neither held, claimed nor in place, and the key it is
+    /// claimed under (the piece; with `--play parts` its part): random
+    /// probes, then a scan from a random start (only near the end of a
+    /// puzzle). Cheapest test first.
+    private func choosePiece(_ room: BenchRoom) -> (piece: Int, key: Int)? {
+        if builder != nil {
+            return room.stream.withReference { r -> (piece: Int, key: Int)? in
+                PartBuilder.choosePiece(in: r, using: &rng, claimed: room.claimed.contains).map { ($0, PartBuilder.claimKey(of: $0, in: r)) }
+            } ?? nil
+        }
+        return room.stream.withReference { r -> (piece: Int, key: Int)? in
+            r.randomFreePiece(using: &rng, excluding: room.claimed.contains).map { ($0, $0) }
         } ?? nil
     }
 
@@ -266,6 +294,7 @@ final class PlayPolicy: ReferenceStreamObserver {
 
     func nextPuzzleStarted(inRoom room: Int) {
         rooms[room].claimed.removeAll()
+        for m in rooms[room].members { bots[m].claim = -1; bots[m].claimJoining = -1 }
         for m in rooms[room].members where bots[m].phase == .waitingForPuzzle { startCycle(bots[m]) }
     }
 }

@@ -200,6 +200,11 @@ final class ReferenceStream {
             return breakReference(line, "cannot parse")
         }
         let seq = event.seq, body = event.body
+        // A part going into the board comes apart as it goes: counted before.
+        if case .placed(let piece, _, .board(_), _) = body, let size = withReference({ $0.parts.size(with: piece) }), size > 1 {
+            tally.total.partsCarriedIn += 1
+            tally.total.piecesCarriedIn += size
+        }
         do {
             try reference?.apply(event)
             referenceSeq = Int(seq)
@@ -219,6 +224,9 @@ final class ReferenceStream {
                 solveMillis.append(ms)
             }
             observer.puzzleSolved(inRoom: room)
+        case .merged(let piece, _, _):
+            tally.total.merges += 1
+            if let size = withReference({ $0.parts.size(with: piece) }) { tally.total.largestPart = max(tally.total.largestPart, size) }
         case .nextPuzzle:
             observer.nextPuzzleStarted(inRoom: room)
         default:

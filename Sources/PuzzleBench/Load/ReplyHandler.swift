@@ -5,7 +5,7 @@ import PuzzleProtocol
 /// server answers in order), counts it, times answered drags from their
 /// paced slot (the reply latency), and hands on what the answer means: to
 /// the play policy (grabs, drags, drops), the room's reference stream (a JOIN
-/// snapshot) or the end checks (DIGEST).
+/// snapshot) or the end checks (DIGEST, the final SYNC).
 final class ReplyHandler {
     let rooms: [BenchRoom]
     let policy: PlayPolicy
@@ -77,6 +77,10 @@ final class ReplyHandler {
             joinedRoom(bot, rest)
         case .digest:
             endChecks.checkDigest(bot, rest, room: rooms[bot.room].stream)
+        case .sync:
+            bot.snapshotChecked = true
+            endChecks.checkSnapshot(bot: bot.index, rest, lines: bot.stateLines, room: rooms[bot.room].stream, now: clock.clockMillis)
+            bot.stateLines = []
         }
     }
 
@@ -113,7 +117,7 @@ final class ReplyHandler {
             if code != .notSolved { tally.unexpected(bot: bot.index, line) }
         case .release:
             if code != .notHolder { tally.unexpected(bot: bot.index, line) }
-        case .hello, .join, .digest:
+        case .hello, .join, .digest, .sync:
             tally.mirrorError("bot\(bot.index): \(request.kind) refused: \(line.string)")
             bot.phase = .finished
         }

@@ -42,7 +42,7 @@ public final class InteractiveRunner {
         var notes: [String] = []
         tokenFile = ResumeTokenFile.open(for: options) { notes.append($0) }
         var session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
-                                    watch: options.watch)
+                                    watch: options.watch, lastRoom: tokenFile?.room)
         pictureDisk = options.cacheDirectory.map(PictureDiskCache.init)
         pictureDisk?.load(into: &session.pictures)
         app = PlayApp(session: session, colorMode: colorMode, notes: notes)
@@ -140,7 +140,7 @@ public final class InteractiveRunner {
         if let link {
             do { try link.send(app.takeRequests()) } catch { lost(ConnectionLoss.reason(error)) }
         }
-        tokenFile?.keep(app.session.resumeToken) { app.handle(.note($0), now: now) }
+        tokenFile?.keep(app.session.resumeToken, room: app.session.lastRoom) { app.handle(.note($0), now: now) }
         pictureDisk?.keep(app.session.pictures)
         if app.wantsMouseMotion != mouseMotion {
             mouseMotion.toggle()

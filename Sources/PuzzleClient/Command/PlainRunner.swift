@@ -29,7 +29,7 @@ public final class PlainRunner {
         self.clock = clock
         tokenFile = ResumeTokenFile.open(for: options, report: write)
         session = ClientSession(name: options.name, room: options.room, password: options.password, resumeToken: tokenFile?.token,
-                                watch: options.watch)
+                                watch: options.watch, lastRoom: tokenFile?.room)
         pictureDisk = options.cacheDirectory.map(PictureDiskCache.init)
         pictureDisk?.load(into: &session.pictures)
     }
@@ -79,7 +79,7 @@ public final class PlainRunner {
             }
             if let rooms = session.takeRoomChoices() { for line in rooms { write("  " + line) } }
             for line in session.takeOutput() { write(line.text) }
-            tokenFile?.keep(session.resumeToken, report: write)
+            tokenFile?.keep(session.resumeToken, room: session.lastRoom, report: write)
             pictureDisk?.keep(session.pictures)
 
             switch session.phase {

@@ -1,3 +1,4 @@
+import PuzzleCore
 import PuzzleSystem
 
 /// The resume token of one player name on one server, kept on disk so that a
@@ -12,12 +13,19 @@ import PuzzleSystem
 /// client started with the same name on the same server does not take the
 /// first one's place (the server would close the first): it comes as a new
 /// player (refused with NAME_TAKEN where the name is in play) and keeps nothing.
+///
+/// The file holds the token on its first line and, on its second, the room
+/// the player last played in, so that the same command started again goes
+/// back to that room (`ClientSession.lastRoom`) rather than the room list.
 public final class ResumeTokenFile {
     /// The file's path.
     public let path: String
     private let descriptor: FileDescriptor
     /// The token the file holds now (nil: none).
     public private(set) var token: String?
+    /// The room the player last played in, as the file holds it (nil: none,
+    /// or no token to come back with).
+    public private(set) var room: String?
 
     /// The directory tokens are kept in, from the environment: nil when
     /// neither `XDG_STATE_HOME` nor `HOME` is an absolute path.
@@ -59,7 +67,9 @@ public final class ResumeTokenFile {
         }
         self.path = path
         self.descriptor = descriptor
-        token = Self.validToken(text.split(whereSeparator: \.isWhitespace).first.map(String.init))
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        token = Self.validToken(words.first)
+        room = token != nil && words.count > 1 && NameRule.isValid(words[1]) ? words[1] : nil
     }
 
     /// The token file for a run of `puzzle play`, or nil when tokens are not
@@ -93,21 +103,24 @@ public final class ResumeTokenFile {
         return text
     }
 
-    /// Keeps `newToken` (nil: forgets the one kept); nothing is written when it
-    /// is already the file's. A failed write is thrown once, not tried again
-    /// for the same token.
-    public func keep(_ newToken: String?) throws(Errno) {
-        guard newToken != token else { return }
+    /// Keeps `newToken` (nil: forgets the one kept, and the room) and the
+    /// room the player is in (`newRoom`; nil: keeps the one kept); nothing is
+    /// written when the file holds them already. A failed write is thrown
+    /// once, not tried again for the same token and room.
+    public func keep(_ newToken: String?, room newRoom: String? = nil) throws(Errno) {
+        let keptRoom = newToken == nil ? nil : newRoom.flatMap { NameRule.isValid($0) ? $0 : nil } ?? room
+        guard newToken != token || keptRoom != room else { return }
         token = newToken
+        room = keptRoom
         try descriptor.truncate(to: 0)
         if let newToken {
             _ = try descriptor.seekToStart()
-            try descriptor.writeAll(Array((newToken + "\n").utf8))
+            try descriptor.writeAll(Array((newToken + "\n" + (keptRoom.map { $0 + "\n" } ?? "")).utf8))
         }
     }
 
-    /// Keeps `newToken`; a failure is said through `report` in a player's words.
-    func keep(_ newToken: String?, report: (String) -> Void) {
-        do { try keep(newToken) } catch { report("cannot keep the resume token in \(path): \(error)") }
+    /// Keeps `newToken` and `newRoom`; a failure is said through `report` in a player's words.
+    func keep(_ newToken: String?, room newRoom: String?, report: (String) -> Void) {
+        do { try keep(newToken, room: newRoom) } catch { report("cannot keep the resume token in \(path): \(error)") }
     }
 }

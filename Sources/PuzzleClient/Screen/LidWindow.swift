@@ -88,15 +88,23 @@ enum LidWindow {
     }
 
     /// The screen cells the piece `me` holds (the first, by number) takes
-    /// with its ring and tabs, where it is in the view: what the lid and the
-    /// map keep clear of.
+    /// with its ring and tabs (a part: all of it, when smaller than half the
+    /// view), where it is in the view: what the lid and the map keep clear of.
     static func heldBox(_ st: RoomState, me: PlayerID?, layout: SceneLayout, view: Point, shift: Point = Point(x: 0, y: 0)) -> ScreenBox? {
         guard let me, let piece = st.locks.filter({ $0.value.holder == me }).keys.min(), let lock = st.locks[piece] else { return nil }
-        let zoom = layout.zoom
+        let zoom = layout.zoom, u = st.geometry.unit
+        // A part: the box of all its pieces, unless it takes half the view
+        // either way (then no corner would be clear of it and the map would
+        // go): the piece it is held by.
+        var e = st.partExtent(of: piece, rotation: lock.rotation)
+        let units = layout.viewUnits
+        if 2 * (e.maxDx - e.minDx + 1) * u > units.x || 2 * (e.maxDy - e.minDy + 1) * u > units.y { e = (0, 0, 0, 0) }
+        let ux0 = lock.point.x + e.minDx * u, uy0 = lock.point.y + e.minDy * u
+        let ux1 = lock.point.x + (e.maxDx + 1) * u, uy1 = lock.point.y + (e.maxDy + 1) * u
         // Pixels: the piece, one more each way for its ring and tabs.
-        let x0 = zoom.pixel(lock.point.x - view.x) - shift.x - 1, y0 = zoom.pixel(lock.point.y - view.y) - shift.y - 1
-        let x1 = max(x0 + 2, zoom.pixel(lock.point.x + st.geometry.unit - view.x) - shift.x) + 1
-        let y1 = max(y0 + 2, zoom.pixel(lock.point.y + st.geometry.unit - view.y) - shift.y) + 1
+        let x0 = zoom.pixel(ux0 - view.x) - shift.x - 1, y0 = zoom.pixel(uy0 - view.y) - shift.y - 1
+        let x1 = max(x0 + 2, zoom.pixel(ux1 - view.x) - shift.x) + 1
+        let y1 = max(y0 + 2, zoom.pixel(uy1 - view.y) - shift.y) + 1
         let top = layout.viewTop + TableZoom.floorDiv(y0, 2), bottom = layout.viewTop + TableZoom.floorDiv(y1 - 1, 2)
         let box = ScreenBox(top: top, left: x0, height: bottom - top + 1, width: x1 - x0)
         guard box.intersects(ScreenBox(top: layout.viewTop, left: 0, height: layout.viewRows, width: layout.viewColumns)) else { return nil }

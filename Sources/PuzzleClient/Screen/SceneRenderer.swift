@@ -59,7 +59,11 @@ public enum SceneRenderer {
                 for (i, line) in lines.enumerated() { drawBanner(line, in: &frame, layout: layout, row: middle + i) }
             }
         } else if scene.choosingRoom && scene.connectionNotice == nil {
-            frame.put("in no room yet: /join NAME to play (/rooms lists them)", row: layout.viewTop + 1, column: 2)
+            // Wrapped to the table view, so the panel never cuts it (80 columns: 55 for the table).
+            let hint = MessageWrap.wrap("in no room yet: /join NAME to play (/rooms lists them)", width: max(10, layout.viewColumns - 3), indent: 0)
+            for (i, line) in hint.prefix(max(1, layout.viewRows - 1)).enumerated() {
+                frame.put(line, row: layout.viewTop + 1 + i, column: 2)
+            }
         } else if scene.connectionNotice == nil {
             frame.put("joining \(scene.room)...", row: layout.viewTop + 1, column: 2)
         }

@@ -16,7 +16,8 @@ extension TableCanvas {
             drawArrow(towards: r, color: Self.foundColor, marker: "?")
             return
         }
-        let gap = st.locks[piece] == nil ? 1 : 2
+        // Outside the holder's ring when it is held (alone or in a part).
+        let gap = st.grip(of: piece) == nil ? 1 : 2
         let color = PixelCanvas.pack(Self.foundColor)
         for k in 0..<2 {
             let d = gap + k
@@ -45,9 +46,9 @@ extension TableCanvas {
     mutating func drawRulers(_ st: RoomState) {
         guard showsRulers else { return }
         let g = st.geometry, o = g.boardOrigin
-        // Held pieces and their rings stay whole.
-        var held: Set<Int32> = [PixelCanvas.ring]
-        for piece in st.locks.keys { held.insert(Int32(piece)) }
+        // Held pieces (every piece of a held part) and their rings stay whole.
+        if heldPieces.count != st.pieceCount { heldPieces = Self.heldFlags(st) }
+        func held(_ owner: Int32) -> Bool { owner == PixelCanvas.ring || isHeld(owner) }
         func put(_ label: String, row: Int, column: Int) {
             // Not against a piece's number: "30" and "5" would read "305".
             guard row >= 0, row < canvas.rows,
@@ -56,7 +57,7 @@ extension TableCanvas {
             for (i, c) in label.unicodeScalars.enumerated() {
                 let x = column + i
                 guard x >= 0, x < canvas.width, row >= 0, row < canvas.rows,
-                      !held.contains(canvas.owner(x, 2 * row)), !held.contains(canvas.owner(x, 2 * row + 1)) else { continue }
+                      !held(canvas.owner(x, 2 * row)), !held(canvas.owner(x, 2 * row + 1)) else { continue }
                 canvas.put(PixelCanvas.Text(character: c, foreground: plain ? nil : Self.rulerStyle.foreground,
                                             background: plain ? nil : Self.rulerStyle.background, bold: false), row: row, column: x)
             }

@@ -2,9 +2,10 @@ import PuzzleCore
 
 /// Draws the table view in half-block pixels at the scene's zoom (`TableZoom`):
 /// the table and the board, placed pieces flush in their cells, loose pieces
-/// lifted (a shadow) with their tabs and blanks, held pieces whole above
-/// everything, ringed in their holder's colour and named, every drop target as
-/// dashed corner brackets on its cell (never over a held piece), and arrows at
+/// lifted (a shadow) with their tabs and blanks, parts (pieces joined on the
+/// table) as one shape without seams, held pieces and parts whole above
+/// everything, each in one ring of its holder's colour and named, every drop target as
+/// dashed corner brackets on its cell (a held part's every cell; never over a held piece), and arrows at
 /// the view's edges towards held pieces out of sight. Piece numbers
 /// and stack counts are text over the pixels where their piece is on top.
 /// Without colours the pictures are shading characters and players markers.
@@ -22,6 +23,9 @@ struct TableCanvas {
     var lens: TableLens
     /// Where the overview map lies over the view (screen rows and columns), if it is shown: arrows keep out of it.
     var mapBox: ScreenBox?
+    /// Which pieces are in someone's hand, by piece (every piece of a held
+    /// part): set by `drawHeldPieces`, for what must not be drawn over them.
+    var heldPieces: [Bool] = []
     var zoom: TableZoom { layout.zoom }
 
     static let tableBackground: UInt32 = 0x3C4650
@@ -136,7 +140,8 @@ struct TableCanvas {
     // MARK: Pieces
 
     /// The still layer: the loose pieces lying on the table (lower numbers
-    /// under higher ones, as `topPiece` picks), over the board `drawBoard` drew;
+    /// under higher ones, a part at the turn of its lowest piece, as
+    /// `TableLens.topPiece` picks), over the board `drawBoard` drew;
     /// those the lens's filter hides are left out.
     /// Nothing in it moves until a piece is dropped, grabbed or let go.
     /// Returns the loose pieces in view, for the stack counts.
@@ -144,12 +149,19 @@ struct TableCanvas {
         let unit = st.geometry.unit
         var loose: [(piece: Int, point: Point)] = []
         // One pass over the few holds instead of a hash lookup per piece (10,000 on a 100x100 board).
-        var held = [Bool](repeating: false, count: st.pieceCount)
-        for piece in st.locks.keys where piece < held.count { held[piece] = true }
+        let held = Self.heldFlags(st)
         let filtering = lens.filter != .all
+        // Taken out once: a lookup through the room per piece costs (10,000 on a 100x100 board).
+        let parts = st.parts, joined = !parts.isEmpty
         for piece in 0..<st.pieceCount where !held[piece] {
             guard case .table(let p) = st.pieces[piece].location else { continue }
             if filtering && !lens.showsLoose(piece, in: st) { continue }
+            if joined, let part = parts.part(of: piece) {
+                // A part is drawn whole with its lowest piece (its id).
+                guard part == piece, let members = parts.members[part] else { continue }
+                loose += drawPart(members, grip: piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
+                continue
+            }
             let r = rect(p, unit: unit)
             guard isVisible(r, margin: 2) else { continue }
             drawPiece(piece, in: st, picture: picture, at: p, rotation: st.pieces[piece].rotation, lift: 1)
@@ -168,38 +180,45 @@ struct TableCanvas {
                                  me: PlayerID? = nil, countdown: [Int: Int] = [:]) {
         let unit = st.geometry.unit
         colorSlots = st.colorSlots
+        heldPieces = Self.heldFlags(st)
         mapBox = OverviewMap.box(layout: layout, table: st.geometry, avoiding: LidWindow.heldBox(st, me: me, layout: layout, view: view, shift: shift))
         // One's own holds last, so they lie above anyone else's.
         let holds = st.locks.sorted { ($0.value.holder == me ? 1 : 0, $0.key) < ($1.value.holder == me ? 1 : 0, $1.key) }
         for (piece, lock) in holds {
             let ring = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
-            drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2, ring: ring)
+            if st.parts.part(of: piece) == nil {
+                drawPiece(piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation, lift: 2, ring: ring)
+            } else {
+                // A part: one ring round the whole of it.
+                drawPart(st.parts.pieces(with: piece), grip: piece, in: st, picture: picture, at: lock.point, rotation: lock.rotation,
+                         lift: 2, ring: ring)
+            }
         }
-        let heldOwners = Set(holds.map { Int32($0.key) })
-        drawCoveredRings(holds, unit: unit, held: heldOwners)
-        drawTargets(st, holds: holds.map { $0.value })
+        drawCoveredRings(st, holds)
+        let grips = holds.map(\.key)
+        drawTargets(st, grips: grips)
         if plain {
-            for (piece, lock) in holds { markRing(rect(lock.point, unit: unit), holder: lock.holder, piece: Int32(piece)) }
-            markTargets(st, holds: holds.map { $0.value })
+            for (piece, lock) in holds { markRing(st, grip: piece, lock: lock) }
+            markTargets(st, grips: grips)
         }
         if showNumbers { drawNumbers(st) }
         drawStacks(loose, unit: unit)
         // Rulers before the names: a name finds a row of its own, never over a ruler's number.
         drawRulers(st)
         for (piece, lock) in holds {
-            drawHolderName(piece, lock: lock, names: names, unit: unit, secondsLeft: countdown[piece], held: heldOwners)
+            drawHolderName(piece, lock: lock, in: st, names: names, secondsLeft: countdown[piece])
         }
-        drawOffScreenMarkers(holds.map { ($0.value.point, $0.value.holder) }, unit: unit)
+        drawOffScreenMarkers(holds.map { (holdRect(st, grip: $0.key, lock: $0.value), $0.value.holder) })
     }
 
-    /// Held pieces lying exactly over one another (two players' pieces at one
+    /// Held pieces (or parts) lying exactly over one another (two players' pieces at one
     /// point, or any size where they fall on the same pixels): the one on top
     /// hides the rings under it, so each one below gets its ring again, a
     /// pixel further out for each piece above it, drawn over the shadows but
     /// never over a held piece. Every holder's ring stays in sight.
-    mutating func drawCoveredRings(_ holds: [(key: Int, value: PieceLock)], unit: Int, held: Set<Int32>) {
+    mutating func drawCoveredRings(_ st: RoomState, _ holds: [(key: Int, value: PieceLock)]) {
         guard holds.count > 1 else { return }
-        let rects = holds.map { rect($0.value.point, unit: unit) }
+        let rects = holds.map { holdRect(st, grip: $0.key, lock: $0.value) }
         for (k, (_, lock)) in holds.enumerated() {
             // The pieces drawn after this one (above it) on the same pixels.
             let above = rects[(k + 1)...].filter { $0 == rects[k] }.count
@@ -208,7 +227,7 @@ struct TableCanvas {
             let color = PixelCanvas.pack(PlayerPalette.color(of: lock.holder, in: colorSlots))
             for y in (r.top - d)..<(r.bottom + d) {
                 for x in (r.left - d)..<(r.right + d) where y == r.top - d || y == r.bottom + d - 1 || x == r.left - d || x == r.right + d - 1 {
-                    guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !held.contains(canvas.owner(x, y)) else { continue }
+                    guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !isHeld(canvas.owner(x, y)) else { continue }
                     canvas.set(x, y, color, owner: PixelCanvas.ring)
                 }
             }
@@ -224,31 +243,48 @@ struct TableCanvas {
     mutating func drawPiece(_ piece: Int, in st: RoomState, picture: Picture?, at point: Point, rotation: Int, lift: Int, ring: UInt32? = nil) {
         let r = rect(point, unit: st.geometry.unit)
         guard isVisible(r, margin: 2) else { return }
-        let w = r.width, h = r.height
-        let who = Int32(piece)
         if lift > 0 { drawShadow(r, lift: lift) }
         if let ring {
             // At every size, down to a pixel: the ring is what says whose it is.
             canvas.frame(r.outset(by: 1), ring, owner: PixelCanvas.ring)
         } else {
             // Over the board a shadow would not show on the dark cells: an outline says "not placed".
-            let g = st.geometry, o = g.boardOrigin
-            let overBoard = point.x + g.unit > o.x && point.x < o.x + g.cols * g.unit && point.y + g.unit > o.y && point.y < o.y + g.rows * g.unit
-            if overBoard && w >= 3 {
+            if overBoard(point, st.geometry) && r.width >= 3 {
                 canvas.frame(r.outset(by: 1), Self.liftedOutline, owner: PixelCanvas.background)
             }
         }
+        drawPicture(piece, in: st, picture: picture, rect: r, rotation: rotation)
+        guard st.spec.kind == .jigsaw else { return }
+        drawEdges(piece, in: st, picture: picture, rect: r, rotation: rotation) { _ in true }
+    }
+
+    /// A piece's part of the picture, turned, filling its pixel rectangle.
+    mutating func drawPicture(_ piece: Int, in st: RoomState, picture: Picture?, rect r: ScreenBox, rotation: Int) {
+        drawPicture(piece, home: st.homeCell(of: piece), rows: st.spec.rows, cols: st.spec.cols, picture: picture, rect: r, rotation: rotation)
+    }
+
+    /// `drawPicture` for the piece whose home cell is `home` on a `rows` × `cols` board.
+    mutating func drawPicture(_ piece: Int, home: Cell, rows: Int, cols: Int, picture: Picture?, rect r: ScreenBox, rotation: Int) {
+        let w = r.width, h = r.height, who = Int32(piece)
         for j in 0..<h {
             for i in 0..<w {
-                canvas.set(r.left + i, r.top + j, Self.sample(picture, st: st, piece: piece, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
+                canvas.set(r.left + i, r.top + j, Self.sample(picture, home: home, rows: rows, cols: cols, i: i, j: j, w: w, h: h, rotation: rotation), owner: who)
             }
         }
-        guard st.spec.kind == .jigsaw, w >= 4 else { return }
+    }
+
+    /// A jigsaw piece's tabs (bumps out) and blanks (notches in) in the
+    /// middle of each side `outer` says faces out (the sides joined to a
+    /// piece of its part have none), where pieces are 4 pixels or more.
+    mutating func drawEdges(_ piece: Int, in st: RoomState, picture: Picture?, rect r: ScreenBox, rotation: Int, outer: (Side) -> Bool) {
+        let w = r.width, h = r.height, who = Int32(piece)
+        guard w >= 4 else { return }
         let edges = st.cut.edges(piece: piece, rotation: rotation)
         // A mark a quarter of the side long (at least 2 pixels), one pixel deep.
         let len = max(2, w / 4)
         let mx = r.left + (w - len) / 2, my = r.top + (h - len) / 2
         func mark(_ side: Side, _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, outside: (Int, Int)) {
+            guard outer(side) else { return }
             switch edges[side.rawValue] {
             case .flat: return
             case .tab:
@@ -299,44 +335,48 @@ struct TableCanvas {
     /// pixels and more), or share the corners out in turn (two: a diagonal
     /// pair each); cells of 2 pixels or less are a plain square in the
     /// holder's colour (shared out pixel by pixel), where no ring lies.
-    mutating func drawTargets(_ st: RoomState, holds: [PieceLock]) {
-        var heldPiece = Set<Int32>()
-        var heldRects: [ScreenBox] = []
-        for (piece, lock) in st.locks where holds.contains(lock) {
-            heldPiece.insert(Int32(piece))
-            heldRects.append(rect(lock.point, unit: st.geometry.unit))
-        }
+    /// A held part's target is every cell it would land in (`targetCells`).
+    /// `grips`: the held pieces whose targets are drawn.
+    mutating func drawTargets(_ st: RoomState, grips: [Int]) {
+        let targets = targetCells(st, grips: grips)
+        guard let first = targets.cells.first else { return }
+        if heldPieces.count != st.pieceCount { heldPieces = Self.heldFlags(st) }
+        // Where held pieces' rings lie: needed only where cells are more than 2 pixels.
+        let zone = rect(st.geometry.origin(of: first.cell), unit: st.geometry.unit).width > 2 ? ringZone(st, grips: grips) : nil
         // A bracket's pixels, each coloured by its depth in `box` (0: the outer
         // line), never over a held piece nor a holder's ring: the ring says whose it is.
         func put(_ p: ScreenBox, _ holder: PlayerID, box: ScreenBox?) {
             for y in max(0, p.top)..<max(max(0, p.top), min(canvas.height, p.bottom)) {
                 for x in max(0, p.left)..<max(max(0, p.left), min(canvas.width, p.right))
-                where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring {
+                where !isHeld(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring {
                     let depth = box.map { min(x - $0.left, $0.right - 1 - x, y - $0.top, $0.bottom - 1 - y) } ?? 0
                     canvas.set(x, y, Self.targetColor(holder, x, y, depth: depth, slots: colorSlots), owner: PixelCanvas.mark)
                 }
             }
         }
-        for (cell, holders) in Self.targetsByCell(holds) {
-            let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
+        // Each group of holders' colours, once (a part aims at thousands of cells).
+        let colours = targets.holders.map { $0.map { PixelCanvas.pack(PlayerPalette.color(of: $0, in: colorSlots)) } }
+        let g = st.geometry
+        for (cell, group) in targets.cells {
+            let holders = targets.holders[group]
+            let r = rect(g.origin(of: cell), unit: g.unit)
             guard isVisible(r, margin: 1) else { continue }
             let w = r.width
-            // A held piece's ring in the cell or round it: it lies where the
-            // brackets would, so they go a pixel further out (their colour
-            // just outside the cell, the keyline outside that), beside the ring.
-            let d = heldRects.contains { $0.outset(by: 1).intersects(r) } ? 2 : 1
-            let outer = r.outset(by: d)
             if w <= 2 {
                 // Tiny cells: the cell itself, a plain square shared out pixel by pixel, under any holder's ring.
                 for (n, y) in (r.top..<r.bottom).enumerated() {
                     for (m, x) in (r.left..<r.right).enumerated() where canvas.owner(x, y) != PixelCanvas.ring {
-                        let holder = holders[(n * w + m) % holders.count]
-                        guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !heldPiece.contains(canvas.owner(x, y)) else { continue }
-                        canvas.set(x, y, PixelCanvas.pack(PlayerPalette.color(of: holder, in: colorSlots)), owner: PixelCanvas.mark)
+                        guard x >= 0, y >= 0, x < canvas.width, y < canvas.height, !isHeld(canvas.owner(x, y)) else { continue }
+                        canvas.set(x, y, colours[group][(n * w + m) % holders.count], owner: PixelCanvas.mark)
                     }
                 }
                 continue
             }
+            // A held piece's ring in the cell or round it: it lies where the
+            // brackets would, so they go a pixel further out (their colour
+            // just outside the cell, the keyline outside that), beside the ring.
+            let d = zone?.touches(r) == true ? 2 : 1
+            let outer = r.outset(by: d)
             // Arms a quarter of the side: the holder's ring shows between them.
             let arm = max(3, (w + 2) / 4 + 1)
             if w >= 8 {
@@ -355,7 +395,7 @@ struct TableCanvas {
                 for p in corner {
                     for y in max(0, p.top)..<max(max(0, p.top), min(canvas.height, p.bottom)) {
                         for x in max(0, p.left)..<max(max(0, p.left), min(canvas.width, p.right))
-                        where !heldPiece.contains(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring { n += 1 }
+                        where !isHeld(canvas.owner(x, y)) && canvas.owner(x, y) != PixelCanvas.ring { n += 1 }
                     }
                 }
                 return n
@@ -382,17 +422,12 @@ struct TableCanvas {
         depth >= 1 && (x + y) % 3 != 2 ? PixelCanvas.pack(PlayerPalette.color(of: holder, in: slots)) : targetKeyline
     }
 
-    /// Target cells and who aims at each (by id), in a stable order.
-    static func targetsByCell(_ holds: [PieceLock]) -> [(Cell, [PlayerID])] {
-        var byCell: [Cell: [PlayerID]] = [:]
-        for lock in holds { if let t = lock.target { byCell[t, default: []].append(lock.holder) } }
-        return byCell.map { ($0.key, Array(Set($0.value)).sorted()) }.sorted { ($0.0.row, $0.0.col) < ($1.0.row, $1.0.col) }
-    }
-
     /// Plain mode: each target corner's screen cell shows its holder's marker
     /// where the mark is still uncovered.
-    mutating func markTargets(_ st: RoomState, holds: [PieceLock]) {
-        for (cell, holders) in Self.targetsByCell(holds) {
+    mutating func markTargets(_ st: RoomState, grips: [Int]) {
+        let targets = targetCells(st, grips: grips)
+        for (cell, group) in targets.cells {
+            let holders = targets.holders[group]
             let r = rect(st.geometry.origin(of: cell), unit: st.geometry.unit)
             let cells = [(r.top, r.left), (r.top, r.right - 1), (r.bottom - 1, r.right - 1), (r.bottom - 1, r.left)]
             for (k, (y, x)) in cells.enumerated() {
@@ -405,15 +440,24 @@ struct TableCanvas {
     }
 
     /// Plain mode: the screen cells of a held piece's ring show its holder's
-    /// marker, where the piece does not fill the cell.
-    mutating func markRing(_ r: ScreenBox, holder: PlayerID, piece: Int32) {
-        let ring = r.outset(by: 1)
-        let top = TableZoom.floorDiv(ring.top, 2), bottom = TableZoom.floorDiv(ring.bottom - 1, 2)
-        let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: holder, in: colorSlots), foreground: nil, background: nil)
-        for row in top...bottom {
-            for column in ring.left..<ring.right where row == top || row == bottom || column == ring.left || column == ring.right - 1 {
-                if canvas.cellOwned(by: piece, row: row, column: column) { continue }
-                canvas.put(text, row: row, column: column)
+    /// marker, where the piece does not fill the cell; a held part's, round
+    /// the whole part (where its pieces do not fill the cell).
+    mutating func markRing(_ st: RoomState, grip: Int, lock: PieceLock) {
+        let text = PixelCanvas.Text(character: PlayerPalette.markerScalar(of: lock.holder, in: colorSlots), foreground: nil, background: nil)
+        let part = st.parts.part(of: grip)
+        func ours(_ owner: Int32) -> Bool {
+            owner == Int32(grip) || (part != nil && owner >= 0 && Int(owner) < st.pieceCount && st.parts.part(of: Int(owner)) == part)
+        }
+        for piece in st.parts.pieces(with: grip) {
+            let p = piece == grip ? lock.point : st.board.point(of: piece, grip: grip, at: lock.point, rotation: lock.rotation)
+            let ring = rect(p, unit: st.geometry.unit).outset(by: 1)
+            guard isVisible(ring) else { continue }
+            let top = TableZoom.floorDiv(ring.top, 2), bottom = TableZoom.floorDiv(ring.bottom - 1, 2)
+            for row in top...bottom {
+                for column in ring.left..<ring.right where row == top || row == bottom || column == ring.left || column == ring.right - 1 {
+                    if ours(canvas.owner(column, 2 * row)) && ours(canvas.owner(column, 2 * row + 1)) { continue }
+                    canvas.put(text, row: row, column: column)
+                }
             }
         }
     }
@@ -448,7 +492,7 @@ struct TableCanvas {
                 let mean = PixelCanvas.mean(canvas.pixels[index], canvas.pixels[index + canvas.width])
                 // Darkened, so white digits read on any picture.
                 let bg = TerminalColor(red: UInt8((mean >> 16 & 0xFF) * 2 / 5), green: UInt8((mean >> 8 & 0xFF) * 2 / 5), blue: UInt8((mean & 0xFF) * 2 / 5))
-                canvas.put(PixelCanvas.Text(character: c, foreground: TerminalColor(hex: 0xFFFFFF), background: bg, inverse: plain && st.locks[piece] == nil),
+                canvas.put(PixelCanvas.Text(character: c, foreground: TerminalColor(hex: 0xFFFFFF), background: bg, inverse: plain && st.grip(of: piece) == nil),
                            row: row, column: column + i)
             }
         }
@@ -489,10 +533,15 @@ struct TableCanvas {
     /// colour tells whose it is). Then the seconds left when the hold is about
     /// to lapse, white on red, where the player is looking, at every zoom
     /// (names only where pieces are 2 pixels or more).
-    mutating func drawHolderName(_ piece: Int, lock: PieceLock, names: [PlayerID: String], unit: Int, secondsLeft: Int? = nil,
-                                 held: Set<Int32> = []) {
+    /// A held part's name goes by the whole part's box.
+    mutating func drawHolderName(_ piece: Int, lock: PieceLock, in st: RoomState, names: [PlayerID: String], secondsLeft: Int? = nil) {
         guard zoom.piecePixels >= 2 || secondsLeft != nil else { return }
-        let r = rect(lock.point, unit: unit)
+        let r = holdRect(st, grip: piece, lock: lock)
+        let part = st.parts.part(of: piece)
+        // Pixels of the hold's own piece or part (the name may lie over its ring and tabs).
+        func ours(_ owner: Int32) -> Bool {
+            owner == Int32(piece) || (part != nil && owner >= 0 && Int(owner) < st.pieceCount && st.parts.part(of: Int(owner)) == part)
+        }
         guard isVisible(r) else { return }
         let name = names[lock.holder] ?? "player \(lock.holder.rawValue)"
         let shownName = zoom.piecePixels >= 2 ? String(DisplayWidth.prefix(plain ? "\(PlayerPalette.marker(of: lock.holder, in: colorSlots))\(name)" : name, columns: 16)) : ""
@@ -508,7 +557,7 @@ struct TableCanvas {
             guard row >= 0, row < canvas.rows else { return false }
             return (column..<min(canvas.width, column + width)).allSatisfy { x in
                 canvas.text[row * canvas.width + x] == nil
-                    && [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { $0 == Int32(piece) || !held.contains($0) }
+                    && [canvas.owner(x, 2 * row), canvas.owner(x, 2 * row + 1)].allSatisfy { ours($0) || !isHeld($0) }
             }
         }
         let row: Int
@@ -530,10 +579,10 @@ struct TableCanvas {
     /// The lapsing hold's count: the alert red of the banners.
     static let countdownBackground = TerminalColor(hex: 0xB00020)
 
-    /// Arrows on the view's edge pointing at held pieces out of sight, in their holder's colour.
-    mutating func drawOffScreenMarkers(_ held: [(point: Point, holder: PlayerID)], unit: Int) {
-        for (point, holder) in held {
-            drawArrow(towards: rect(point, unit: unit), color: PlayerPalette.color(of: holder, in: colorSlots), marker: PlayerPalette.markerScalar(of: holder, in: colorSlots))
+    /// Arrows on the view's edge pointing at held pieces (or parts, wholly) out of sight, in their holder's colour.
+    mutating func drawOffScreenMarkers(_ held: [(rect: ScreenBox, holder: PlayerID)]) {
+        for (r, holder) in held {
+            drawArrow(towards: r, color: PlayerPalette.color(of: holder, in: colorSlots), marker: PlayerPalette.markerScalar(of: holder, in: colorSlots))
         }
     }
 
@@ -616,12 +665,18 @@ struct TableCanvas {
     /// turned `rotation` quarter turns clockwise (or a colour made from its home
     /// cell without a picture), with the picture flag.
     static func sample(_ picture: Picture?, st: RoomState, piece: Int, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> UInt32 {
-        let home = st.homeCell(of: piece)
+        sample(picture, home: st.homeCell(of: piece), rows: st.spec.rows, cols: st.spec.cols, i: i, j: j, w: w, h: h, rotation: rotation)
+    }
+
+    /// `sample` for the piece whose home cell is `home` on a `rows` × `cols`
+    /// board (a piece's pixels in a row need not look the room up each time).
+    @inline(__always)
+    static func sample(_ picture: Picture?, home: Cell, rows: Int, cols: Int, i: Int, j: Int, w: Int, h: Int, rotation: Int) -> UInt32 {
         guard let picture else {
-            let r = UInt32(40 + 200 * home.col / max(1, st.spec.cols)), b = UInt32(40 + 200 * home.row / max(1, st.spec.rows))
+            let r = UInt32(40 + 200 * home.col / max(1, cols)), b = UInt32(40 + 200 * home.row / max(1, rows))
             return r << 16 | 90 << 8 | b | PixelCanvas.pictureBit
         }
-        let cut = picture.rect(row: home.row, col: home.col, rows: st.spec.rows, cols: st.spec.cols)
+        let cut = picture.rect(row: home.row, col: home.col, rows: rows, cols: cols)
         let x0 = cut.x, y0 = cut.y, rw = max(1, cut.width), rh = max(1, cut.height)
         // Work in a 2w × 2h lattice of pixel centres, so turning stays exact.
         let u = 2 * i + 1, v = 2 * j + 1, W = 2 * w, H = 2 * h

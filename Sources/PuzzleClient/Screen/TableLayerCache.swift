@@ -11,7 +11,10 @@ public struct TableLayerCache: Sendable {
     /// first compare storage, so an unchanged board costs next to nothing to check.
     struct Key: Equatable, Sendable {
         var pieces: [PieceState]
+        /// The held pieces (grips): with `parts`, every piece a hold carries.
         var held: [Int]
+        /// Which pieces are joined (a join may move no piece, yet the seam goes).
+        var parts: PartTable
         var puzzle: Int
         var spec: PuzzleSpec
         var seed: UInt64
@@ -43,7 +46,7 @@ public struct TableLayerCache: Sendable {
         // lid, and not while a filter is on (faint pieces in empty cells would
         // read as pieces the filter shows, or as placed ones it dims).
         let faint = scene.lidAllowed && !hint && scene.lens.filter == .all
-        let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view, shift: scene.viewShift,
+        let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), parts: st.parts, puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view, shift: scene.viewShift,
                       layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter,
                       found: scene.lens.found.flatMap { scene.lens.filter == .edges && $0 < st.pieceCount && !TableLens.isEdge($0, in: st) ? $0 : nil },
                       faint: faint)

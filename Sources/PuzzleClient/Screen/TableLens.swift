@@ -41,9 +41,17 @@ public struct TableLens: Hashable, Sendable {
 
     /// Whether a piece lying on the table is drawn (the filter hides the
     /// others; a held piece is always drawn: it is in someone's hand).
-    /// The piece `/find` marked is drawn whatever the filter.
+    /// The piece `/find` marked is drawn whatever the filter. A part (pieces
+    /// joined on the table) is drawn whole or not at all: whole when one of
+    /// its pieces is an edge piece (its home box touches the border: O(1)) or
+    /// the one marked.
     func showsLoose(_ piece: Int, in st: RoomState) -> Bool {
-        filter != .edges || piece == found || Self.isEdge(piece, in: st)
+        guard filter == .edges else { return true }
+        guard let part = st.parts.part(of: piece) else { return piece == found || Self.isEdge(piece, in: st) }
+        let box = st.parts.box(with: piece, cols: st.spec.cols)
+        if box.minRow == 0 || box.minCol == 0 || box.maxRow == st.spec.rows - 1 || box.maxCol == st.spec.cols - 1 { return true }
+        guard let found, found >= 0, found < st.pieceCount else { return false }
+        return st.parts.part(of: found) == part
     }
 
     /// Whether a piece placed on the board is drawn dimmed.
@@ -55,19 +63,53 @@ public struct TableLens: Hashable, Sendable {
         }
     }
 
-    /// The piece the pointer takes at a table point: `RoomState.topPiece`
-    /// among the pieces this view shows, so a press never takes a hidden one.
+    /// The piece the pointer takes at a table point: the one drawn on top
+    /// there among the pieces this view shows, so a press never takes a
+    /// hidden one. Held pieces and parts lie above loose ones (the higher
+    /// grip above), each piece of a held part where its hold carries it;
+    /// loose ones above placed ones, a loose part at the turn of its lowest
+    /// piece among the others (as `TableCanvas.drawLoosePieces` draws them).
+    /// O(pieces); called per click, not per frame.
     func topPiece(at point: Point, in st: RoomState) -> Int? {
-        guard filter == .edges else { return st.topPiece(at: point) }
         let unit = st.geometry.unit
         func covers(_ p: Point) -> Bool { point.x >= p.x && point.x < p.x + unit && point.y >= p.y && point.y < p.y + unit }
-        if let held = st.locks.filter({ covers($0.value.point) }).max(by: { $0.key < $1.key }) { return held.key }
-        for piece in stride(from: st.pieceCount - 1, through: 0, by: -1) where st.locks[piece] == nil && showsLoose(piece, in: st) {
-            if case .table(let p) = st.pieces[piece].location, covers(p) { return piece }
+        var held: (grip: Int, piece: Int)?
+        for (grip, lock) in st.locks {
+            guard let m = st.member(of: grip, at: point, corner: lock.point, rotation: lock.rotation) else { continue }
+            if held.map({ grip > $0.grip }) ?? true { held = (grip, m) }
         }
+        if let held { return held.piece }
+        var top: (key: Int, piece: Int)?
+        for piece in 0..<st.pieceCount {
+            guard case .table(let p) = st.pieces[piece].location, covers(p), st.grip(of: piece) == nil, showsLoose(piece, in: st) else { continue }
+            let key = st.parts.part(of: piece) ?? piece
+            if top.map({ key >= $0.key }) ?? true { top = (key, piece) }
+        }
+        if let top { return top.piece }
         guard let cell = st.geometry.cell(under: Point(x: point.x - unit / 2, y: point.y - unit / 2)),
               let placed = st.occupant(of: cell), st.locks[placed] == nil else { return nil }
         return placed
+    }
+
+    /// What `/loose` and `/edges` count: the loose pieces on the table (the
+    /// edge pieces only, with `edgesOnly`), those in parts and how many parts,
+    /// as "; 37 loose, 12 of them in 3 parts"; a part with an edge piece
+    /// shows whole under `/edges`, said when there is one.
+    static func looseCount(_ st: RoomState, edgesOnly: Bool) -> String {
+        var loose = 0, joined = 0
+        var parts = Set<Int>()
+        for piece in 0..<st.pieceCount {
+            guard case .table = st.pieces[piece].location, !edgesOnly || isEdge(piece, in: st) else { continue }
+            loose += 1
+            if let part = st.parts.part(of: piece) {
+                joined += 1
+                parts.insert(part)
+            }
+        }
+        let what = edgesOnly ? "edge piece\(loose == 1 ? "" : "s") loose" : "loose"
+        guard joined > 0 else { return "; \(loose) \(what)" }
+        let tail = edgesOnly ? " (a part with an edge piece shows whole)" : ""
+        return "; \(loose) \(what), \(joined) of them in \(parts.count) part\(parts.count == 1 ? "" : "s")\(tail)"
     }
 
     /// The `/find` mark shows while its piece is not on the board.
@@ -84,8 +126,10 @@ public struct TableLens: Hashable, Sendable {
             filter = f
             switch f {
             case .all: return ("showing every piece", false)
-            case .edges: return ("showing edge pieces only: the others on the table are hidden, placed ones dimmed (/all shows every piece)", false)
-            case .loose: return ("showing loose pieces: placed ones dimmed (/all shows every piece)", false)
+            case .edges: return ("showing edge pieces only: the others on the table are hidden, placed ones dimmed (/all shows every piece)"
+                                 + (st.map { Self.looseCount($0, edgesOnly: true) } ?? ""), false)
+            case .loose: return ("showing loose pieces: placed ones dimmed (/all shows every piece)"
+                                 + (st.map { Self.looseCount($0, edgesOnly: false) } ?? ""), false)
             }
         case .find(nil):
             found = nil
@@ -98,7 +142,9 @@ public struct TableLens: Hashable, Sendable {
                 return ("piece \(piece) is on the board at row \(cell.row), column \(cell.col)", false)
             }
             found = piece
-            return ("piece \(piece) marked in yellow (/find clears the mark)", false)
+            let size = st.partSize(of: piece)
+            let part = size > 1 ? ", in a part of \(size) pieces" : ""
+            return ("piece \(piece) marked in yellow\(part) (/find clears the mark)", false)
         case .lid(let step):
             guard lidAllowed else {
                 lid = 0

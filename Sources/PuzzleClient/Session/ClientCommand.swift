@@ -67,7 +67,9 @@ public enum ClientCommand: Hashable, Sendable {
         "watch ROOM [PW] watch ROOM without playing (/join it to play)",
         "create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]",
         "               make a room (and stay where you are); picture=~/trip.jpg",
-        "               uploads a PNG or JPEG file and makes the room from it",
+        "               uploads a PNG or JPEG file and makes the room from it;",
+        "               [place=own|shape]: own (the default) puts a piece only in",
+        "               its own cell, shape in any cell where its shape fits",
         "sync           reload the room from the server",
         "history        the room's solved puzzles: time, moves, who placed what",
         "replay [N] [Sx] watch puzzle N solved again (default: the latest) at",
@@ -204,7 +206,7 @@ public enum ClientCommand: Hashable, Sendable {
                 }
                 return .create(try RoomSpec.parse(words))
             } catch {
-                throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW]")
+                throw ParseError(message: "\(error.message); usage: create NAME jigsaw|swap RxC [rotation=on] [picture=P] [password=PW] [place=own|shape]")
             }
         case "sync": try none(); return .sync
         case "history": try none(); return .history

@@ -5,9 +5,13 @@ import PuzzleProtocol
 extension ClientSession {
     /// Parses and performs one typed line. A line that is not a command is
     /// reported (`error: ...`) and counts as a failed command; nothing is sent.
+    /// A leading `/` is taken too: the hints shared with the full screen say
+    /// `/join NAME`, and a player types what they read.
     public mutating func submit(_ line: String, now: Int64) {
         do {
-            guard let command = try ClientCommand.parse(line) else { return }
+            let bare = line.drop { $0 == " " || $0 == "\t" }
+            let typed = bare.hasPrefix("/") && !bare.hasPrefix("//") ? String(bare.dropFirst()) : line
+            guard let command = try ClientCommand.parse(typed) else { return }
             perform(command, now: now)
         } catch {
             failedCommands += 1
@@ -77,7 +81,9 @@ extension ClientSession {
             guard st.geometry.isOnBoard(cell) else { return refuse("no cell \(r),\(c) on a \(st.spec.rows)x\(st.spec.cols) board") }
             let note = heldPiece.map { "piece \($0) is over cell \(r),\(c): drop puts it in" }
             send(.drag(ambiguousHeld, st.geometry.origin(of: cell)), fromUser: true, now: now, successNote: note)
-        case .rotate: send(.rotate(ambiguousHeld), fromUser: true, now: now)
+        case .rotate:
+            if let held = heldPiece, let why = turnLeavesTable(held) { return refuse(why) }
+            send(.rotate(ambiguousHeld), fromUser: true, now: now)
         case .drop: send(.drop(ambiguousHeld), fromUser: true, now: now)
         case .release: send(.release(ambiguousHeld), fromUser: true, now: now)
         case .hint: send(.hint, fromUser: true, now: now)
@@ -118,6 +124,16 @@ extension ClientSession {
         return heldPiece
     }
 
+    /// Why turning the held `piece` would be refused (a part that would
+    /// reach off the table turned about it where it is), said before asking
+    /// the server, which would only name a point off the table; nil when it may turn.
+    func turnLeavesTable(_ piece: Int) -> String? {
+        guard let st = state, st.spec.rotation, st.partSize(of: piece) > 1, let at = shownPosition(of: piece) else { return nil }
+        let turned = (st.displayRotation(of: piece) + 1) & 3
+        guard !st.board.fitsOnTable(piece, at: at, rotation: turned) else { return nil }
+        return "turned about piece \(piece), the part would reach off the table: move it further in first"
+    }
+
     mutating func refuse(_ message: String) {
         failedCommands += 1
         emit(.error, "error: \(message)")
@@ -126,11 +142,12 @@ extension ClientSession {
     // MARK: Keyboard play
 
     /// Moves the held piece by a step in table units (arrow keys), ahead of the
-    /// server's echo so that fast key repeat does not lag. Stays on the table.
+    /// server's echo so that fast key repeat does not lag. Stays on the table:
+    /// a held part, all of it (the step is not taken when it would leave).
     public mutating func dragHeld(dx: Int, dy: Int, now: Int64) {
         guard phase == .joined, let st = state, let piece = heldPiece, let base = shownPosition(of: piece) else { return }
         let to = Point(x: base.x + dx, y: base.y + dy)
-        guard st.geometry.contains(to) else { return }
+        guard st.board.fitsOnTable(piece, at: to, rotation: st.displayRotation(of: piece)) else { return }
         guard hand.drag(piece, to: to, in: st) else { return }
         send(.drag(piece, to), fromUser: true, now: now)
     }

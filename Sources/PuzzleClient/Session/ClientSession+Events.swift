@@ -17,7 +17,7 @@ extension ClientSession {
         case .unwatching(_, let player):
             if let name = roster.stoppedWatching(player), player != myID { emit(.info, "\(name) stopped watching") }
         case .room(let e):
-            if case .joined(let id, let name) = e.body { roster.met(id, name: name) }
+            if case .joined(let id, let name, _) = e.body { roster.met(id, name: name) }
             let kind = EventText.kind(of: e.body)
             let told = tellsDrags || kind != .drag
             guard let seq = state?.seq, !syncing else {

@@ -14,8 +14,12 @@ extension ClientSession {
     /// Press at a table point: grabs the piece on top there among those the
     /// player's `lens` shows (a hidden piece is never taken), giving back
     /// another one held first, and returns the hold; nil when no piece is there.
+    /// A piece of a part holds the whole part by it (the server's rule); a
+    /// piece of the part this player holds already keeps that hold, by its grip.
     public mutating func pointerPress(at point: Point, now: Int64, lens: TableLens = TableLens()) -> PointerHold? {
-        guard phase == .joined, let st = state, let piece = lens.topPiece(at: point, in: st), let corner = shownPosition(of: piece) else { return nil }
+        guard phase == .joined, let st = state, var piece = lens.topPiece(at: point, in: st) else { return nil }
+        if let held = heldPiece, st.grip(of: piece) == held { piece = held }
+        guard let corner = shownPosition(of: piece) else { return nil }
         let hold = PointerHold(piece: piece, offset: Point(x: point.x - corner.x, y: point.y - corner.y))
         if heldPiece == piece { return hold }
         if let held = heldPiece { send(.release(held), fromUser: false, now: now) }
@@ -25,13 +29,12 @@ extension ClientSession {
     }
 
     /// The pointer moved to a table point while holding: drags the piece so the
-    /// grab offset stays under the pointer, kept on the table.
+    /// grab offset stays under the pointer, kept on the table (a part: all of
+    /// it, so the server never answers `OFF_TABLE`).
     public mutating func pointerDrag(_ hold: PointerHold, to point: Point, now: Int64) {
         guard phase == .joined, let st = state, isTaking(hold.piece) else { return }
-        let g = st.geometry
-        let x = min(max(0, point.x - hold.offset.x), g.width - g.unit)
-        let y = min(max(0, point.y - hold.offset.y), g.height - g.unit)
-        let to = Point(x: x, y: y)
+        let to = st.clampedOnTable(hold.piece, at: Point(x: point.x - hold.offset.x, y: point.y - hold.offset.y),
+                                   rotation: st.displayRotation(of: hold.piece))
         guard hand.drag(hold.piece, to: to, in: st) else { return }
         // Not shown: a stream of drags would flood the messages.
         send(.drag(hold.piece, to), fromUser: false, now: now)
@@ -56,10 +59,11 @@ extension ClientSession {
     public mutating func pointerTurn(at point: Point?, now: Int64) {
         guard phase == .joined, let st = state else { return }
         if let held = heldPiece {
+            if let why = turnLeavesTable(held) { return refuse(why) }
             send(.rotate(held), fromUser: true, now: now)
             return
         }
-        guard let point, let piece = st.topPiece(at: point) else { return }
+        guard let point, let piece = TableLens().topPiece(at: point, in: st) else { return }
         guard st.spec.rotation else {
             emit(.error, "pieces do not turn in this room (rotation off)")
             return

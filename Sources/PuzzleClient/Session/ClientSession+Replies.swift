@@ -113,6 +113,15 @@ extension ClientSession {
             seat.watchInstead()
             emit(.info, "\(target) is full: watching it (/join \(target) when a seat is free)")
             send(.watch(room: target, password: secret), fromUser: false, now: p.sentAt)
+        case .join(let target, _) where target == goingBack, .watch(let target, _) where target == goingBack:
+            // Going back to the room of the last run, refused (gone since
+            // the list, a password, full): the rooms to pick from instead.
+            goingBack = nil
+            lastRoom = nil
+            emit(.info, "cannot go back to \(target): \(code) \(message)")
+            _ = seat.refused()
+            phase = .choosingRoom
+            send(.rooms, fromUser: false, now: p.sentAt)
         case .hello, .join, .rejoin, .watch:
             guard phase != .finished else { return }
             fatalError = "\(p.request.verb) refused: \(code) \(message)"
@@ -152,6 +161,8 @@ extension ClientSession {
                 watches = true
             }
             seat.entered(watching: watches)
+            goingBack = nil
+            if watches == false { lastRoom = room }
             if caughtUp {
                 roster.adoptWatchers(from: state)
                 adoptClock(from: state, now: now)
@@ -209,6 +220,12 @@ extension ClientSession {
         case .quit:
             phase = .finished
             emit(.reply, "ok: \(text)")
+        case .create where p.fromUser:
+            emit(.reply, "ok: \(text)", about: .reply(to: p.request))
+            // A piece count is cut to the picture's shape: say so when it moved.
+            if case .created(let name, let rows?, let cols?, let asked?) = reply, rows * cols != asked {
+                emit(.info, "\(name) is \(rows)x\(cols): \(rows * cols) pieces for the \(asked) asked, the nearest count that keeps the picture's shape")
+            }
         case .rooms where !p.fromUser:
             // The start-up list: shown only when the player has a choice to make.
             if phase == .choosingRoom {
@@ -244,7 +261,15 @@ extension ClientSession {
 
     /// The start-up room list: the only room is joined; with several the player picks.
     mutating func chooseRoom(from lines: [String], now: Int64) {
-        switch roomPicker.read(lines) {
+        let choice = roomPicker.read(lines, back: lastRoom)
+        if let why = roomPicker.notBack { emit(.info, why) }
+        switch choice {
+        case .back(let name):
+            emit(.info, "back to \(name), the room you were in")
+            goingBack = name
+            let request = seat.takeOnly(name)
+            phase = .joining
+            send(request, fromUser: false, now: now)
         case .none:
             emit(.info, "the server has no rooms: /create NAME jigsaw 4x4 makes one, then /join NAME")
         case .only(let name):

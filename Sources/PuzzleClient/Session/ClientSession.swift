@@ -51,6 +51,12 @@ public struct ClientSession: Sendable {
     /// every reconnect of this run, so the player comes back as itself (id,
     /// colour, moves, hint used).
     public internal(set) var resumeToken: String?
+    /// The room this player last played in (joined, not watched), for the
+    /// next run to go back to (`ResumeTokenFile` keeps it).
+    public internal(set) var lastRoom: String?
+    /// The room the client is going back to at start-up without being asked
+    /// (`lastRoom`), while that JOIN is in flight: a refusal lists the rooms.
+    var goingBack: String?
     /// This connection's player id in the room.
     public internal(set) var myID: PlayerID?
     /// Everyone seen in the room, including those who left (for readable lines).
@@ -123,10 +129,15 @@ public struct ClientSession: Sendable {
     /// `resumeToken`: a token kept from an earlier run (`ResumeTokenFile`), so
     /// the first HELLO already comes back as that player.
     /// `watch`: follow the room without playing (`WATCH`), as `--watch` asks.
-    public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil, watch: Bool = false) {
+    /// `lastRoom`: the room this player was in on an earlier run (kept with
+    /// its token): with no `room` asked, the client goes back to it if the
+    /// server still has it, else lists the rooms saying why.
+    public init(name: String, room: String?, password: String? = nil, resumeToken: String? = nil, watch: Bool = false,
+                lastRoom: String? = nil) {
         self.name = name
         self.seat = RoomSeat(room: room, password: password, watching: watch)
         self.resumeToken = resumeToken
+        self.lastRoom = lastRoom
     }
 
     // MARK: Connection life

@@ -19,7 +19,7 @@ enum EventText {
             return size > 1 ? "piece \(p) and its part of \(size)" : "piece \(p)"
         }
         switch body {
-        case .joined(let id, let name): return "\(name) (#\(id.rawValue)) joined"
+        case .joined(let id, let name, _): return "\(name) (#\(id.rawValue)) joined"
         case .left(let id): return "\(n(id)) (#\(id.rawValue)) left"
         case .grabbed(let p, let id): return "\(n(id)) grabbed piece \(p)"
         case .dragged(let p, let id, let to, let t): return "\(n(id)) dragged piece \(p) to \(to.x),\(to.y) → \(target(t))"

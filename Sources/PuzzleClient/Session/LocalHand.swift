@@ -27,9 +27,13 @@ struct LocalHand: Sendable {
         drag = nil
     }
 
-    /// Where `piece` lies on this screen: where the last drag put it, else where the room says.
+    /// Where `piece` lies on this screen: where the last drag put it (a
+    /// piece of the part it carries: beside it), else where the room says.
     func position(of piece: Int, in state: RoomState) -> Point? {
-        drag.flatMap { $0.piece == piece ? $0.point : nil } ?? state.position(of: piece)
+        if let drag, drag.piece == piece { return drag.point }
+        guard let drag, piece >= 0, piece < state.pieceCount else { return state.position(of: piece) }
+        guard state.grip(of: piece) == drag.piece else { return state.position(of: piece) }
+        return state.board.point(of: piece, grip: drag.piece, at: drag.point, rotation: state.displayRotation(of: piece))
     }
 
     /// A room event: this player (`me`) took a piece, or its hold on one lapsed.
@@ -38,13 +42,15 @@ struct LocalHand: Sendable {
         if case .grabbed(let p, me) = body { lapsed.remove(p) }
     }
 
-    /// Tab: the next free piece (not held, not already right) after the last
-    /// one Tab took, taken as the walk's place; nil when none is free.
+    /// Tab: the next free piece (not held, nor its part, not already right)
+    /// after the last one Tab took, taken as the walk's place; nil when none
+    /// is free. A part is taken once, by its lowest piece: Tab goes from part
+    /// to part, not through the pieces of one.
     mutating func nextFree(in state: RoomState) -> Int? {
         guard state.pieceCount > 0 else { return nil }
         for step in 1...state.pieceCount {
             let p = (tabCursor + step + state.pieceCount) % state.pieceCount
-            guard state.isFree(p) else { continue }
+            guard state.isFree(p), state.parts.part(of: p).map({ $0 == p && state.grip(of: p) == nil }) ?? true else { continue }
             tabCursor = p
             return p
         }

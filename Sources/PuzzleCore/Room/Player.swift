@@ -20,11 +20,12 @@ public struct PlayerInfo: Hashable, Sendable {
     public var hintUsed = false
     /// Until when (room clock, ms) the hint shows, if it is showing or has shown.
     public var hintUntil: Int64? = nil
-    /// The player's colour slot while present: the lowest slot no other
-    /// present player of the room had when it arrived, kept while it stays
-    /// (also while away after a dropped link). Clients draw slot `n` in the
-    /// `n`th colour and marker, so no two players present share one.
-    /// Meaningless while absent: a player coming back gets a slot again.
+    /// The player's colour slot while present: the one it had last (the
+    /// server keeps it per player) if no other present player had it when it
+    /// arrived, else the lowest such slot; kept while it stays (also while
+    /// away after a dropped link). Clients draw slot `n` in the `n`th colour
+    /// and marker, so no two players present share one. Meaningless while
+    /// absent: a player coming back gets a slot again.
     public var colorSlot: Int = 0
 
     public init(name: String) { self.name = name }

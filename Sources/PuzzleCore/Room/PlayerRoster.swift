@@ -75,15 +75,29 @@ public struct PlayerRoster: Hashable, Sendable {
     /// Each present player's colour slot (distinct within the room).
     public var colorSlots: [PlayerID: Int] { players.mapValues(\.colorSlot) }
 
+    /// The colour slot `player` takes on arriving: `preferred` (its own
+    /// colour, the one it had last, anywhere) when that is a slot and no
+    /// other present player has it; else the lowest free. So a player keeps
+    /// its colour across reconnects, restarts and rooms whenever it can, and
+    /// two players present never share one. O(players).
+    public func slot(preferring preferred: Int?, for player: PlayerID) -> Int {
+        if let preferred, RoomLimits.colorSlots.contains(preferred),
+           !players.contains(where: { $0.key != player && $0.value.colorSlot == preferred }) {
+            return preferred
+        }
+        return lowestFreeColorSlot(besides: player)
+    }
+
     /// A player arrives (or, present already, renames): someone coming back
     /// gets their counters back (moves, hint used), and someone arriving a
-    /// colour no one else present has, kept while they stay. Holds nothing.
-    mutating func join(_ id: PlayerID, name: String) {
+    /// colour no one else present has (`color` if free, else the lowest
+    /// free), kept while they stay. Holds nothing.
+    mutating func join(_ id: PlayerID, name: String, color: Int? = nil) {
         let present = players[id] != nil
         var info = players[id] ?? absent.removeValue(forKey: id) ?? PlayerInfo(name: name)
         info.name = name
         info.holding = []
-        if !present { info.colorSlot = lowestFreeColorSlot(besides: id) }
+        if !present { info.colorSlot = slot(preferring: color, for: id) }
         players[id] = info
     }
 

@@ -13,7 +13,10 @@ public enum ReturnReason: String, Hashable, Sendable {
 /// Something that happened in a room. Applying a room's events in order to its
 /// starting state reproduces its state exactly (`RoomState.apply`).
 public enum EventBody: Hashable, Sendable {
-    case joined(PlayerID, name: String)
+    /// A player arrived. `color`: its colour slot when that is not the
+    /// lowest free one (it took its own colour again); nil: the lowest free.
+    /// So the event reads as before whenever the old rule gives the slot.
+    case joined(PlayerID, name: String, color: Int? = nil)
     case left(PlayerID)
     case grabbed(piece: Int, by: PlayerID)
     /// Transient: does not advance the sequence number (slow readers may miss some).

@@ -43,10 +43,10 @@ extension RoomState {
         if event.body.isSequenced { seq = event.seq }
         let time = event.time
         switch event.body {
-        case .joined(let player, let name):
+        case .joined(let player, let name, let color):
             // The clock starts when the first player arrives, and runs on while anyone is there.
             if roster.players.isEmpty { clock.start(at: time) }
-            roster.join(player, name: name)
+            roster.join(player, name: name, color: color)
         case .left(let player):
             if let info = roster.leave(player) {
                 for piece in info.holding {

@@ -1,7 +1,10 @@
 /// Something a player asks a room to do. The room validates it against the
 /// current state and either refuses it (changing nothing) or turns it into events.
 public enum Action: Hashable, Sendable {
-    case join(name: String)
+    /// Arrive in the room. `color`: the colour slot the player had last
+    /// (anywhere, kept by the server): taken again if no one present has it
+    /// (see `PlayerRoster.slot(preferring:for:)`); nil, or taken: the lowest free.
+    case join(name: String, color: Int? = nil)
     case leave
     case grab(piece: Int)
     /// Move a held piece so that its top-left corner is at `to` (table units).

@@ -23,9 +23,10 @@ extension RoomState {
             if body.isSequenced { seq += 1 }
             events.append(RoomEvent(seq: seq, time: time, body: body))
         }
-        if case .join(let name) = action {
+        if case .join(let name, let color) = action {
             guard players[player] == nil else { throw .alreadyJoined(player) }
-            emit(.joined(player, name: name))
+            let slot = roster.slot(preferring: color, for: player)
+            emit(.joined(player, name: name, color: slot == roster.lowestFreeColorSlot(besides: player) ? nil : slot))
             return .joined
         }
         guard let info = players[player] else { throw .unknownPlayer(player) }

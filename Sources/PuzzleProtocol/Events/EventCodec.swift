@@ -19,7 +19,9 @@ public enum EventCodec {
             }
         }
         switch event.body {
-        case .joined(let p, let name): sp(p.rawValue); out.append(UInt8(ascii: " ")); out.append(text: name)
+        case .joined(let p, let name, let color):
+            sp(p.rawValue); out.append(UInt8(ascii: " ")); out.append(text: name)
+            if let color { out.append(ascii: " color="); out.append(decimal: color) }
         case .left(let p): sp(p.rawValue)
         case .grabbed(let piece, let p): sp(piece); sp(p.rawValue)
         case .dragged(let piece, let p, let to, let t): sp(piece); sp(p.rawValue); sp(to.x); sp(to.y); target(t)
@@ -151,8 +153,19 @@ public enum EventCodec {
             if !s.atEnd { s.position += 1 }
             return .say(seq: seq, player: PlayerID(p), text: s.text(s.position..<s.end))
         } else if s.matches(name, "joined") {
-            guard let p = s.int(), let name = lastName() else { return nil }
-            body = .joined(PlayerID(p), name: name)
+            // `joined <id> <name> [color=<slot>]`: the slot only when it is
+            // not the lowest free one (see *Colour slots*).
+            guard let p = s.int() else { return nil }
+            let word = s.word()
+            guard !word.isEmpty, NameRule.isValid(s.text(word)) else { return nil }
+            var color: Int?
+            if !s.atLineEnd() {
+                let tail = s.text(s.word())
+                guard tail.hasPrefix("color="), let slot = LineScanner.int(tail.dropFirst(6)[...]),
+                      RoomLimits.colorSlots.contains(slot), s.atLineEnd() else { return nil }
+                color = slot
+            }
+            body = .joined(PlayerID(p), name: s.text(word), color: color)
         } else if s.matches(name, "left") {
             guard let p = lastPlayer() else { return nil }
             body = .left(p)

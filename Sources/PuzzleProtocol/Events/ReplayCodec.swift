@@ -22,14 +22,36 @@ public enum ReplayCodec {
     public static func encode(_ r: PuzzleReplay, prefix: String = "S ", header: Bool = true, moves range: Range<Int>? = nil,
                               into out: inout [UInt8]) {
         if header { encodeHeader(r, prefix: prefix, into: &out) }
+        // Digits appended as bytes, not interpolated: a snapshot carries the
+        // whole puzzle's moves so far, and this loop was most of its cost.
+        let lead = Array((prefix + "replay ").utf8)
         for m in r.moves[range ?? r.moves.indices] {
-            out.append(text: "\(prefix)replay \(m.elapsed) \(m.player.rawValue) ")
+            lead.withUnsafeBytes { out.append(bytes: $0) }
+            out.append(decimal: Int(m.elapsed))
+            out.append(UInt8(ascii: " "))
+            out.append(decimal: m.player.rawValue)
             switch m.change {
-            case .placed(let piece, .board(let c), let rotation): out.append(text: "placed \(piece) cell \(c.row) \(c.col) \(rotation)\n")
-            case .placed(let piece, .table(let p), let rotation): out.append(text: "placed \(piece) table \(p.x) \(p.y) \(rotation)\n")
-            case .swapped(let piece, let other): out.append(text: "swapped \(piece) \(other)\n")
-            case .merged(let piece, let other): out.append(text: "merged \(piece) \(other)\n")
+            case .placed(let piece, .board(let c), let rotation):
+                out.append(ascii: " placed ")
+                words(piece, c.row, c.col, rotation, second: " cell ")
+            case .placed(let piece, .table(let p), let rotation):
+                out.append(ascii: " placed ")
+                words(piece, p.x, p.y, rotation, second: " table ")
+            case .swapped(let piece, let other):
+                out.append(ascii: " swapped ")
+                out.append(decimal: piece); out.append(UInt8(ascii: " ")); out.append(decimal: other)
+            case .merged(let piece, let other):
+                out.append(ascii: " merged ")
+                out.append(decimal: piece); out.append(UInt8(ascii: " ")); out.append(decimal: other)
             }
+            out.append(UInt8(ascii: "\n"))
+        }
+        func words(_ piece: Int, _ a: Int, _ b: Int, _ rotation: Int, second: StaticString) {
+            out.append(decimal: piece)
+            out.append(ascii: second)
+            out.append(decimal: a); out.append(UInt8(ascii: " "))
+            out.append(decimal: b); out.append(UInt8(ascii: " "))
+            out.append(decimal: rotation)
         }
     }
 

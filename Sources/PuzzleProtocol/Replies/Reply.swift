@@ -11,7 +11,9 @@ public enum Reply: Hashable, Sendable {
     case rooms(count: Int)
     /// `OK stats key=value ...`, in the server's order.
     case stats([ReplyField])
-    case created(room: String)
+    /// `OK created <room>`; for a piece count asked (`CREATE den jigsaw 48`),
+    /// ` size=<r>x<c> asked=<n>`: the board made, whose count may differ.
+    case created(room: String, rows: Int? = nil, cols: Int? = nil, asked: Int? = nil)
     /// `run`: the room's run (version 2), which with `seq` names a point a
     /// client may later catch up from (`REJOIN`, `SYNC <seq> <run>`);
     /// `missed`: set when the room sent the events after the client's point

@@ -34,7 +34,12 @@ public enum ReplyCodec {
         case .stats(let fields):
             out.append(ascii: " stats")
             for f in fields { word("\(f.key)=\(f.value)") }
-        case .created(let room): out.append(ascii: " created"); word(room)
+        case .created(let room, let rows, let cols, let asked):
+            out.append(ascii: " created"); word(room)
+            if let rows, let cols, let asked {
+                out.append(ascii: " size="); out.append(decimal: rows); out.append(ascii: "x"); out.append(decimal: cols)
+                out.append(ascii: " asked="); out.append(decimal: asked)
+            }
         case .joined(let room, let player, let seq, let run, let missed):
             out.append(ascii: " joined"); word(room); field("id", player.rawValue); field("seq", String(seq))
             if let run { field("run", run) }
@@ -163,7 +168,11 @@ public enum ReplyCodec {
             }
             return .stats(fields)
         } else if s.matches(kind, "created") {
-            return n == 1 ? word().map { .created(room: $0) } : nil
+            if n == 1 { return word().map { .created(room: $0) } }
+            guard n == 3, let room = word(), let size = text("size"), let asked = int("asked") else { return nil }
+            let sides = size.split(separator: "x", omittingEmptySubsequences: false)
+            guard sides.count == 2, let rows = LineScanner.int(sides[0]), let cols = LineScanner.int(sides[1]) else { return nil }
+            return .created(room: room, rows: rows, cols: cols, asked: asked)
         } else if s.matches(kind, "left") {
             return n == 1 ? word().map { .left(room: $0) } : nil
         } else if s.matches(kind, "watching") {

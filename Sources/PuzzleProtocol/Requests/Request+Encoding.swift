@@ -49,10 +49,11 @@ extension Request {
             out.append(ascii: "PICTURE")
             if format != .png { word(format.rawValue) }
         case .history(let p): piece("HISTORY", p)
+        case .layout(let p): piece("LAYOUT", p)
         case .replay(let p, let from):
             out.append(ascii: "REPLAY"); num(p)
             if from != 0 { num(from) }
-        case .rooms, .leave, .sync, .hint, .next, .who, .stats, .digest, .layout, .help, .quit:
+        case .rooms, .leave, .sync, .hint, .next, .who, .stats, .digest, .help, .quit:
             out.append(text: verb)
         }
         out.append(UInt8(ascii: "\n"))

@@ -124,7 +124,7 @@ extension Request {
             try count(0...1)
             guard let format = args.isEmpty ? .png : PictureFormat(rawValue: args[0].lowercased()) else { throw usage() }
             return .picture(format)
-        case "LAYOUT": try count(0...0); return .layout
+        case "LAYOUT": try count(0...1); return .layout(try args.first.map(puzzleNumber))
         case "HELP": return .help
         case "QUIT", "BYE", "EXIT":
             // The aliases have no usage entry of their own.

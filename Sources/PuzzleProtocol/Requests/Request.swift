@@ -45,9 +45,12 @@ public enum Request: Hashable, Sendable {
     /// The room's picture (`PICTURE [png|jpeg]`: `S png` or `S jpeg` lines)
     /// for a client whose cache lacks the hash a compact snapshot named.
     case picture(PictureFormat)
-    /// Where the current puzzle's start layout put every piece (`S piece`
+    /// Where a puzzle's start layout put every piece (`S start` or `S piece`
     /// lines): for a client without the core, which `S pieces start` needs.
-    case layout
+    /// `LAYOUT` is the current puzzle's; `LAYOUT <puzzle>` names the current
+    /// one or one the room keeps a replay of, and comes with that puzzle's
+    /// `S table` and `S edges` (what drawing its replay needs).
+    case layout(Int?)
     case help
     case quit
 
@@ -132,7 +135,7 @@ public enum Request: Hashable, Sendable {
         "HISTORY": "HISTORY [puzzle]",
         "REPLAY": "REPLAY <puzzle> [from]",
         "PICTURE": "PICTURE [png|jpeg]",
-        "LAYOUT": "LAYOUT",
+        "LAYOUT": "LAYOUT [puzzle]",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]

@@ -42,6 +42,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case uploadMaxBytes = "upload_max_bytes"
     case uploadsPerHour = "uploads_per_hour"
     case uploadMaxCount = "upload_max_count"
+    case createsPerHour = "creates_per_hour"
 
     /// Keys that may appear on many lines, each adding one entry.
     var isRepeatable: Bool {
@@ -73,7 +74,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
             .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds, .replaysKept,
-            .pictureMaxBytes, .pictureMaxPixels, .uploadMaxBytes, .uploadsPerHour, .uploadMaxCount:
+            .pictureMaxBytes, .pictureMaxPixels, .uploadMaxBytes, .uploadsPerHour, .uploadMaxCount, .createsPerHour:
             nil
         }
     }
@@ -214,6 +215,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.uploadsPerHour = try integer(0...1_000_000)
         case .uploadMaxCount:
             config.uploadMaxCount = try integer(0...100_000)
+        case .createsPerHour:
+            config.createsPerHour = try integer(0...1_000_000)
         }
     }
 
@@ -258,6 +261,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .uploadMaxBytes: ConfigValue.renderBytes(config.uploadMaxBytes)
         case .uploadsPerHour: String(config.uploadsPerHour)
         case .uploadMaxCount: String(config.uploadMaxCount)
+        case .createsPerHour: String(config.createsPerHour)
         }
     }
 }

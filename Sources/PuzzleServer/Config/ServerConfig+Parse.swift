@@ -1,4 +1,5 @@
 import Foundation
+import PuzzleSystem
 
 extension ServerConfig {
     /// Reads a config file's text, starting from the defaults.
@@ -65,11 +66,16 @@ extension ServerConfig {
     ///
     /// - Throws: ``ConfigError`` naming `path`, with a line number when a line is at fault.
     public static func load(path: String) throws(ConfigError) -> ServerConfig {
-        let text: String
+        // Read with our own call, not Foundation's: `--config /dev/null` (no
+        // settings) is a device Foundation refuses to read.
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = try FileSystem.readFile(path)
         } catch {
-            throw ConfigError(.unreadableFile(path: path, reason: readFailureReason(path: path)), file: path)
+            throw ConfigError(.unreadableFile(path: path, reason: readFailureReason(path: path, error: error)), file: path)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ConfigError(.unreadableFile(path: path, reason: "not valid UTF-8 text"), file: path)
         }
         do {
             return try parse(text: text, baseDirectory: directory(of: path))
@@ -120,7 +126,7 @@ extension ServerConfig {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func readFailureReason(path: String) -> String {
+    private static func readFailureReason(path: String, error: Errno) -> String {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return "no such file"
@@ -131,6 +137,6 @@ extension ServerConfig {
         if !FileManager.default.isReadableFile(atPath: path) {
             return "permission denied"
         }
-        return "not valid UTF-8 text"
+        return "\(error)"
     }
 }

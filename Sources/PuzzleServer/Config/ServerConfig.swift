@@ -140,6 +140,10 @@ public struct ServerConfig: Equatable, Sendable {
     /// Uploads one IP address may start an hour (all at once, then one every
     /// 3600/N s); 0 = no limit. Default 20. Key `uploads_per_hour`.
     public var uploadsPerHour = 20
+    /// Rooms one IP address may create an hour (all at once, then one every
+    /// 3600/N s); past it `CREATE` is refused with `RATE_LIMITED`; 0 = no
+    /// limit. Default 60. Key `creates_per_hour`.
+    public var createsPerHour = 60
     /// Most uploaded pictures the server keeps (each is up to
     /// ``uploadMaxBytes`` on disk and a copy of at most 512×512 pixels in
     /// memory); past it uploads are refused (`UPLOADS_FULL`). Default 100.

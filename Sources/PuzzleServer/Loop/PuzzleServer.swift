@@ -27,6 +27,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let rooms = RoomDirectory()
     /// The rooms' journals, snapshots and replays (shared with `keeper`).
     let store: RoomStore
+    /// The players greeted, by token (their lines synced once a turn, in `finishTurn`).
+    let players: PlayerRegistry
     /// The rooms' lives: restored, opened, kept bounded, snapshotted; the
     /// players who leave them and those away after a dropped link.
     let keeper: RoomKeeper
@@ -91,7 +93,8 @@ public final class PuzzleServer: @unchecked Sendable {
         store.replaysKept = config.replaysKept
         keeper = RoomKeeper(rooms: rooms, store: store, config: config, seed: seed ?? config.seed ?? UInt64.random(in: 0...UInt64.max),
                             logger: logger)
-        let registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never)
+        let registry = try PlayerRegistry(directory: config.dataDirectory, sync: config.fsync != .never, device: storageDevice)
+        players = registry
         let uploadStore = try UploadStore(directory: config.dataDirectory, sync: config.fsync != .never)
         // Every connection is a descriptor; ask for enough (up to the hard limit).
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
@@ -121,6 +124,9 @@ public final class PuzzleServer: @unchecked Sendable {
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &router.pictures)
         try keeper.restore(configured: config.rooms, pictures: &router.pictures, now: clock.now)
+        // Reading every room's files left the heap as large as their sum:
+        // hand the freed pages back (issue 31: twice the memory after a restart).
+        HeapTrim.releaseFreeMemory()
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
         // who comes back must never meet someone else under its id.
@@ -247,6 +253,14 @@ public final class PuzzleServer: @unchecked Sendable {
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
         keeper.markClocks(now: clock.now)
+        // New players' tokens and ids first (one sync for the turn's HELLOs),
+        // then the rooms' journals: both before any reply leaves.
+        do {
+            try players.commit()
+        } catch {
+            ending = .failure(ServerFailure(message: "players file sync failed: \(error); stopping without handing out this turn's player tokens"))
+            return
+        }
         if let failure = keeper.commitTurn(now: clock.now) {
             ending = .failure(failure)
             return

@@ -47,6 +47,19 @@ final class HostedRoom {
         cachedStart = (state.puzzleIndex, state.spec, lines)
         return lines
     }
+    /// `LAYOUT <puzzle>`'s lines for a solved puzzle the room keeps (its
+    /// table, edges and start layout, from its replay's spec and seed): the
+    /// last one asked for, kept while browsers open the same replay.
+    private var cachedKeptLayout: (puzzle: Int, lines: [UInt8])?
+    func keptLayoutLines(_ replay: PuzzleReplay) -> [UInt8] {
+        if let c = cachedKeptLayout, c.puzzle == replay.puzzle { return c.lines }
+        let start = replay.startState()
+        var lines: [UInt8] = []
+        SnapshotCodec.encodeLayout(start, into: &lines)
+        if !StartLayoutCodec.encode(start.startPieces, into: &lines) { SnapshotCodec.encodeStartLayout(start, into: &lines) }
+        cachedKeptLayout = (replay.puzzle, lines)
+        return lines
+    }
     /// Members in join order.
     private(set) var members: [Connection] = []
     /// When the next clock mark is due while the puzzle clock runs (half a

@@ -49,8 +49,9 @@ final class RequestRouter {
         greeter = Greeter(registry: registry, logger: logger, out: out, makeToken: makeToken)
         moves = MoveDesk(store: store, keeper: keeper, stats: stats, logger: logger, out: out)
         sender = RoomSender(store: store, replayPageMoves: config.replayPageMoves, logger: logger, out: out)
-        door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender,
+        door = RoomDoor(rooms: rooms, keeper: keeper, moves: moves, sender: sender, registry: registry,
                         passwords: PasswordThrottle(freeAttempts: config.passwordFreeAttempts, retryMillis: config.passwordRetryMillis),
+                        creates: CreateThrottle(perHour: config.createsPerHour),
                         logger: logger, out: out)
     }
 
@@ -122,8 +123,8 @@ final class RequestRouter {
             sender.sync(session, in: room, from: (seq, run), now: now)
         case .picture(let format):
             sender.sendPicture(of: room, as: format)
-        case .layout:
-            sender.sendLayout(of: room)
+        case .layout(let puzzle):
+            sender.sendLayout(of: room, puzzle: puzzle)
         case .digest:
             let s = room.state
             out.send(.digest(DigestSummary(seq: s.seq, value: s.digest.description, correct: s.correctCount, total: s.pieceCount,

@@ -19,29 +19,46 @@ final class RoomDoor {
     private let keeper: RoomKeeper
     private let moves: MoveDesk
     private let sender: RoomSender
+    /// Each player's colour slot, kept across rooms and restarts.
+    private let registry: PlayerRegistry
     private let logger: Logger
     private let out: SessionOutbox
     /// Wrong room passwords, per address (paced, see `Pacing`).
     private(set) var passwords: PasswordThrottle
+    /// Rooms made, per address (`creates_per_hour`).
+    private(set) var creates: CreateThrottle
 
-    init(rooms: RoomDirectory, keeper: RoomKeeper, moves: MoveDesk, sender: RoomSender, passwords: PasswordThrottle,
-         logger: Logger, out: SessionOutbox) {
+    init(rooms: RoomDirectory, keeper: RoomKeeper, moves: MoveDesk, sender: RoomSender, registry: PlayerRegistry,
+         passwords: PasswordThrottle, creates: CreateThrottle, logger: Logger, out: SessionOutbox) {
         self.rooms = rooms
+        self.registry = registry
         self.keeper = keeper
         self.moves = moves
         self.sender = sender
         self.passwords = passwords
+        self.creates = creates
         self.logger = logger
         self.out = out
     }
 
     /// CREATE.
     func create(_ request: RoomSpec, by session: PlayerSession, pictures: inout PictureLibrary, now: Int64) {
+        if let wait = creates.wait(for: session.host, now: now) {
+            return out.refuse(ProtocolError(.rateLimited,
+                "rooms created from \(session.host) are paced at \(creates.perHour) an hour; try again in \((wait + 999) / 1000) s"))
+        }
         switch keeper.open(request, pictures: &pictures, now: now) {
         case .success(let room):
+            creates.charge(session.host, now: now)
             logger.info("\(session.label) created room \(room.name)")
             out.add(.chargeCreate(pieces: room.state.pieceCount))
-            out.send(.created(room: room.name))
+            // A piece count is cut to the picture's shape: the reply says
+            // the board made, so the client can say why 48 asked made 54.
+            if let asked = request.pieces {
+                out.send(.created(room: room.name, rows: room.state.spec.rows, cols: room.state.spec.cols, asked: asked))
+            } else {
+                out.send(.created(room: room.name))
+            }
         case .failure(let error):
             out.refuse(error)
         }
@@ -95,7 +112,13 @@ final class RoomDoor {
         // to it (it had no snapshot of it), as for any JOIN.
         if session.watching { stopWatching(session) }
         if !keeper.returnFromAway(player, to: room, now: now) {
-            guard moves.perform(.join(name: playerName), in: room, by: player, now: now) != nil else { return }
+            // The colour it had last, here or in another room, before a
+            // restart too: its own again unless someone present has it.
+            let own = registry.colorSlot(of: player)
+            guard moves.perform(.join(name: playerName, color: own), in: room, by: player, now: now) != nil else { return }
+            if let slot = room.state.colorSlots[player] {
+                do { try registry.recordColor(slot, of: player) } catch { logger.warn("colour of player \(player) not kept: \(error)") }
+            }
         }
         if let old = session.room { leave(session, now: now); logger.info("\(session.label) switched from \(old.name) to \(room.name)") }
         enter(room, session: session, watching: false)
@@ -141,9 +164,11 @@ final class RoomDoor {
         return true
     }
 
-    /// Addresses whose wrong passwords are forgiven by now are forgotten.
+    /// Addresses whose wrong passwords are forgiven, and whose room-making
+    /// allowance is whole again, by now are forgotten.
     func forgetRecoveredPasswords(now: Int64) {
         passwords.forgetRecovered(now: now)
+        creates.forgetRecovered(now: now)
     }
 
     /// Removes the session's player from its room, returning held pieces.

@@ -78,12 +78,25 @@ final class RoomSender {
         out.send(.picture(width: wire.width, height: wire.height, hash: wire.hash))
     }
 
-    /// LAYOUT: where every piece of the current puzzle started.
-    func sendLayout(of room: HostedRoom) {
-        let bytes = room.startLayoutLines
+    /// LAYOUT: where every piece of the current puzzle started. `LAYOUT
+    /// <puzzle>`: of that puzzle, the current one or a solved one the room
+    /// keeps, with its `S table` and `S edges` first (a client draws its
+    /// replay from them; the snapshot has them only for the current one).
+    func sendLayout(of room: HostedRoom, puzzle: Int?) {
+        let state = room.state
+        if puzzle == nil || puzzle == state.puzzleIndex {
+            let bytes = puzzle == nil ? room.startLayoutLines : room.layoutLines + room.startLayoutLines
+            out.add(.chargeRoom(bytes.count))
+            out.send(lines: bytes)
+            return out.send(.layout(pieces: state.pieceCount, puzzle: state.puzzleIndex, seed: state.settings.seed))
+        }
+        guard let puzzle, let kept = room.history.first(where: { $0.puzzle == puzzle }) else {
+            return out.refuse(.unknownPuzzle(puzzle ?? 0, room: room.name, kept: room.history.map(\.puzzle)))
+        }
+        let bytes = room.keptLayoutLines(kept)
         out.add(.chargeRoom(bytes.count))
         out.send(lines: bytes)
-        out.send(.layout(pieces: room.state.pieceCount, puzzle: room.state.puzzleIndex, seed: room.state.settings.seed))
+        out.send(.layout(pieces: kept.spec.rows * kept.spec.cols, puzzle: puzzle, seed: kept.seed))
     }
 
     /// HISTORY: the solved puzzles the room keeps (or one of them).

@@ -78,12 +78,13 @@ final class BrowserPictures {
     }
 
     /// The response to a picture request from connection `token` for room
-    /// `name` (whose puzzle is `spec`, nil when there is no such room): now
+    /// `name` (whose puzzle is `spec`, nil when there is no such room, or no
+    /// such puzzle kept: `missing` says which): now
     /// when cached or refused, else nil, and the connection waits for
     /// `collect` to deliver it.
-    func response(room name: String, spec: PuzzleSpec?, width: Int, head: HTTPRequestHead, token: UInt64,
+    func response(room name: String, spec: PuzzleSpec?, missing: String? = nil, width: Int, head: HTTPRequestHead, token: UInt64,
                   pictures: PictureLibrary) -> HTTPResponse? {
-        guard let spec else { return Self.answer(.error(HTTPError(.notFound, "no room named '\(name)'")), to: head) }
+        guard let spec else { return Self.answer(.error(HTTPError(.notFound, missing ?? "no room named '\(name)'")), to: head) }
         let (w, h) = Self.size(width: width, for: spec)
         let key = "\(spec.picture) \(w)x\(h)"
         if let file = cache.file(key) { return Self.answer(file.response(to: head), to: head) }

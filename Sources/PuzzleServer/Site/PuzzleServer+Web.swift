@@ -76,7 +76,14 @@ extension PuzzleServer {
             case .picture(let room, let width, let head):
                 conn.lastActivity = clock.now
                 // Drawn now if cached or refused; else later, on the renderer's thread.
-                if let response = browserPictures.response(room: room, spec: rooms[room]?.state.spec, width: width, head: head,
+                // `puzzle=`: a solved puzzle's picture (a replay's), which may not be the room's now.
+                let hosted = rooms[room]
+                var spec = hosted?.state.spec, missing: String?
+                if let hosted, let puzzle = WebSite.picturePuzzle(head) ?? nil, puzzle != hosted.state.puzzleIndex {
+                    spec = hosted.history.first { $0.puzzle == puzzle }?.spec
+                    missing = "room '\(room)' keeps no replay of puzzle \(puzzle)"
+                }
+                if let response = browserPictures.response(room: room, spec: spec, missing: missing, width: width, head: head,
                                                            token: conn.token, pictures: router.pictures) {
                     perform(conn.web?.answerPicture(response, now: clock.now, outputRoom: outputRoom(conn)) ?? [], on: conn)
                 }

@@ -17,7 +17,7 @@ public struct WebSite: Sendable {
         case picture(room: String, width: Int)
     }
 
-    /// Where room pictures are served: `/picture/<room>?w=<pixels>`.
+    /// Where room pictures are served: `/picture/<room>?w=<pixels>[&puzzle=<n>]`.
     public static let picturePrefix = "/picture/"
     /// Picture widths a browser may ask for (`w=`), and the one it gets without asking.
     public static let pictureWidths = 16...2048
@@ -28,6 +28,15 @@ public struct WebSite: Sendable {
 
     public init(origins: WebSocketOriginPolicy) {
         self.origins = origins
+    }
+
+    /// A picture request's `puzzle=<n>`: the picture of that puzzle (the
+    /// current one or a solved one the room keeps, as a replay shows it);
+    /// `.some(nil)` without it (the current puzzle's), nil when it is not a number.
+    public static func picturePuzzle(_ head: HTTPRequestHead) -> Int?? {
+        guard let p = head.query("puzzle") else { return .some(nil) }
+        guard !p.isEmpty, p.utf8.count <= 9, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+        return .some(n)
     }
 
     public func answer(_ head: HTTPRequestHead) -> Answer {
@@ -50,6 +59,9 @@ public struct WebSite: Sendable {
                     return .respond(.error(.badRequest("w= must be a width in \(Self.pictureWidths.lowerBound)...\(Self.pictureWidths.upperBound) pixels")))
                 }
                 width = n
+            }
+            guard Self.picturePuzzle(head) != nil else {
+                return .respond(.error(.badRequest("puzzle= must be a puzzle number")))
             }
             return .picture(room: room, width: width)
         }

@@ -4,8 +4,8 @@ import PuzzleSystem
 /// An append-only file of text lines, each ending in ` *<crc32 as 8 lowercase
 /// hex digits>`, that survives a crash mid-append: at load a torn last line is
 /// cut off (so the next append is not glued to it) and a line failing its
-/// checksum is reported rather than trusted. `<data>/players` and
-/// `<data>/player-ids` are such files.
+/// checksum is reported rather than trusted. `<data>/players`,
+/// `<data>/player-ids` and `<data>/player-colors` are such files.
 ///
 /// Not thread-safe: owned by the server's event loop.
 struct ChecksummedLineFile {
@@ -59,15 +59,62 @@ struct ChecksummedLineFile {
 
     /// Appends one line (its checksum added) and syncs it unless told not to.
     func append(_ body: String) throws(RoomStoreError) {
-        var line = Array(body.utf8)
-        let crc = CRC32.checksum(line[...])
-        line.append(contentsOf: Array(" *\(Self.hex(crc))\n".utf8))
-        let path = path, sync = sync
+        try append(body, syncing: sync)
+    }
+
+    /// Appends one line (its checksum added) without syncing it: the caller
+    /// syncs a turn's lines at once (`syncAppended`) before anything they
+    /// record is acknowledged. Written through `device` (tests count and fail it).
+    func appendUnsynced(_ body: String, device: StorageDevice) throws(RoomStoreError) {
+        let line = Self.line(body), path = path
+        try onPath(path) { () throws(Errno) in
+            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
+            defer { try? fd.close() }
+            try device.write(line, to: fd, path: path)
+        }
+    }
+
+    /// Makes every line appended so far durable (nothing when the file does
+    /// not sync): one `fdatasync`, whatever the number of lines.
+    func syncAppended(device: StorageDevice) throws(RoomStoreError) {
+        guard sync else { return }
+        let path = path
+        try onPath(path) { () throws(Errno) in
+            let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly))
+            defer { try? fd.close() }
+            try device.dataSync(fd, path: path)
+        }
+    }
+
+    private func append(_ body: String, syncing: Bool) throws(RoomStoreError) {
+        let line = Self.line(body), path = path
         try onPath(path) { () throws(Errno) in
             let fd = try FileDescriptor.open(path, FileOpenOptions(access: .writeOnly, create: true, append: true))
             defer { try? fd.close() }
             try fd.writeAll(line)
-            if sync { try fd.sync() }
+            if syncing { try fd.sync() }
+        }
+    }
+
+    /// One line's bytes: the body, ` *<crc32>` and a newline.
+    private static func line(_ body: String) -> [UInt8] {
+        var line = Array(body.utf8)
+        let crc = CRC32.checksum(line[...])
+        line.append(contentsOf: Array(" *\(hex(crc))\n".utf8))
+        return line
+    }
+
+    /// Replaces the whole file with these lines (their checksums added),
+    /// atomically: a crash leaves the old file or the new one. For a file
+    /// whose later lines supersede earlier ones, written again without them.
+    func rewrite(_ bodies: [String], directory: String) throws(RoomStoreError) {
+        var bytes: [UInt8] = []
+        for body in bodies {
+            bytes += Self.line(body)
+        }
+        let path = path, sync = sync
+        try onPath(path) { () throws(Errno) in
+            try FileSystem.replaceAtomically(path, with: bytes, temporaryPath: path + ".new", directory: directory, sync: sync)
         }
     }
 

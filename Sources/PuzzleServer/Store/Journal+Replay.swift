@@ -19,12 +19,18 @@ extension Journal {
             return puzzle == state.puzzleIndex && !state.isSolved
         case .nextPuzzle(let puzzle, _):
             return puzzle == state.puzzleIndex + 1
-        case .joined(let player, let name):
+        case .joined(let player, let name, let color):
             return RoomLimits.playerIDs.contains(player.rawValue) && NameRule.isValid(name)
+                && color.map { RoomLimits.colorSlots.contains($0) } ?? true
         case .left(let player), .hint(let player, _):
             return state.players[player] != nil
         case .forgotten(let player):
-            return state.absent[player] != nil
+            // A player still present: its `left` never reached the disk (a
+            // write refused while its link dropped), then it was forgotten.
+            // The record changes nothing but the seq (as the live room would
+            // apply it); after the load the player is away, forgotten again
+            // in time. Not damage.
+            return state.absent[player] != nil || state.players[player] != nil
         default:
             return false
         }

@@ -31,13 +31,17 @@ final class PlainSession: @unchecked Sendable {
         let runnerInput = runnerSide.descriptor
         let options = o
         let thread = Thread { [self] in
-            let runner = PlainRunner(options: options, input: runnerInput) { line in
-                self.lock.lock()
-                self.lines.append(line)
-                self.lock.broadcast()
-                self.lock.unlock()
-            }
-            let s = runner.run()
+            // The runner (and the token file it holds locked) is gone before
+            // the exit is told: a client started next finds the file free, as
+            // after a process exits.
+            let s = {
+                PlainRunner(options: options, input: runnerInput) { line in
+                    self.lock.lock()
+                    self.lines.append(line)
+                    self.lock.broadcast()
+                    self.lock.unlock()
+                }.run()
+            }()
             lock.lock()
             status = s
             lock.broadcast()
