@@ -243,7 +243,8 @@ import Testing
         _ = try c.hello("ivy")
         #expect(pixels(try c.request("JOIN sea").state) == pixels(before))
         #expect(try FileManager.default.contentsOfDirectory(atPath: pictures).contains { $0.hasSuffix(".512.ppm") })
-        let photo = try ImageDecoder.decode(jpeg)
+        // As the server decodes it: straight into the kept size (512 a side at most).
+        let photo = try ImageDecoder.decode(jpeg, fitting: 512).image
         let snapshot = try SnapshotCodec.decode(after.map { Substring($0) }, now: 0)
         #expect(snapshot.picture == (try PictureLibraryProbe.terminalPicture(photo, rows: 4, cols: 4)))
         try server.kill()

@@ -331,7 +331,8 @@ extension JPEGParser {
         let base = 8 / reduction
         let w = (width * base + 7) / 8, h = (height * base + 7) / 8
         let fitted = BoxShrinker.fittedSize(width: width, height: height, orientation: orientation, maxSide: maxSide)
-        var sink = try BoxShrinker(sourceWidth: w, sourceHeight: h, orientation: orientation,
+        var sink = try BoxShrinker(sourceWidth: w, sourceHeight: h, reduction: reduction, pixelWidth: width, pixelHeight: height,
+                                   orientation: orientation,
                                    width: fitted.width, height: fitted.height, format: .jpeg)
         var planes: [UnsafeMutablePointer<UInt8>] = []
         defer { for p in planes { p.deallocate() } }

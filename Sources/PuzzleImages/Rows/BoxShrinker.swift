@@ -36,8 +36,13 @@ struct BoxShrinker: ImageRowSink {
 
     /// A shrinker from a `sourceWidth`×`sourceHeight` stored picture to an
     /// upright `width`×`height` one (each no larger than the source's side
-    /// it comes from).
-    init(sourceWidth: Int, sourceHeight: Int, orientation: Int, width: Int, height: Int, format: ImageFormat) throws(ImageError) {
+    /// it comes from). A picture decoded at 1/`reduction` scale gives its
+    /// size in pixels too (`pixelWidth`, `pixelHeight`): the boxes are drawn
+    /// on the pixels, and each sample goes to the box that holds its middle
+    /// pixel, so that a side's last sample, which covers only part of a
+    /// sample's pixels, shifts no box where the orientation reverses it.
+    init(sourceWidth: Int, sourceHeight: Int, reduction: Int = 1, pixelWidth: Int? = nil, pixelHeight: Int? = nil,
+         orientation: Int, width: Int, height: Int, format: ImageFormat) throws(ImageError) {
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         self.orientation = (1...8).contains(orientation) ? orientation : 1
@@ -45,8 +50,10 @@ struct BoxShrinker: ImageRowSink {
         binsX = swaps ? height : width
         binsY = swaps ? width : height
         precondition(binsX >= 1 && binsX <= sourceWidth && binsY >= 1 && binsY <= sourceHeight)
-        startX = Self.boundaries(sourceWidth, bins: binsX, reversed: [2, 3, 7, 8].contains(self.orientation))
-        startY = Self.boundaries(sourceHeight, bins: binsY, reversed: [3, 4, 6, 7].contains(self.orientation))
+        startX = Self.boundaries(sourceWidth, pixels: pixelWidth ?? sourceWidth, reduction: reduction, bins: binsX,
+                                 reversed: [2, 3, 7, 8].contains(self.orientation))
+        startY = Self.boundaries(sourceHeight, pixels: pixelHeight ?? sourceHeight, reduction: reduction, bins: binsY,
+                                 reversed: [3, 4, 6, 7].contains(self.orientation))
         binOfX = Self.owners(startX)
         binOfY = Self.owners(startY)
         // The sums are 32-bit: a box of up to 16 Mpx (a picture of 2^28
@@ -63,8 +70,20 @@ struct BoxShrinker: ImageRowSink {
     /// `length`: box k holds `k * length / bins ..< (k + 1) * length / bins`
     /// counted from the upright picture's side, which is the axis's far end
     /// when the orientation reverses it.
-    private static func boundaries(_ length: Int, bins: Int, reversed: Bool) -> [Int] {
-        (0...bins).map { k in reversed ? length - (bins - k) * length / bins : k * length / bins }
+    ///
+    /// At a reduced scale the boxes are the pixels' (`pixels` along the
+    /// axis): sample i goes to the box of pixel `i * reduction + reduction / 2`.
+    private static func boundaries(_ length: Int, pixels: Int, reduction: Int, bins: Int, reversed: Bool) -> [Int] {
+        let pixelStarts = (0...bins).map { k in reversed ? pixels - (bins - k) * pixels / bins : k * pixels / bins }
+        guard reduction > 1 else { return pixelStarts }
+        // The first sample whose middle pixel is at or past each box's first pixel.
+        return (0...bins).map { k in
+            if k == 0 { return 0 }
+            if k == bins { return length }
+            let p = pixelStarts[k]
+            // i * reduction + reduction / 2 >= p
+            return min(length, max(0, (p - reduction / 2 + reduction - 1) / reduction))
+        }
     }
 
     private static func owners(_ starts: [Int]) -> [Int32] {
@@ -110,7 +129,8 @@ struct BoxShrinker: ImageRowSink {
         for by in 0..<binsY {
             let h = UInt32(startY[by + 1] - startY[by])
             for bx in 0..<binsX {
-                let n = h * UInt32(startX[bx + 1] - startX[bx])
+                // At a reduced scale a box may hold no sample (never at full scale).
+                let n = max(1, h * UInt32(startX[bx + 1] - startX[bx]))
                 let i = (by * binsX + bx) * 3
                 for c in 0..<3 { rgb[i + c] = UInt8((sums[i + c] + n / 2) / n) }
             }

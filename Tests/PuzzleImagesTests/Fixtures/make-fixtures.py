@@ -214,8 +214,33 @@ def large_jpeg():
     w, h, m, ch, s = read_pnm(run(["djpeg", "-dct", "int", "-pnm"], data))
     open("jpeg-large-420.crc", "w").write("%d %d %08x\n" % (w, h, zlib.crc32(bytes(s))))
 
+
+def smooth_jpegs():
+    """Photo-like pictures (a sky, hills, soft shapes), where decoding at a
+    reduced scale and box-shrinking the whole agree within a few levels:
+    FittedDecodeTests' strict cases, baseline and progressive."""
+    import math
+    from PIL import Image, ImageDraw, ImageFilter
+    W, H = 320, 240
+    img = Image.new("RGB", (W, H))
+    px = img.load()
+    for y in range(H):
+        for x in range(W):
+            r = int(90 + 80 * y / H + 20 * math.sin(x / 37.0)); g = int(140 + 50 * math.sin(y / 53.0 + x / 71.0)); b = int(220 - 100 * y / H)
+            if y > H * 0.6 + 18 * math.sin(x / 29.0):
+                r, g, b = int(60 + 40 * math.sin(x / 19.0)), int(120 + 30 * math.cos(y / 13.0)), int(50 + 20 * math.sin((x + y) / 23.0))
+            px[x, y] = (max(0, min(255, r)), max(0, min(255, g)), max(0, min(255, b)))
+    d = ImageDraw.Draw(img)
+    d.ellipse((200, 30, 260, 90), fill=(250, 230, 120))
+    d.rectangle((40, 110, 110, 170), fill=(180, 60, 50))
+    img = img.filter(ImageFilter.GaussianBlur(1.5))
+    img.save("smooth-420.jpg", quality=90, subsampling=2)
+    img.save("smooth-444.jpg", quality=90, subsampling=0)
+    img.save("smooth-progressive.jpg", quality=90, subsampling=2, progressive=True)
+
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
 pngs()
 jpegs()
 cmyk_jpeg()
 large_jpeg()
+smooth_jpegs()
