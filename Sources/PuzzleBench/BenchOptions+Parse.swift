@@ -29,10 +29,13 @@ extension BenchOptions {
       --steps K           drag steps from grab to drop (default 8)
       --rate N|max        total drags per second, open loop (default max)
       --window N          with --rate max: requests in flight per bot (default 4)
-      --play pieces|parts pieces: each grabbed piece straight into its own cell (default);
+      --play pieces|parts|carry
+                          pieces: each grabbed piece straight into its own cell (default);
                           parts: dropped beside a picture neighbour on the table (within the
                           snap), so parts form, and a part carried into the board once it has
-                          --carry N pieces (default 8) or no free neighbour is left
+                          --carry N pieces (default 8) or no free neighbour is left;
+                          carry: each bot builds a part of --carry N pieces (1: a single
+                          piece) and carries it round the table in the same cycles
       --duration S        measured seconds (default 10)
       --warmup S          seconds before measuring (default 2)
       --kind jigsaw|swap  room kind (default jigsaw)
@@ -114,9 +117,9 @@ extension BenchOptions {
             case "--window": o.window = try int(arg, 1...1000)
             case "--play":
                 let v = try value(arg)
-                guard let p = Play(rawValue: v.lowercased()) else { throw BenchUsageError("--play: '\(v)' is not pieces or parts") }
+                guard let p = Play(rawValue: v.lowercased()) else { throw BenchUsageError("--play: '\(v)' is not pieces, parts or carry") }
                 o.play = p
-            case "--carry": o.carrySize = try int(arg, 2...RoomLimits.maxPieceIndex)
+            case "--carry": o.carrySize = try int(arg, 1...RoomLimits.maxPieceIndex)
             case "--rate":
                 let v = try value(arg)
                 if v == "max" {
@@ -153,8 +156,14 @@ extension BenchOptions {
             o.joinBytesSizes = [o.rows]
         }
         if o.stormClients > 0 && !sizeGiven { o.rows = 100; o.cols = 100 }
-        guard o.play == .pieces || o.kind == .jigsaw else { throw BenchUsageError("--play parts: only jigsaw pieces join") }
+        guard o.play == .pieces || o.kind == .jigsaw else { throw BenchUsageError("--play \(o.play.rawValue): only jigsaw pieces join") }
         guard o.bots >= o.rooms else { throw BenchUsageError("--bots (\(o.bots)) must be at least --rooms (\(o.rooms))") }
+        if o.play == .carry {
+            let botsPerRoom = (o.bots + o.rooms - 1) / o.rooms
+            guard let need = CarryPlan.rowsNeeded(bots: botsPerRoom, size: o.carrySize, cols: o.cols), need <= o.rows else {
+                throw BenchUsageError("--play carry: \(botsPerRoom) bots a room, each with a part of \(o.carrySize) pieces along a row, need a wider or taller board than \(o.rows)x\(o.cols) (try --size 50)")
+            }
+        }
         return .run(o)
     }
 

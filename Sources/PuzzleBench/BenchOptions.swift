@@ -18,6 +18,10 @@ public struct BenchOptions: Equatable, Sendable {
         /// parts form; a part carried into the board once it is big enough
         /// (`carrySize`) or has no free neighbour left (`PartBuilder`).
         case parts
+        /// Each bot builds one part of `carrySize` pieces on the table, then
+        /// carries it round the table (`CarryPlan`): with `--carry 1`, single
+        /// pieces in the same cycles, the pair the relay is measured by.
+        case carry
     }
 
     /// Run the core benchmark (no network) instead of the load test.
@@ -51,7 +55,8 @@ public struct BenchOptions: Equatable, Sendable {
     public var rate: Rate = .max
     /// `--play pieces|parts`: how the bots play.
     public var play: Play = .pieces
-    /// `--carry N`: with `--play parts`, a part of this many pieces is carried in.
+    /// `--carry N`: with `--play parts`, a part of this many pieces is carried
+    /// in; with `--play carry`, the size of each bot's part.
     public var carrySize = 8
     /// Requests one bot may have unanswered at once with `--rate max`.
     public var window = 4

@@ -31,7 +31,18 @@ import Testing
         #expect(d.play == .pieces && d.carrySize == 8)
         guard case .run(let o) = try BenchOptions.parse(["--play", "parts", "--carry", "20"]) else { Issue.record("expected run"); return }
         #expect(o.play == .parts && o.carrySize == 20)
-        for args in [["--play", "chess"], ["--play"], ["--carry", "1"], ["--play", "parts", "--kind", "swap"]] {
+        for args in [["--play", "chess"], ["--play"], ["--carry", "0"], ["--play", "parts", "--kind", "swap"]] {
+            #expect(throws: BenchUsageError.self, "\(args)") { try BenchOptions.parse(args) }
+        }
+        // --play carry: a part a bot (1: single pieces), every part on the board's rows.
+        guard case .run(let c) = try BenchOptions.parse(["--play", "carry", "--carry", "1", "--size", "50"]) else { Issue.record("expected run"); return }
+        #expect(c.play == .carry && c.carrySize == 1)
+        guard case .run(let c8) = try BenchOptions.parse(["--play", "carry", "--size", "50"]) else { Issue.record("expected run"); return }
+        #expect(c8.play == .carry && c8.carrySize == 8)
+        // 100 bots' parts of 8 need 5 a row on 39 rows: not on the default 20x20,
+        // nor with 2 bots' parts of 60 across 50 columns.
+        for args in [["--play", "carry"], ["--play", "carry", "--carry", "60", "--size", "50", "--bots", "2"],
+                     ["--play", "carry", "--kind", "swap", "--size", "50"]] {
             #expect(throws: BenchUsageError.self, "\(args)") { try BenchOptions.parse(args) }
         }
     }

@@ -83,6 +83,33 @@ import Testing
         #expect(r.errors == 0 && r.totalErrors == 0 && r.disconnects == 0)
     }
 
+    /// `--play carry`: each bot builds its own part of three along a row of
+    /// the picture, then carries it round the table; no part joins another
+    /// bot's or anything else, none goes into the board, and a drag of a part
+    /// reaches every other member as one line.
+    @Test func carryRunBuildsOnePartABotAndDragsIt() throws {
+        var o = options(kind: .jigsaw)
+        o.play = .carry
+        o.carrySize = 3
+        o.bots = 6
+        // Two runs of three a row (a column between), on rows 0, 2 and 4.
+        o.rows = 6
+        o.cols = 8
+        o.rate = .max
+        o.duration = 1.5
+        let r = try LoadTest.run(o)
+        #expect(r.passed, "\(r.text)")
+        #expect(r.play == "carry")
+        // Two joins make each part of three; nothing else joins.
+        #expect(r.merges == 12 && r.largestPart == 3 && r.partsAtEnd == 6, "\(r.text)")
+        #expect(r.partsCarriedIn == 0 && r.solves.isEmpty)
+        // Far more drops than the twelve that built the parts: the parts were carried.
+        #expect(r.totalDragsSent > 0 && r.totalDragsSent == r.totalDragsOK + r.totalDragsRefused)
+        #expect(r.dropsOK > 100, "\(r.text)")
+        #expect(r.totalDeliveries == r.totalDragsOK * 5)
+        #expect(r.errors == 0 && r.totalErrors == 0 && r.disconnects == 0 && r.heldRefusals == 0)
+    }
+
     /// `--websocket` bots play as TCP bots do (the same checks pass, every
     /// drag reaches every other member) over HTTP Upgrade and masked frames.
     @Test func webSocketBotsPlayAndPassTheirChecks() throws {

@@ -3,7 +3,8 @@ import PuzzleCore
 /// How the bots play: each bot's grab-drag-drop cycle, which piece it asks
 /// for and where it takes it (`--play pieces`: into its cell; `--play
 /// parts`: beside a neighbour on the table or, a part, into the board, as
-/// `PartBuilder` decides), when its next drag goes out (paced open-loop with `--rate N`, a
+/// `PartBuilder` decides; `--play carry`: its own part built, then carried
+/// round the table, as `CarryPlan` decides), when its next drag goes out (paced open-loop with `--rate N`, a
 /// window of requests in flight with `--rate max`), and what it does when a
 /// grab is refused or the puzzle is solved under it.
 ///
@@ -22,6 +23,12 @@ final class PlayPolicy: ReferenceStreamObserver {
     let window: Int
     /// With `--play parts`: what to grab and where to take it.
     let builder: PartBuilder?
+    /// With `--play carry`: each bot's part, and where it takes it.
+    let carry: CarryPlan?
+    /// With `--play carry`: the pieces of each bot's part (filled by `start`,
+    /// once every bot has its seat in its room).
+    @exclusivity(unchecked) private var carried: [[Int]] = []
+    private let rows: Int, cols: Int
     /// When each bot's next paced slot is due (`--rate N`).
     @exclusivity(unchecked) private var heap = SlotHeap()
     /// Bots wanting a piece while none was free (`--rate max` retries them).
@@ -43,6 +50,9 @@ final class PlayPolicy: ReferenceStreamObserver {
         }
         window = options.window
         builder = options.play == .parts ? PartBuilder(carrySize: options.carrySize) : nil
+        carry = options.play == .carry ? CarryPlan(size: options.carrySize) : nil
+        rows = options.rows
+        cols = options.cols
         rng = SeededGenerator(seed: options.seed)
     }
 
@@ -53,6 +63,12 @@ final class PlayPolicy: ReferenceStreamObserver {
     /// Starts every bot's first cycle; with `--rate N` their first slots are
     /// spread evenly over one interval.
     func start() {
+        if let carry {
+            carried = Array(repeating: [], count: bots.count)
+            for room in rooms {
+                for (seat, m) in room.members.enumerated() { carried[m] = carry.pieces(forSeat: seat, rows: rows, cols: cols) }
+            }
+        }
         let now = clock.now
         if let interval {
             for bot in bots { heap.push(time: now + interval * UInt64(bot.index) / UInt64(bots.count), bot: bot.index) }
@@ -98,7 +114,7 @@ final class PlayPolicy: ReferenceStreamObserver {
             bot.phase = .waitingForPuzzle
             return
         }
-        guard let (piece, key) = choosePiece(room) else {
+        guard let (piece, key) = choosePiece(room, for: bot) else {
             bot.phase = .idle
             if interval == nil && !bot.listedIdle {
                 bot.listedIdle = true
@@ -119,9 +135,11 @@ final class PlayPolicy: ReferenceStreamObserver {
     /// The grab succeeded: plan the path home and send any drags owed.
     func grabbed(_ bot: BenchBot, piece: Int) {
         let room = rooms[bot.room]
-        let builder = builder
+        let builder = builder, carry = carry, own = carry == nil ? [] : carried[bot.index]
         let path = room.stream.withReference { r -> (from: Point, to: Point, joining: Int?)? in
             guard piece < r.pieceCount, r.holder(of: piece) == PlayerID(bot.player) else { return nil }
+            let from = r.position(of: piece)
+            if let carry { return (from, carry.destination(of: piece, own: own, in: r, using: &rng) ?? from, nil) }
             guard let builder else { return (r.position(of: piece), r.geometry.origin(of: r.homeCell(of: piece)), nil) }
             let d = builder.destination(of: piece, in: r, using: &rng, claimed: room.claimed.contains)
             return (r.position(of: piece), d.point, d.joining.map { PartBuilder.claimKey(of: $0, in: r) })
@@ -263,8 +281,13 @@ final class PlayPolicy: ReferenceStreamObserver {
     /// A piece neither held, claimed nor in place, and the key it is
     /// claimed under (the piece; with `--play parts` its part): random
     /// probes, then a scan from a random start (only near the end of a
-    /// puzzle). Cheapest test first.
-    private func choosePiece(_ room: BenchRoom) -> (piece: Int, key: Int)? {
+    /// puzzle). Cheapest test first. With `--play carry`: the bot's own
+    /// part's next grip (`CarryPlan`).
+    private func choosePiece(_ room: BenchRoom, for bot: BenchBot) -> (piece: Int, key: Int)? {
+        if let carry {
+            let own = carried[bot.index]
+            return room.stream.withReference { r in carry.grip(for: own, in: r).map { ($0, $0) } } ?? nil
+        }
         if builder != nil {
             return room.stream.withReference { r -> (piece: Int, key: Int)? in
                 PartBuilder.choosePiece(in: r, using: &rng, claimed: room.claimed.contains).map { ($0, PartBuilder.claimKey(of: $0, in: r)) }
