@@ -3,14 +3,20 @@
 # pairs, the server pinned to core 0 and the bench to core 1, one JSON summary
 # line a run. Then: python3 Tests/Tools/relay_pairs_summary.py OUT.txt
 #   bash Tests/Tools/relay_pairs.sh .build/release/puzzle 20x20 5 > OUT.txt
+# FIRST and SECOND name the two ways of playing (default pieces, then parts);
+# the relay goal's pair is the same cycles with single pieces and with parts:
+#   FIRST=carry:1 SECOND=carry:8 bash Tests/Tools/relay_pairs.sh .build/release/puzzle 50x50 5 > OUT.txt
 B=$1; SIZE=$2; ROUNDS=$3; shift 3
+FIRST=${FIRST:-pieces}; SECOND=${SECOND:-parts}
 for r in $(seq 1 $ROUNDS); do
-  for mode in pieces parts; do
+  for mode in $FIRST $SECOND; do
+    play=${mode%%:*}; carry=
+    [ "$play" != "$mode" ] && carry="--carry ${mode#*:}" 
     D=$(mktemp -d)
     taskset -c 0 $B serve --port 0 --bind 127.0.0.1 --data $D --drag-rate 0 --log-level warn --max-connections 12000 --max-per-address 0 --idle-timeout 0 --config /dev/null > $D/log 2>&1 &
     PID=$!
     for i in $(seq 1 50); do PORT=$(grep -oE '127\.0\.0\.1:[0-9]+' $D/log | head -1 | cut -d: -f2); [ -n "$PORT" ] && break; sleep 0.1; done
-    taskset -c 1 $B bench --server 127.0.0.1:$PORT --server-pid $PID --json --duration 5 --warmup 2 --bots 100 --size $SIZE --play $mode "$@" > $D/out.json 2>$D/err
+    taskset -c 1 $B bench --server 127.0.0.1:$PORT --server-pid $PID --json --duration 5 --warmup 2 --bots 100 --size $SIZE --play $play $carry "$@" > $D/out.json 2>$D/err
     python3 - "$mode" "$D/out.json" <<'PY'
 import json,sys
 mode,f=sys.argv[1],sys.argv[2]

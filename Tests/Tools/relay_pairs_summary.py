@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Medians of the pair ratios (parts / pieces) from relay_pairs.sh output."""
+"""Medians of the pair ratios (second / first: parts / pieces) from relay_pairs.sh output."""
 import json,sys,statistics
 rows=[l.split(' ',1) for l in open(sys.argv[1]) if l.strip()]
 pairs=[(json.loads(rows[i][1]),json.loads(rows[i+1][1])) for i in range(0,len(rows)-1,2)]

@@ -227,6 +227,7 @@ public struct PlayApp: Sendable {
                           messages: log.shownLines, messageScroll: log.scroll, solvedBanner: session.solvedBanner,
                           showHint: hintUntil > t, editor: editor, overlay: overlay, lens: lens, lidAllowed: lidAllowed)
         scene.solvedStats = session.solvedStats.map(PlayerText.statsText)
+        scene.stack = session.stack
         scene.watching = session.watching
         scene.watchers = session.watchers.sorted { $0.key < $1.key }.map(\.value)
         scene.viewShift = viewport.shift

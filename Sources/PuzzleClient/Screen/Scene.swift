@@ -60,6 +60,8 @@ public struct Scene: Sendable {
     public var choosingRoom = false
     /// What this player chose to see: a piece filter, the lid, a found piece.
     public var lens: TableLens
+    /// Which loose piece lies on which (`ClientSession.stack`).
+    public var stack = TableStack()
     /// Whether the room offers the box lid (the picture at will, and faintly
     /// in the board's empty cells); else the picture shows only through the hint.
     public var lidAllowed: Bool

@@ -21,6 +21,8 @@ struct TableCanvas {
     var colorSlots: [PlayerID: Int] = [:]
     /// The player's own filter and marks.
     var lens: TableLens
+    /// Which loose piece lies on which (the session's, from the events).
+    var stack = TableStack()
     /// Where the overview map lies over the view (screen rows and columns), if it is shown: arrows keep out of it.
     var mapBox: ScreenBox?
     /// Which pieces are in someone's hand, by piece (every piece of a held
@@ -139,9 +141,9 @@ struct TableCanvas {
 
     // MARK: Pieces
 
-    /// The still layer: the loose pieces lying on the table (lower numbers
-    /// under higher ones, a part at the turn of its lowest piece, as
-    /// `TableLens.topPiece` picks), over the board `drawBoard` drew;
+    /// The still layer: the loose pieces lying on the table (stacked as
+    /// `stack` says, a part whole at its height, as `TableLens.topPiece`
+    /// picks), over the board `drawBoard` drew;
     /// those the lens's filter hides are left out.
     /// Nothing in it moves until a piece is dropped, grabbed or let go.
     /// Returns the loose pieces in view, for the stack counts.
@@ -153,9 +155,15 @@ struct TableCanvas {
         let filtering = lens.filter != .all
         // Taken out once: a lookup through the room per piece costs (10,000 on a 100x100 board).
         let parts = st.parts, joined = !parts.isEmpty
+        // Bottom to top (`TableStack`): the last taken or put down on top.
+        var lying: [Int] = []
         for piece in 0..<st.pieceCount where !held[piece] {
-            guard case .table(let p) = st.pieces[piece].location else { continue }
+            guard case .table = st.pieces[piece].location else { continue }
             if filtering && !lens.showsLoose(piece, in: st) { continue }
+            lying.append(piece)
+        }
+        for piece in stack.bottomToTop(lying, in: st) {
+            guard case .table(let p) = st.pieces[piece].location else { continue }
             if joined, let part = parts.part(of: piece) {
                 // A part is drawn whole with its lowest piece (its id).
                 guard part == piece, let members = parts.members[part] else { continue }

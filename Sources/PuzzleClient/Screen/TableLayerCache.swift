@@ -28,6 +28,7 @@ public struct TableLayerCache: Sendable {
         /// The found piece, where the filter would hide it but for that.
         var found: Int?
         var faint: Bool
+        var stack: TableStack
     }
 
     var key: Key?
@@ -49,13 +50,14 @@ public struct TableLayerCache: Sendable {
         let key = Key(pieces: st.pieces, held: st.locks.keys.sorted(), parts: st.parts, puzzle: st.puzzleIndex, spec: st.spec, seed: st.settings.seed, view: scene.view, shift: scene.viewShift,
                       layout: layout, colorMode: scene.colorMode, picture: scene.picture, hint: hint, filter: scene.lens.filter,
                       found: scene.lens.found.flatMap { scene.lens.filter == .edges && $0 < st.pieceCount && !TableLens.isEdge($0, in: st) ? $0 : nil },
-                      faint: faint)
+                      faint: faint, stack: scene.stack)
         if let canvas, self.key == key {
             var kept = canvas
             kept.lens = scene.lens
             return (kept, loose)
         }
         var fresh = TableCanvas(layout: layout, view: scene.view, shift: scene.viewShift, colorMode: scene.colorMode, showNumbers: scene.showNumbers, lens: scene.lens)
+        fresh.stack = scene.stack
         fresh.drawBoard(st, picture: scene.picture, hint: hint, faint: faint)
         loose = hint ? [] : fresh.drawLoosePieces(st, picture: scene.picture)
         self.key = key

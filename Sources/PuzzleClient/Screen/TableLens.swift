@@ -67,10 +67,10 @@ public struct TableLens: Hashable, Sendable {
     /// there among the pieces this view shows, so a press never takes a
     /// hidden one. Held pieces and parts lie above loose ones (the higher
     /// grip above), each piece of a held part where its hold carries it;
-    /// loose ones above placed ones, a loose part at the turn of its lowest
-    /// piece among the others (as `TableCanvas.drawLoosePieces` draws them).
+    /// loose ones above placed ones, stacked as `stack` says, a part at its
+    /// height (as `TableCanvas.drawLoosePieces` draws them).
     /// O(pieces); called per click, not per frame.
-    func topPiece(at point: Point, in st: RoomState) -> Int? {
+    func topPiece(at point: Point, in st: RoomState, stack: TableStack = TableStack()) -> Int? {
         let unit = st.geometry.unit
         func covers(_ p: Point) -> Bool { point.x >= p.x && point.x < p.x + unit && point.y >= p.y && point.y < p.y + unit }
         var held: (grip: Int, piece: Int)?
@@ -79,10 +79,11 @@ public struct TableLens: Hashable, Sendable {
             if held.map({ grip > $0.grip }) ?? true { held = (grip, m) }
         }
         if let held { return held.piece }
-        var top: (key: Int, piece: Int)?
+        var top: (key: UInt32, piece: Int)?
+        let height = stack.heights(in: st)
         for piece in 0..<st.pieceCount {
             guard case .table(let p) = st.pieces[piece].location, covers(p), st.grip(of: piece) == nil, showsLoose(piece, in: st) else { continue }
-            let key = st.parts.part(of: piece) ?? piece
+            let key = height(piece)
             if top.map({ key >= $0.key }) ?? true { top = (key, piece) }
         }
         if let top { return top.piece }

@@ -46,12 +46,15 @@ extension ClientSession {
             }
             if let me = myID { hand.observe(e.body, me: me) }
             switch e.body {
+            case .grabbed(let piece, _), .placed(let piece, _, .table, _):
+                stack.raise(piece, in: mirror!.state)
             case .solved(let puzzle, let ms):
                 solvedBanner = PlayerText.solved(puzzle: puzzle, millis: ms)
                 // The banner's numbers (moves, who placed what) are the server's: asked for.
                 requestSolvedStats(puzzle, now: now)
                 for piece in heldBeforeSolve { emit(.info, "your piece \(piece) went back: the puzzle is solved") }
             case .nextPuzzle(_, let spec):
+                stack.reset()
                 solvedBanner = nil; replays.tableChanged(solvedPuzzle: nil, sameRoom: true); hand.restartTab()
                 // Another picture (a room cycles them): its pixels come with a snapshot.
                 if spec.picture != pictureBefore { requestSync(now: now) }

@@ -17,7 +17,7 @@ extension ClientSession {
     /// A piece of a part holds the whole part by it (the server's rule); a
     /// piece of the part this player holds already keeps that hold, by its grip.
     public mutating func pointerPress(at point: Point, now: Int64, lens: TableLens = TableLens()) -> PointerHold? {
-        guard phase == .joined, let st = state, var piece = lens.topPiece(at: point, in: st) else { return nil }
+        guard phase == .joined, let st = state, var piece = lens.topPiece(at: point, in: st, stack: stack) else { return nil }
         if let held = heldPiece, st.grip(of: piece) == held { piece = held }
         guard let corner = shownPosition(of: piece) else { return nil }
         let hold = PointerHold(piece: piece, offset: Point(x: point.x - corner.x, y: point.y - corner.y))
@@ -63,7 +63,7 @@ extension ClientSession {
             send(.rotate(held), fromUser: true, now: now)
             return
         }
-        guard let point, let piece = TableLens().topPiece(at: point, in: st) else { return }
+        guard let point, let piece = TableLens().topPiece(at: point, in: st, stack: stack) else { return }
         guard st.spec.rotation else {
             emit(.error, "pieces do not turn in this room (rotation off)")
             return

@@ -306,6 +306,7 @@ extension ClientSession {
             }
             let roomBefore = mirror?.name
             mirror = snap
+            stack.reset()
             roster.met(playersOf: snap.state)
             roster.adoptWatchers(from: lines)
             solvedBanner = snap.state.solveMillis.map { PlayerText.solved(puzzle: snap.state.puzzleIndex, millis: $0) }

@@ -47,6 +47,8 @@ public struct ClientSession: Sendable {
     public internal(set) var phase: Phase = .disconnected
     /// The mirrored room (from the JOIN/SYNC snapshot, kept current with events).
     public internal(set) var mirror: RoomSnapshot?
+    /// Which loose piece lies on which, from the events since the last snapshot.
+    public internal(set) var stack = TableStack()
     /// The resume token the server gave (protocol version 2): presented on
     /// every reconnect of this run, so the player comes back as itself (id,
     /// colour, moves, hint used).
