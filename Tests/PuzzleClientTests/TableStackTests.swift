@@ -72,12 +72,14 @@ import PuzzleProtocol
         for a: Action in [.grab(piece: 1), .drag(piece: 1, to: beside), .drop(piece: 1)] { try st.perform(a, by: PlayerID(2), at: 1, into: &ev) }
         #expect(st.parts.part(of: 1) == 0)
         var stack = TableStack()
-        // By number: the part (highest piece 1) under 8.
-        #expect(stack.bottomToTop([0, 1, 8], in: st) == [0, 1, 8])
-        stack.raise(0, in: st)
-        // Taken by any piece, the whole part rises, its pieces together.
-        #expect(stack.bottomToTop([0, 1, 8], in: st) == [8, 0, 1])
+        // By number: the part (named 0, its highest piece 1) under 8, drawn once.
+        #expect(stack.bottomToTop([0, 1, 8], in: st) == [0, 8])
+        stack.raise(1, in: st)
+        // Taken by any piece, the whole part rises.
+        #expect(stack.bottomToTop([0, 1, 8], in: st) == [8, 0])
+        let height = stack.heights(in: st)
+        #expect(height(0) == height(1) && height(1) > height(8))
         stack.raise(8, in: st)
-        #expect(stack.bottomToTop([0, 1, 8], in: st) == [0, 1, 8])
+        #expect(stack.bottomToTop([0, 1, 8], in: st) == [0, 8])
     }
 }

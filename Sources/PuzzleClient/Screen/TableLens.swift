@@ -79,7 +79,7 @@ public struct TableLens: Hashable, Sendable {
             if held.map({ grip > $0.grip }) ?? true { held = (grip, m) }
         }
         if let held { return held.piece }
-        var top: (key: UInt32, piece: Int)?
+        var top: (key: Int, piece: Int)?
         let height = stack.heights(in: st)
         for piece in 0..<st.pieceCount {
             guard case .table(let p) = st.pieces[piece].location, covers(p), st.grip(of: piece) == nil, showsLoose(piece, in: st) else { continue }

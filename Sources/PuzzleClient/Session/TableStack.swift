@@ -8,48 +8,62 @@ import PuzzleCore
 /// the clients' convention, derived from the events alone (PROTOCOL.md,
 /// *Parts*: "Stacking").
 public struct TableStack: Equatable, Sendable {
-    /// Each piece's height (higher lies above); empty: by piece number.
-    private var heights: [UInt32] = []
-    private var top: UInt32 = 0
+    /// Every piece, bottom to top; empty: by piece number. Kept in order
+    /// rather than as heights so that drawing walks it once, with no sort
+    /// (10,000 pieces on a 100x100, redrawn after every drop).
+    private var order: [Int32] = []
 
     public init() {}
 
     /// A room read afresh: by piece number.
-    public mutating func reset() {
-        heights = []
-        top = 0
-    }
+    public mutating func reset() { order = [] }
 
     /// `piece` and every piece joined to it were taken, or put down on the
-    /// table: they lie on top, in the order of their numbers.
+    /// table: they go on top, in the order of their numbers. O(pieces).
     public mutating func raise(_ piece: Int, in st: RoomState) {
-        guard piece >= 0 && piece < st.pieceCount else { return }
-        if heights.count != st.pieceCount {
-            heights = (0..<st.pieceCount).map { UInt32($0) }
-            top = UInt32(st.pieceCount)
-        }
-        for m in st.parts.pieces(with: piece) {
-            top += 1
-            heights[m] = top
-        }
+        let n = st.pieceCount
+        guard piece >= 0 && piece < n else { return }
+        if order.count != n { order = (0..<Int32(n)).map { $0 } }
+        let members = st.parts.pieces(with: piece)
+        var rising = [Bool](repeating: false, count: n)
+        for m in members { rising[m] = true }
+        order.removeAll { rising[Int($0)] }
+        order += members.sorted().map { Int32($0) }
     }
 
-    /// How high a piece lies: a part as high as its highest piece.
-    func heights(in st: RoomState) -> (Int) -> UInt32 {
-        let fresh = heights.count != st.pieceCount
-        let own: (Int) -> UInt32 = fresh ? { UInt32($0) } : { [heights] in heights[$0] }
-        guard !st.parts.isEmpty else { return own }
-        var partTop: [Int: UInt32] = [:]
-        for (part, members) in st.parts.members { partTop[part] = members.lazy.map(own).max() }
-        let parts = st.parts
-        return { piece in parts.part(of: piece).flatMap { partTop[$0] } ?? own(piece) }
+    /// Every piece, bottom to top.
+    private func sequence(_ n: Int) -> [Int] { order.count == n ? order.map(Int.init) : Array(0..<n) }
+
+    /// How high a piece lies (a part: as high as its highest piece), for
+    /// picking the top one under a point. O(pieces).
+    func heights(in st: RoomState) -> (Int) -> Int {
+        let n = st.pieceCount
+        var height = [Int](repeating: 0, count: n)
+        for (i, p) in sequence(n).enumerated() { height[p] = i }
+        guard !st.parts.isEmpty else { return { [height] in height[$0] } }
+        for (_, members) in st.parts.members {
+            let top = members.lazy.map { height[$0] }.max() ?? 0
+            for m in members { height[m] = top }
+        }
+        return { [height] in height[$0] }
     }
 
-    /// Of `pieces` (loose ones), bottom to top: by height, a part's pieces
-    /// together at its height.
+    /// Of `pieces` (loose ones), bottom to top, a part once (named by its
+    /// lowest piece, as `PartTable` names it) where its highest piece lies.
     func bottomToTop(_ pieces: [Int], in st: RoomState) -> [Int] {
-        guard heights.count == st.pieceCount || !st.parts.isEmpty else { return pieces }
-        let height = heights(in: st)
-        return pieces.map { (height($0), $0) }.sorted { $0 < $1 }.map(\.1)
+        let n = st.pieceCount
+        guard order.count == n || !st.parts.isEmpty else { return pieces }
+        var wanted = [Bool](repeating: false, count: n)
+        for p in pieces where p >= 0 && p < n { wanted[p] = true }
+        var topDown: [Int] = []
+        var seen = Set<Int>()
+        for p in sequence(n).reversed() where wanted[p] {
+            if let part = st.parts.part(of: p) {
+                if seen.insert(part).inserted { topDown.append(part) }
+            } else {
+                topDown.append(p)
+            }
+        }
+        return topDown.reversed()
     }
 }
