@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseEvent, parseRecord, parseReply } from '../../Sources/CWebPage/Page/wire.js';
 import { createRoom, applySnapshot, applyEvent } from '../../Sources/CWebPage/Page/state.js';
 import { goal, clampPos } from '../../Sources/CWebPage/Page/geometry.js';
-import { cellOffset, clampPart, targetCells, joinedOn } from '../../Sources/CWebPage/Page/parts.js';
+import { cellOffset, clampPart, targetCells, joinedOn, heldText } from '../../Sources/CWebPage/Page/parts.js';
 
 const ME = 7, BOB = 8;
 const noHand = () => ({ piece: -1, x: 0, y: 0 });
@@ -110,4 +110,10 @@ test('my hand keeps a part wholly on the table', () => {
   assert.deepEqual(clampPart(r, r.pieces[1], 0, 20, 0), { x: 4, y: 16 });
   assert.deepEqual(clampPos(r.table, 0, 20, r, r.pieces[1]), { x: 4, y: 16 });
   assert.deepEqual(clampPos(r.table, 0, 22), { x: 0, y: 20 });
+});
+
+test('a press on a held part says the part, a held piece the piece', () => {
+  const r = room();
+  assert.equal(heldText(r, r.pieces[4], 'bob'), 'This part (3 pieces, with piece 4) is held by bob.');
+  assert.equal(heldText(r, r.pieces[5], 'bob'), 'Piece 5 is held by bob.');
 });

@@ -4,7 +4,7 @@
 
 import { clampPos } from './geometry.js';
 import { nameOf } from './state.js';
-import { endHold, takeHold } from './parts.js';
+import { endHold, heldText, takeHold } from './parts.js';
 import { link, now, req, send } from './link.js';
 import { me, room } from './session.js';
 import { canvas } from './dom.js';
@@ -22,7 +22,7 @@ export const hand = { piece: -1, gen: 0, pointerId: null, offX: 0, offY: 0, x: 0
 export function startDrag(p, via, offX, offY) {
   if (me.watching) { toast(ERRORS.WATCHING); return false; }
   if (room.solvedMs !== null) { toast(ERRORS.SOLVED); return false; }
-  if (p.holder && p.holder !== me.id) { toast(`Piece ${p.id} is held by ${nameOf(room, p.holder)}.`); return false; }
+  if (p.holder && p.holder !== me.id) { toast(heldText(room, p, nameOf(room, p.holder))); return false; }
   if (hand.piece >= 0 && hand.piece !== p.id) dropDrag();
   const gen = ++hand.gen;
   hand.piece = p.id; hand.via = via; hand.offX = offX; hand.offY = offY;

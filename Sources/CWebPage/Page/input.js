@@ -5,6 +5,7 @@
 import { $, canvas } from './dom.js';
 import { UNIT, pieceAt, pinchedView, toScreen, toTable } from './geometry.js';
 import { nameOf, placedRight } from './state.js';
+import { heldText } from './parts.js';
 import { now } from './link.js';
 import { me, room } from './session.js';
 import { hand, startDrag, moveDrag, dropDrag, releaseDrag, rotate } from './hand.js';
@@ -59,7 +60,7 @@ function pointerDown(e) {
     return;
   }
   // Someone else's piece: say whose, and take nothing (nor pan: the press was meant for the piece).
-  if (p && p.holder && p.holder !== me.id) { toast(`Piece ${p.id} is held by ${nameOf(room, p.holder)}.`); return; }
+  if (p && p.holder && p.holder !== me.id) { toast(heldText(room, p, nameOf(room, p.holder))); return; }
   gesture = { kind: 'pan', id: e.pointerId, x: pt.x, y: pt.y };
 }
 

@@ -21,6 +21,13 @@ export function membersOf(room, p) {
   return ids ? ids.map((id) => room.pieces[id]).filter(Boolean) : [p];
 }
 
+/** What a press on someone else's hold says: the piece, or the whole part
+ *  it is joined in (grabbing any of it would take all of it). */
+export function heldText(room, p, holderName) {
+  const n = membersOf(room, p).length;
+  return n > 1 ? `This part (${n} pieces, with piece ${p.id}) is held by ${holderName}.` : `Piece ${p.id} is held by ${holderName}.`;
+}
+
 /** The table point of `member` when the part's grip lies at (x, y) turned `rot`. */
 export function pointBeside(room, member, grip, x, y, rot) {
   const o = cellOffset(room, member, grip, rot);
