@@ -216,3 +216,49 @@ import Testing
         #expect(caughtUp > 20, "caught up \(caughtUp), snapshots \(snapshots)")
     }
 }
+
+/// The server-wide cap on the rooms' catch-up events (`rejoin_memory_mb`,
+/// issue 31: 1,000 rooms' rings had none).
+@Suite struct RejoinMemoryCapTests {
+    @Test func aForgottenRingSendsASnapshotToAnOldPointAndCatchesUpFromNow() {
+        var ring = RecentEvents(run: 7, seq: 10)
+        for seq in UInt64(11)...20 { ring.append(seq: seq, isNext: false, line: Array("EV \(seq) grabbed 1 2\n".utf8)) }
+        let run = ring.run
+        #expect(ring.lines(after: 12, run: run, current: 20) != nil && ring.memoryBytes > 0)
+        ring.forget()
+        #expect(ring.memoryBytes == 0)
+        #expect(ring.lines(after: 12, run: run, current: 20) == nil, "an older point gets the snapshot")
+        #expect(ring.lines(after: 20, run: run, current: 20).map(Array.init) == [], "nothing missed at the current point")
+        ring.append(seq: 21, isNext: false, line: Array("EV 21 dropped 1 2\n".utf8))
+        #expect(ring.lines(after: 20, run: run, current: 21).map { String(decoding: $0, as: UTF8.self) } == "EV 21 dropped 1 2\n")
+    }
+
+    /// Over the cap, the rooms' rings are let go (STATS `rejoin_bytes` falls
+    /// to what the cap allows at the next once-a-second sweep), and a player
+    /// coming back from before gets the snapshot instead of the events.
+    @Test func overTheCapAReturnerGetsTheSnapshot() throws {
+        let log = LogLines()
+        let server = try TestServer(rooms: [RejoinTests.den], log: log) { $0.rejoinMemoryBytes = 1; $0.logLevel = .info }
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let (_, token) = try PlayerIdentityTests.hello2(alice, "alice")
+        let (joinReply, _) = try alice.request("JOIN den")
+        let seq = try #require(RejoinTests.field("seq", joinReply)), run = try #require(RejoinTests.field("run", joinReply))
+        alice.close()
+        let bob = try LineClient(port: server.port, name: "bob")
+        _ = try PlayerIdentityTests.hello2(bob, "bob")
+        let snap = try PlayerIdentityTests.join(bob, "den")
+        var acked: DurabilityTests.Acknowledged = [:]
+        try DurabilityTests.move(1, to: DurabilityTests.home(of: 1, in: snap.state), bob, &acked)
+        // The once-a-second sweep lets the rings go and says so.
+        #expect(log.waitFor { $0.contains("rejoin rings over") } != nil)
+        let stats = try bob.request("STATS").reply
+        #expect(RejoinTests.field("rejoin_bytes", stats) == "0", "\(stats)")
+        let back = try LineClient(port: server.port, name: "alice-back")
+        _ = try PlayerIdentityTests.hello2(back, "alice", token: token)
+        try back.send("REJOIN den \(seq) \(run)")
+        let (lines, reply) = try RejoinTests.linesThroughReply(back)
+        #expect(reply.hasPrefix("OK joined den ") && RejoinTests.field("missed", reply) == nil, "\(reply)")
+        #expect(lines.contains { $0.hasPrefix("S room ") }, "the snapshot: \(lines.prefix(3))")
+    }
+}

@@ -31,6 +31,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case forgetAbsentSeconds = "forget_absent_seconds"
     case idleRoomSeconds = "idle_room_seconds"
     case replaysKept = "replays_kept"
+    case rejoinMemoryMB = "rejoin_memory_mb"
     case logLevel = "log_level"
     case seed
     case room
@@ -73,7 +74,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] [place=own|shape] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
-            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds, .replaysKept,
+            .maxHeldPieces, .snapshotEvery, .picture, .forgetAbsentSeconds, .idleRoomSeconds, .replaysKept, .rejoinMemoryMB,
             .pictureMaxBytes, .pictureMaxPixels, .uploadMaxBytes, .uploadsPerHour, .uploadMaxCount, .createsPerHour:
             nil
         }
@@ -143,6 +144,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.idleRoomSeconds = try integer(0...315_360_000)
         case .replaysKept:
             config.replaysKept = try integer(0...1000)
+        case .rejoinMemoryMB:
+            config.rejoinMemoryBytes = try integer(0...65_536) << 20
         case .leaseMillis:
             config.leaseMillis = try integer(1...3_600_000)
         case .hintMillis:
@@ -250,6 +253,7 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .forgetAbsentSeconds: String(config.forgetAbsentSeconds)
         case .idleRoomSeconds: String(config.idleRoomSeconds)
         case .replaysKept: String(config.replaysKept)
+        case .rejoinMemoryMB: String(config.rejoinMemoryBytes >> 20)
         case .logLevel: config.logLevel.name
         case .seed: config.seed.map(String.init) ?? "random"
         case .room: config.rooms.map(\.description).joined(separator: "; ")

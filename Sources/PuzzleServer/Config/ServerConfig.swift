@@ -67,6 +67,12 @@ public struct ServerConfig: Equatable, Sendable {
     /// Solved puzzles' replays each room keeps on disk, the oldest deleted
     /// first; 0 keeps none. Default 20. Key `replays_kept`.
     public var replaysKept = 20
+    /// MiB all rooms' rejoin rings (`RecentEvents`: the events a client
+    /// coming back catches up with) may hold together; over it, the
+    /// quietest rooms' rings are let go (their returners get a snapshot).
+    /// 0 = no cap. Default 64 MiB. Key `rejoin_memory_mb` (in MiB; tests set
+    /// bytes here).
+    public var rejoinMemoryBytes = 64 << 20
     /// Moves one REPLAY reply sends at most (the rest come with `REPLAY
     /// <puzzle> <from>`), so that a reply stays well under the output
     /// queue's hard limit. Not a config key: tests make pages small.

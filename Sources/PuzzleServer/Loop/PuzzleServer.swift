@@ -210,6 +210,7 @@ public final class PuzzleServer: @unchecked Sendable {
             sweepWeb()
             expireUploads()
             keeper.keepBounded(now: clock.now)
+            keeper.capRejoinMemory(maxBytes: config.rejoinMemoryBytes)
         }
         finishTurn()
     }

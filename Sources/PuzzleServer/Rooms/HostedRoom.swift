@@ -81,6 +81,11 @@ final class HostedRoom {
     /// The replay REPLAY read last, until its last page is sent (its pages
     /// are asked for one after another).
     var lastReplayRead: PuzzleReplay?
+    /// The room's seq at the last once-a-second sweep, and how many sweeps
+    /// in a row found it unchanged: the quietest rooms' rejoin rings go
+    /// first when the server's are over their cap.
+    var seqAtSweep: UInt64 = 0
+    var quietSweeps = 0
 
     /// This turn's broadcast bytes: every event line, encoded once.
     private(set) var chunk = ByteChunk(capacity: 4096)
@@ -191,6 +196,10 @@ final class HostedRoom {
         member.syncRoom(upTo: mark)
         if let i = members.firstIndex(where: { $0 === member }) { members.remove(at: i) }
     }
+
+    /// Lets go of the events kept for players coming back (the server's
+    /// rings are over `rejoin_memory_mb`): see `RecentEvents.forget`.
+    func forgetRecentEvents() { recent.forget() }
 
     /// Encodes events once, straight into this turn's broadcast chunk.
     func broadcast(_ events: [RoomEvent]) {

@@ -84,6 +84,21 @@ struct RecentEvents {
         return bytes[from..<bytes.count]
     }
 
+    /// Bytes the ring holds in memory (its buffers' capacity), for the
+    /// server-wide cap (`RoomKeeper.capRejoinMemory`).
+    var memoryBytes: Int { bytes.capacity + entries.capacity * MemoryLayout<(seq: UInt64, end: Int, isNext: Bool)>.stride }
+
+    /// Lets go of every kept event and the memory under them (the server's
+    /// rings are over their cap and this room is among the quietest): a
+    /// client coming back from before now gets a snapshot, one at this point
+    /// or later still catches up.
+    mutating func forget() {
+        bytes = []
+        entries = []
+        first = 0
+        start = 0
+    }
+
     /// How many events `lines(after:...)` handed out for `seq` (for the reply).
     func count(after seq: UInt64, current: UInt64) -> Int { Int(current - seq) }
 }

@@ -38,6 +38,9 @@ final class RoomDirectory {
         byName[name] = nil
     }
 
+    /// Bytes all rooms' rejoin rings hold (`RecentEvents.memoryBytes`).
+    var rejoinMemoryBytes: Int { byName.values.reduce(0) { $0 + $1.recent.memoryBytes } }
+
     /// Players present in any room (away ones among them).
     var playerCount: Int { byName.values.reduce(0) { $0 + $1.state.players.count } }
 

@@ -128,6 +128,33 @@ final class RoomKeeper {
         return .success(room)
     }
 
+    /// Keeps all rooms' rejoin rings within `maxBytes` together (0: no
+    /// cap): each sweep counts how long each room has been quiet (its seq
+    /// unchanged), and when the rings are over the cap, lets go of the
+    /// quietest rooms' rings first (a busy room's players are the likeliest
+    /// to blink and come back). Returns the bytes the rings hold after.
+    @discardableResult
+    func capRejoinMemory(maxBytes: Int) -> Int {
+        var total = 0
+        for room in rooms.values {
+            if room.state.seq == room.seqAtSweep { room.quietSweeps += 1 } else { room.quietSweeps = 0 }
+            room.seqAtSweep = room.state.seq
+            total += room.recent.memoryBytes
+        }
+        guard maxBytes > 0, total > maxBytes else { return total }
+        let before = total
+        var released = 0
+        for room in rooms.values.sorted(by: { ($0.quietSweeps, $1.name) > ($1.quietSweeps, $0.name) }) where total > maxBytes {
+            let held = room.recent.memoryBytes
+            guard held > 0 else { continue }
+            room.forgetRecentEvents()
+            total -= held
+            released += 1
+        }
+        logger.info("rejoin rings over \(maxBytes >> 10) KiB (\(before >> 10) KiB): let go of \(released) quiet room(s)' rings, \(total >> 10) KiB kept")
+        return total
+    }
+
     /// Forgets players absent too long and closes created rooms empty too
     /// long (see `RoomUpkeep`). Forgetting is a durable event like a move:
     /// journaled first (a failed write leaves the player for the next

@@ -177,6 +177,7 @@ final class RequestRouter {
             ("moves_per_sec", stats.movesPerSecond(at: now)), ("drags", stats.drags), ("requests", stats.requests),
             ("bytes_out", stats.bytesOut), ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
             ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", loop?.uptimeSeconds ?? 0),
+            ("rejoin_bytes", rooms.rejoinMemoryBytes),
         ]
         out.send(.stats(fields.map { ReplyField($0.0, "\($0.1)") }))
     }
