@@ -102,8 +102,12 @@ final class TelnetDriver {
             if !screenStarted && telnet.isSettled(now: t) { startScreen() }
             if app != nil { stepApp(t) }
             if endReason != nil { break }
-            if output.pending == 0 { try draw(t) }
             try flushClient()
+            // A new frame only once the last one is out: a slow terminal sees fewer frames.
+            if output.pending == 0 {
+                try draw(t)
+                try flushClient()
+            }
             let events = try queue.wait(timeoutMillis: timeout(t))
             for e in events {
                 switch e.token {
@@ -129,6 +133,8 @@ final class TelnetDriver {
         if let app {
             next = min(next, app.nextWake(after: t))
             if app.needsDraw { next = min(next, max(t, lastRender + Self.frameInterval)) }
+        } else if screenStarted, login?.needsDraw == true {
+            next = min(next, max(t, lastRender + Self.frameInterval))
         }
         if let d = telnet.nextDeadline(now: t) { next = min(next, d) }
         if let e = escapeDeadline { next = min(next, e) }
@@ -249,8 +255,10 @@ final class TelnetDriver {
     // MARK: The game
 
     private func startGame(_ session: ClientSession) {
+        // The line-mode hint stays in sight: the first of the messages.
+        let notes = [login?.hint].compactMap { $0 }
         login = nil
-        var a = PlayApp(session: session, colorMode: renderer.colorMode)
+        var a = PlayApp(session: session, colorMode: renderer.colorMode, notes: notes)
         a.handle(.resize(rows: telnet.size.rows, columns: telnet.size.columns), now: now)
         app = a
         tableCache = TableLayerCache()
@@ -278,10 +286,10 @@ final class TelnetDriver {
         if link == nil && a.wantsConnection(now: t) { connectToRooms() }
         step(.tick)
         guard let a = app, a.isFinished else { return }
-        if a.quitting {
-            endReason = "bye"
+        if let refused = a.session.fatalError, !a.quitting {
+            backToLogin(refused)
         } else {
-            backToLogin(a.session.fatalError ?? "refused")
+            endReason = "bye"
         }
     }
 

@@ -55,9 +55,9 @@ public struct TelnetSession: Sendable {
         + TelnetEncoder.negotiation(TelnetByte.do, TelnetOption.terminalType)
 
     /// The line told to a telnet client that stays in line mode.
-    public static let telnetLineModeHint = "your telnet sends whole lines: press Ctrl-] and type: mode character"
+    public static let telnetLineModeHint = "line mode: press Ctrl-] and type: mode character"
     /// The line told to a client that negotiates nothing and sends lines (a cooked `nc`).
-    public static let rawModeHint = "your terminal sends whole lines: leave (Ctrl-C) and run: stty raw -echo; nc HOST PORT; stty sane"
+    public static let rawModeHint = "line mode: press Ctrl-C, then stty raw -echo; nc HOST PORT; stty sane"
 
     var decoder = TelnetDecoder()
     /// Options this side has on (`us`) and the client has on (`him`), and those asked for

@@ -128,10 +128,13 @@ import PuzzleTelnet
 
     @Test func subnegotiationOpenTooLongIsGivenUp() {
         var s = TelnetSession(now: 0)
-        _ = s.receive([iac, TelnetByte.sb, TelnetOption.terminalType, 0, 0x41], now: 100)
-        #expect(s.nextDeadline(now: 100) == 100 + TelnetSession.subnegotiationMillis)
-        #expect(s.receive(Array("xy".utf8), now: 200).input.isEmpty, "still inside the subnegotiation")
-        s.tick(now: 100 + TelnetSession.subnegotiationMillis)
-        #expect(s.receive(Array("xy".utf8), now: 3000).input == Array("xy".utf8))
+        let t: Int64 = 10_000  // settled long ago
+        _ = s.receive([iac, TelnetByte.sb, TelnetOption.terminalType, 0, 0x41], now: t)
+        #expect(s.nextDeadline(now: t) == t + TelnetSession.subnegotiationMillis)
+        #expect(s.receive(Array("xy".utf8), now: t + 100).input.isEmpty, "still inside the subnegotiation")
+        s.tick(now: t + TelnetSession.subnegotiationMillis - 1)
+        #expect(s.receive(Array("xy".utf8), now: t + 200).input.isEmpty, "given up too soon")
+        s.tick(now: t + TelnetSession.subnegotiationMillis)
+        #expect(s.receive(Array("xy".utf8), now: t + 3000).input == Array("xy".utf8))
     }
 }
