@@ -65,6 +65,8 @@ public final class PuzzleServer: @unchecked Sendable {
     private(set) var telnet: TelnetGateway?
     /// The port telnet players connect to, or nil when there is none.
     public var telnetPort: Int? { telnet?.port }
+    /// Telnet sessions open now (nil: no telnet port). Safe from any thread.
+    public var telnetSessionCount: Int? { telnet?.sessionCount }
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
