@@ -19,7 +19,11 @@ extension PuzzleServer {
                 return theirs
             }, log: { logger.info($0) })
         } catch let error as Errno {
-            throw ListenError(address: config.bind, port: port, errno: error)
+            let failure = ListenError(address: config.bind, port: port, errno: error)
+            // Asked for by name it must be there; the default gives way to whatever holds the port.
+            guard config.telnetPort == .auto else { throw failure }
+            logger.warn("no telnet port: \(failure) (telnet_port = auto; set telnet_port to a free port, or off)")
+            return nil
         }
         gateway.start()
         return gateway
