@@ -60,24 +60,52 @@ public struct TelnetLogin: Sendable {
     /// Notes a change the prompt shows (a hint arrived).
     public mutating func invalidate() { needsDraw = true }
 
-    /// The prompt at `rows` x `columns`.
+    /// The prompt at `rows` x `columns` (long lines wrapped at spaces).
     public mutating func frame(rows: Int, columns: Int) -> Frame {
         needsDraw = false
         var f = Frame(width: columns, height: rows)
         let bold = Frame.Style(bold: true)
-        var row = min(2, max(0, rows - 7))
+        let width = max(8, columns - 4)
+        var row = min(2, max(0, rows - 9))
         _ = f.put("puzzle-room", row: row, column: 2, style: bold)
         row += 2
-        let prompt = "your name: "
-        let end = f.put(prompt + text, row: row, column: 2)
-        f.cursor = Frame.Position(row: row, column: min(end, columns - 1))
+        let end = f.put("your name: " + text, row: row, column: 2)
+        f.cursor = Frame.Position(row: min(row, rows - 1), column: min(end, columns - 1))
         row += 1
-        _ = f.put("(\(NameRule.summary); or the come-back code you were shown, like #K7QX2M)", row: row, column: 2)
-        row += 2
-        if let problem { _ = f.put(problem, row: row, column: 2, style: Frame.Style(inverse: true)) }
+        for line in Self.wrap("(a name: \(NameRule.summary); or the come-back code you were shown, like #K7QX2M)", width: width) {
+            _ = f.put(line, row: row, column: 2)
+            row += 1
+        }
         row += 1
-        if let hint { _ = f.put(hint, row: row, column: 2, style: bold) }
+        for line in Self.wrap(problem ?? "", width: width) {
+            _ = f.put(line, row: row, column: 2, style: Frame.Style(inverse: true))
+            row += 1
+        }
+        for line in Self.wrap(hint ?? "", width: width) {
+            _ = f.put(line, row: row, column: 2, style: bold)
+            row += 1
+        }
         return f
+    }
+
+    /// `text` cut into lines of at most `width` characters, at spaces where it can be.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            var w = Substring(word)
+            while w.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(w.prefix(width)))
+                w = w.dropFirst(width)
+            }
+            if line.isEmpty { line = String(w) } else if line.count + 1 + w.count <= width { line += " " + w } else {
+                lines.append(line)
+                line = String(w)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }
 

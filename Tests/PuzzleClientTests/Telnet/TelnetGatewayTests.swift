@@ -32,7 +32,8 @@ import PuzzleTestSupport
         try client.waitForScreen("your name:")
         try client.type(name + "\r")
         let joined = try watcher.waitForEvent { $0.contains(" joined ") && $0.contains(" \(name)") }
-        try client.waitForScreen("lobby")
+        // The room's name is on the status line before the join is done: this line is after.
+        try client.waitForScreen("joined lobby as \(name)")
         return Int(joined.split(separator: " ")[3])!
     }
 
@@ -265,7 +266,7 @@ import PuzzleTestSupport
         let back = try TelnetTestClient(port: port)
         try back.waitForScreen("your name:")
         try back.type(code.lowercased() + "\r")
-        try back.waitForScreen("lobby")
+        try back.waitForScreen("you still hold piece \(piece)")
         try back.type("\r")
         try watcher.waitForEvent { $0.contains(" placed \(piece) \(id) ") }
         let who = try watcher.request("WHO")

@@ -105,6 +105,7 @@ import PuzzleTestSupport
         try client.type("after\r")
         let joined = try watcher.waitForEvent(timeout: 20) { $0.contains(" joined ") && $0.contains(" after") }
         let id = joined.split(separator: " ")[3]
+        try client.waitForScreen("joined lobby as after")
         try client.type("\t")
         try watcher.waitForEvent(timeout: 20) { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
         // Every fuzzing session ended, on the gateway and in the server.

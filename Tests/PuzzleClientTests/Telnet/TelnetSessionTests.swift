@@ -1,6 +1,7 @@
 import Testing
 import PuzzleClient
-import PuzzleTelnet
+@testable import PuzzleTelnet
+import Foundation
 
 /// What the gateway offers, answers and learns: one test per negotiation rule.
 @Suite struct TelnetSessionTests {
@@ -136,5 +137,44 @@ import PuzzleTelnet
         #expect(s.receive(Array("xy".utf8), now: t + 200).input.isEmpty, "given up too soon")
         s.tick(now: t + TelnetSession.subnegotiationMillis)
         #expect(s.receive(Array("xy".utf8), now: t + 3000).input == Array("xy".utf8))
+    }
+}
+
+/// The name prompt: names, codes, leaving, and what it shows.
+@Suite struct TelnetLoginTests {
+    private func typed(_ text: String, into login: inout TelnetLogin) -> TelnetLogin.Outcome? {
+        var outcome: TelnetLogin.Outcome?
+        for c in text { outcome = login.handle(c == "\r" ? .enter : .character(c)) ?? outcome }
+        return outcome
+    }
+
+    @Test func aValidNameIsTakenAndABadOneExplained() {
+        var login = TelnetLogin()
+        #expect(typed("alice\r", into: &login) == .name("alice"))
+        #expect(typed("a b\r", into: &login) == .name("ab"), "spaces are not typed")
+        #expect(typed("..\r", into: &login) == nil)
+        #expect(login.problem?.contains("is not a name") == true)
+    }
+
+    @Test func aCodeIsACodeAndCtrlCLeaves() {
+        var login = TelnetLogin()
+        #expect(typed("#k7qx2m\r", into: &login) == .code("#k7qx2m"))
+        #expect(login.handle(.interrupt) == .quit)
+        #expect(login.handle(.endOfFile) == .quit)
+    }
+
+    @Test func longLinesAreWrappedToTheScreen() {
+        var login = TelnetLogin(problem: "JOIN refused: NAME_TAKEN a player named telly is already in this room; pick another name")
+        let f = login.frame(rows: 24, columns: 40)
+        let rows = (0..<24).map { r in String((0..<40).map { f[r, $0].character }) }
+        #expect(rows.contains { $0.contains("pick another name") }, "\(rows)")
+        #expect(rows.contains { $0.contains("your name:") })
+    }
+
+    @Test func wrappingKeepsEveryWord() {
+        let text = "one two three fourfivesixseveneight nine"
+        let lines = TelnetLogin.wrap(text, width: 8)
+        #expect(lines.allSatisfy { $0.count <= 8 })
+        #expect(lines.flatMap { $0.split(separator: " ") }.joined() == text.replacingOccurrences(of: " ", with: ""))
     }
 }
