@@ -41,6 +41,8 @@ final class TelnetDriver {
     /// Why the session ended, for the log and the client's last line.
     var endReason: String?
     var watchingWrite = false
+    /// What this session's frames cost to make (logged at its end).
+    var frameTimes = FrameTimes()
 
     static let clientToken: UInt64 = 1
     static let serverToken: UInt64 = 2
@@ -79,7 +81,7 @@ final class TelnetDriver {
             try? output.flush(to: client, now: now)
         }
         queue?.close()
-        log("telnet \(peer) ended: \(endReason ?? "left")")
+        log("telnet \(peer) ended: \(endReason ?? "left"); \(frameTimes.summary)")
     }
 
     private func loop() throws {
@@ -235,6 +237,7 @@ final class TelnetDriver {
 
     private func draw(_ t: Int64) throws {
         guard screenStarted, t - lastRender >= Self.frameInterval else { return }
+        let started = MonotonicClock.nowNanoseconds
         let frame: Frame
         if var a = app {
             guard a.needsDraw else { return }
@@ -249,6 +252,7 @@ final class TelnetDriver {
         }
         let bytes = renderer.render(frame)
         if !bytes.isEmpty { output.append(data: bytes, now: t) }
+        if app != nil { frameTimes.add(micros: Int64((MonotonicClock.nowNanoseconds - started) / 1000), bytes: bytes.count) }
         lastRender = t
     }
 

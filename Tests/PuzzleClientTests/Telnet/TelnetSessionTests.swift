@@ -178,3 +178,20 @@ import Foundation
         #expect(lines.flatMap { $0.split(separator: " ") }.joined() == text.replacingOccurrences(of: " ", with: ""))
     }
 }
+
+/// What a session's log line says about its frames.
+@Suite struct FrameTimesTests {
+    @Test func medianAndTailOfWhatWasKept() {
+        var t = FrameTimes()
+        #expect(t.summary == "no frames")
+        for i in 1...100 { t.add(micros: Int64(i * 100), bytes: 10) }
+        #expect(t.summary == "100 frames, median 5.10 ms, p99 10.00 ms, 10 bytes a frame")
+    }
+
+    @Test func aLongSessionKeepsBoundedSamples() {
+        var t = FrameTimes()
+        for _ in 0..<100_000 { t.add(micros: 1500, bytes: 1) }
+        #expect(t.count == 100_000)
+        #expect(t.summary.hasPrefix("100000 frames, median 1.50 ms"))
+    }
+}
