@@ -9,7 +9,9 @@ socket that answers the negotiation as netkit telnet does (120x40,
 xterm-256color), logs in, /joins the room and reads everything it is sent.
 Prints the bench's drags/s for both and their ratio, the telnet players' frame
 times as the server logs them at each session's end (median and p99 of all
-sessions' medians), and the bytes a telnet player received per second.
+sessions' medians; CPU time of the session's thread), and the bytes a
+telnet player received per second. `--rate N` paces the bench (drags/s in
+all) instead of its flat-out default.
 
 Memory: a fresh server with its lobby, RSS before and after P telnet players
 have joined (and drawn their first frames), divided by P.
@@ -133,10 +135,10 @@ def wait_players(port, room, count, seconds):
     return False
 
 
-def run(puzzle, bots, players, duration, warmup):
+def run(puzzle, bots, players, duration, warmup, rate):
     server, port, telnet, log = start_server(puzzle)
     bench = subprocess.Popen([puzzle, "bench", "--server", f"127.0.0.1:{port}", "--server-pid", str(server.pid), "--json",
-                              "--no-progress", "--bots", str(bots), "--duration", str(duration), "--warmup", str(warmup)],
+                              "--no-progress", "--bots", str(bots), "--duration", str(duration), "--warmup", str(warmup), "--rate", rate],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     clients = []
     if players:
@@ -198,13 +200,14 @@ def main():
     a.add_argument("--bots", type=int, default=100)
     a.add_argument("--pairs", type=int, default=3)
     a.add_argument("--duration", type=int, default=10)
-    a.add_argument("--warmup", type=int, default=5)
+    a.add_argument("--warmup", type=int, default=7)
+    a.add_argument("--rate", default="max", help="the bench's total drags/s (max, or paced: N)")
     o = a.parse_args()
     ratios = []
     for _ in range(o.pairs):
-        base = run(o.puzzle, o.bots, 0, o.duration, o.warmup)
+        base = run(o.puzzle, o.bots, 0, o.duration, o.warmup, o.rate)
         print(json.dumps(base), flush=True)
-        tel = run(o.puzzle, o.bots, o.players, o.duration, o.warmup)
+        tel = run(o.puzzle, o.bots, o.players, o.duration, o.warmup, o.rate)
         print(json.dumps(tel), flush=True)
         ratios.append(tel["drags_per_sec"] / base["drags_per_sec"])
     mem = memory(o.puzzle, o.players)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// How long one telnet session's frames took to make (the scene, its cells, the diff):
+/// The CPU one telnet session's frames took to make (the scene, its cells, the diff;
+/// the thread's own CPU time, not the wall time other threads ran meanwhile):
 /// told in the log when the session ends, so an operator (and the README's figures) can
 /// see what drawing for telnet players costs. At most `capacity` samples are kept: a
 /// long session keeps a sample every so often, still spread over its whole life.

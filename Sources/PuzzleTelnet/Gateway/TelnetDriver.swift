@@ -18,7 +18,13 @@ final class TelnetDriver {
     let settings: TelnetSettings
     let connect: TelnetGateway.Connect
     let codes: ComeBackCodes
+    /// The gateway's drawing budget: how far apart this session's frames are.
+    let budget: DrawBudget
+    /// This session's number in the budget.
+    let id: UInt64
     let log: @Sendable (String) -> Void
+    /// Milliseconds between frames, as the budget last said.
+    var frameInterval = DrawBudget.minimumInterval
 
     var telnet: TelnetSession
     var keys = KeyDecoder()
@@ -46,10 +52,11 @@ final class TelnetDriver {
 
     static let clientToken: UInt64 = 1
     static let serverToken: UInt64 = 2
-    static let frameInterval: Int64 = 33
 
     init(client: Socket, peer: SocketAddress, settings: TelnetSettings, connect: @escaping TelnetGateway.Connect,
-         codes: ComeBackCodes, log: @escaping @Sendable (String) -> Void) {
+         codes: ComeBackCodes, budget: DrawBudget, id: UInt64, log: @escaping @Sendable (String) -> Void) {
+        self.budget = budget
+        self.id = id
         self.client = client
         self.peer = peer
         self.settings = settings
@@ -134,9 +141,9 @@ final class TelnetDriver {
         var next = t + 1000
         if let app {
             next = min(next, app.nextWake(after: t))
-            if app.needsDraw { next = min(next, max(t, lastRender + Self.frameInterval)) }
+            if app.needsDraw { next = min(next, max(t, lastRender + frameInterval)) }
         } else if screenStarted, login?.needsDraw == true {
-            next = min(next, max(t, lastRender + Self.frameInterval))
+            next = min(next, max(t, lastRender + frameInterval))
         }
         if let d = telnet.nextDeadline(now: t) { next = min(next, d) }
         if let e = escapeDeadline { next = min(next, e) }
@@ -236,8 +243,8 @@ final class TelnetDriver {
     }
 
     private func draw(_ t: Int64) throws {
-        guard screenStarted, t - lastRender >= Self.frameInterval else { return }
-        let started = MonotonicClock.nowNanoseconds
+        guard screenStarted, t - lastRender >= frameInterval else { return }
+        let started = ThreadCPUClock.nowNanoseconds
         let frame: Frame
         if var a = app {
             guard a.needsDraw else { return }
@@ -252,7 +259,12 @@ final class TelnetDriver {
         }
         let bytes = renderer.render(frame)
         if !bytes.isEmpty { output.append(data: bytes, now: t) }
-        if app != nil { frameTimes.add(micros: Int64((MonotonicClock.nowNanoseconds - started) / 1000), bytes: bytes.count) }
+        if app != nil {
+            let cost = Int64((ThreadCPUClock.nowNanoseconds - started) / 1000)
+            frameTimes.add(micros: cost, bytes: bytes.count)
+            budget.spent(cost, by: id)
+            frameInterval = budget.interval
+        }
         lastRender = t
     }
 

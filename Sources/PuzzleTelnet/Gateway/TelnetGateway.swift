@@ -13,6 +13,11 @@ import PuzzleSystem
 /// Limits: `maxSessions` at once (further clients get one line and are closed), the idle
 /// timeout on keys, each client's output bounded (`TelnetOutput`).
 public final class TelnetGateway: @unchecked Sendable {
+    /// The nice value of the sessions' threads (the game loop's is the process's).
+    static let sessionNice: Int32 = 19
+    /// What all sessions' drawing may take together: a fifth of one core.
+    let budget = DrawBudget(share: 0.2)
+
     /// Gives a socket speaking the line protocol to the rooms, for a player at `host`.
     public typealias Connect = @Sendable (_ host: String) throws -> Socket
 
@@ -136,8 +141,12 @@ public final class TelnetGateway: @unchecked Sendable {
         log("telnet \(peer) connected")
         sessionsDone.enter()
         let thread = Thread { [self] in
+            // Drawing yields to the game loop (and to everything else) when the CPU is
+            // short: a telnet player gets fewer frames, the room's broadcast no delay.
+            try? ThreadPriority.lowerCurrentThread(nice: Self.sessionNice)
             // Made on its thread and never leaves it.
-            TelnetDriver(client: socket, peer: peer, settings: settings, connect: connect, codes: codes, log: log).run()
+            TelnetDriver(client: socket, peer: peer, settings: settings, connect: connect, codes: codes, budget: budget, id: id, log: log).run()
+            budget.forget(id)
             lock.lock()
             sessions[id] = nil
             lock.unlock()
