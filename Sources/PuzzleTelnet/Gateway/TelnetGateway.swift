@@ -14,7 +14,7 @@ import PuzzleSystem
 /// timeout on keys, each client's output bounded (`TelnetOutput`).
 public final class TelnetGateway: @unchecked Sendable {
     /// The nice value of the sessions' threads (the game loop's is the process's).
-    static let sessionNice: Int32 = 19
+    static let sessionNice: Int32 = 10
     /// What all sessions' drawing may take together: a fifth of one core.
     let budget = DrawBudget(share: 0.2)
 

@@ -11,7 +11,9 @@ import PuzzleTestSupport
 
 /// The telnet port end to end: a raw socket client (`TelnetTestClient`) against a real
 /// server's gateway, a TCP player (`LineClient`) in the same room seeing what the telnet
-/// player does. What the telnet player sees is read through a terminal model.
+/// player does. What the telnet player sees is read through a terminal model. Waits are
+/// long (30 s): the sessions' threads run at a lower priority, and other suites may keep
+/// the cores busy meanwhile.
 @Suite(.serialized) struct TelnetGatewayTests {
     /// A server with its telnet port on (ephemeral) and a TCP player in its lobby.
     private func serverWithWatcher(configure: @escaping (inout ServerConfig) -> Void = { _ in }) throws -> (TestServer, LineClient, Int) {
@@ -31,7 +33,7 @@ import PuzzleTestSupport
     private func join(_ client: TelnetTestClient, as name: String, watcher: LineClient) throws -> Int {
         try client.waitForScreen("your name:")
         try client.type(name + "\r")
-        let joined = try watcher.waitForEvent { $0.contains(" joined ") && $0.contains(" \(name)") }
+        let joined = try watcher.waitForEvent(timeout: 30) { $0.contains(" joined ") && $0.contains(" \(name)") }
         // The room's name is on the status line before the join is done: this line is after.
         try client.waitForScreen("joined lobby as \(name)")
         return Int(joined.split(separator: " ")[3])!
@@ -58,21 +60,23 @@ import PuzzleTestSupport
         let id = try join(client, as: "tel", watcher: watcher)
         // Tab grabs a free piece, Enter drops it; the TCP player sees both.
         try client.type("\t")
-        let grab = try watcher.waitForEvent { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
+        let grab = try watcher.waitForEvent(timeout: 30) { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
         let piece = grab.split(separator: " ")[3]
+        // In hand once the telnet player's own screen says so (the grab's reply came back).
+        try client.waitForScreen("has piece \(piece)")
         try client.type("\u{1B}[C\u{1B}[C")  // arrows move it
         try client.type("\r")
-        try watcher.waitForEvent { $0.contains(" placed \(piece) \(id) ") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" placed \(piece) \(id) ") }
         // Chat goes to the room, Enter as CR NUL too.
         try client.send(Array("hello room\r\0".utf8))
-        let say = try watcher.waitForEvent { $0.contains(" say \(id) ") }
+        let say = try watcher.waitForEvent(timeout: 30) { $0.contains(" say \(id) ") }
         #expect(say.hasSuffix(" hello room"))
         // And the TCP player's chat shows on the telnet screen.
         try watcher.send("SAY hi telnet")
         try client.waitForScreen("hi telnet")
         try client.type("/quit\r")
         try client.waitForClose()
-        try watcher.waitForEvent { $0.contains(" left \(id)") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" left \(id)") }
     }
 
     @Test func mouseDragAndDropOverTelnetAreSeenByATCPPlayer() throws {
@@ -95,11 +99,11 @@ import PuzzleTestSupport
         let t = try #require(touch)
         func sgr(_ code: Int, _ row: Int, _ column: Int, _ final: String) -> String { "\u{1B}[<\(code);\(column + 1);\(row + 1)\(final)" }
         try client.type(sgr(0, t.row, t.column, "M"))
-        try watcher.waitForEvent { $0.contains(" grabbed \(t.piece) \(id)") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" grabbed \(t.piece) \(id)") }
         try client.type(sgr(32, t.row + 2, t.column + 3, "M"))
-        try watcher.waitForEvent { $0.contains(" dragged \(t.piece) \(id) ") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" dragged \(t.piece) \(id) ") }
         try client.type(sgr(0, t.row + 2, t.column + 3, "m"))
-        try watcher.waitForEvent { $0.contains(" placed \(t.piece) \(id) ") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" placed \(t.piece) \(id) ") }
     }
 
     @Test func aResizeRedrawsTheWholeScreenAtTheNewSize() throws {
@@ -166,7 +170,7 @@ import PuzzleTestSupport
         // The status line at the top of an 80-column screen; nothing drawn past row 24.
         #expect(!client.screen.rows.isEmpty)
         try client.type("\t")
-        try watcher.waitForEvent { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
         let text = String(decoding: client.data, as: UTF8.self)
         #expect(!text.contains(";81H") && !text.contains("[25;"), "drawn outside 80x24")
     }
@@ -259,7 +263,7 @@ import PuzzleTestSupport
         let start = try #require(text.range(of: "come-back code is #")?.upperBound)
         let code = "#" + text[start...].prefix(6)
         try client!.type("\t")
-        let grab = try watcher.waitForEvent { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
+        let grab = try watcher.waitForEvent(timeout: 30) { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
         let piece = grab.split(separator: " ")[3]
         client = nil  // the link drops
         // Back with the code (typed in lower case): the same player, its piece still held.
@@ -268,7 +272,7 @@ import PuzzleTestSupport
         try back.type(code.lowercased() + "\r")
         try back.waitForScreen("you still hold piece \(piece)")
         try back.type("\r")
-        try watcher.waitForEvent { $0.contains(" placed \(piece) \(id) ") }
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" placed \(piece) \(id) ") }
         let who = try watcher.request("WHO")
         #expect(who.state.filter { $0.contains("phoenix") }.count == 1, "\(who.state)")
         // A wrong code is refused, three close the session.

@@ -71,22 +71,53 @@ import PuzzleTestSupport
                 batch.append((try Socket.connect(host: "127.0.0.1", port: UInt16(port), timeoutMillis: 5000), bytes))
                 next += 1
             }
+            // Event-driven (a spinning sender would starve the gateway's low-priority threads):
+            // write a random piece when a socket takes it, read whatever comes, until every
+            // client has sent all and heard something (its opening at least) or was closed.
+            let queue = try EpollQueue(maxEventsPerWait: 32)
+            defer { queue.close() }
+            for (i, (socket, _)) in batch.enumerated() { try queue.register(socket.descriptor, interest: .both, token: UInt64(i)) }
             var offsets = [Int](repeating: 0, count: batch.count)
-            let deadline = Date().addingTimeInterval(20)
-            while offsets.indices.contains(where: { offsets[$0] < batch[$0].1.count }) && Date() < deadline {
-                for i in batch.indices where offsets[i] < batch[i].1.count {
+            var heard = [Bool](repeating: false, count: batch.count)
+            var done = [Bool](repeating: false, count: batch.count)
+            let deadline = Date().addingTimeInterval(30)
+            while done.contains(false) && Date() < deadline {
+                for e in try queue.wait(timeoutMillis: 100) {
+                    let i = Int(e.token)
                     let (socket, bytes) = batch[i]
-                    let end = min(bytes.count, offsets[i] + 1 + Int(rng.next() % 300))
-                    let r = try? bytes[offsets[i]..<end].withUnsafeBytes { b in Result { () throws(Errno) in try socket.send(b) } }.get()
-                    switch r {
-                    case .processed(let n)?: offsets[i] += n; sent += n
-                    case nil: offsets[i] = bytes.count  // closed by the gateway
-                    default: break
+                    if e.readable || e.hangup || e.error {
+                        var sink: [UInt8] = []
+                        while true {
+                            switch try? socket.receive(appendingTo: &sink, maxBytes: 1 << 16) {
+                            case .processed(let n)? where n > 0:
+                                received += n
+                                heard[i] = true
+                                sink.removeAll(keepingCapacity: true)
+                                continue
+                            case .wouldBlock?: break
+                            default:  // closed by the gateway, or reset
+                                heard[i] = true
+                                offsets[i] = bytes.count
+                            }
+                            break
+                        }
                     }
-                    var sink: [UInt8] = []
-                    while case .processed(let n)? = try? socket.receive(appendingTo: &sink, maxBytes: 1 << 16), n > 0 { received += n; sink.removeAll(keepingCapacity: true) }
+                    if e.writable && offsets[i] < bytes.count {
+                        let end = min(bytes.count, offsets[i] + 1 + Int(rng.next() % 300))
+                        switch try? bytes[offsets[i]..<end].withUnsafeBytes({ b in Result { () throws(Errno) in try socket.send(b) } }).get() {
+                        case .processed(let n)?: offsets[i] += n; sent += n
+                        case nil: offsets[i] = bytes.count
+                        default: break
+                        }
+                        if offsets[i] == bytes.count { try? queue.modify(socket.descriptor, interest: .readable, token: e.token) }
+                    }
+                    if offsets[i] == bytes.count && heard[i] && !done[i] {
+                        done[i] = true
+                        try? queue.deregister(socket.descriptor)
+                    }
                 }
             }
+            #expect(!done.contains(false), "sessions that never answered: \(done.indices.filter { !done[$0] })")
             for (socket, _) in batch {
                 // Half reset, half closed cleanly (abort closes too).
                 if rng.next() % 2 == 0 { try? socket.abort() } else { try? socket.close() }

@@ -50,7 +50,7 @@ import Foundation
     }
 
     @Test func clientThatNegotiatesNothingGetsEightyByTwentyFourAfterTheWait() {
-        var s = TelnetSession(now: 0)
+        let s = TelnetSession(now: 0)
         #expect(!s.isSettled(now: 10))
         #expect(s.isSettled(now: TelnetSession.settleMillis))
         #expect(s.size == (rows: 24, columns: 80))
