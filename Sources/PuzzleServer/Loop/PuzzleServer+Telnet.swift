@@ -26,6 +26,7 @@ extension PuzzleServer {
             return nil
         }
         gateway.start()
+        logger.info("telnet players connect to \(config.bind) port \(gateway.port)")
         return gateway
     }
 
