@@ -246,14 +246,13 @@ final class TelnetDriver {
         guard screenStarted, t - lastRender >= frameInterval else { return }
         let started = ThreadCPUClock.nowNanoseconds
         let frame: Frame
-        if var a = app {
-            guard a.needsDraw else { return }
-            frame = SceneRenderer.render(a.scene(now: t), cache: &tableCache)
-            app = a
-        } else if var prompt = login {
-            guard prompt.needsDraw else { return }
-            frame = prompt.frame(rows: telnet.size.rows, columns: telnet.size.columns)
-            login = prompt
+        // In place: a copy of the app would copy its session and mirror on every write.
+        if app != nil {
+            guard app!.needsDraw else { return }
+            frame = SceneRenderer.render(app!.scene(now: t), cache: &tableCache)
+        } else if login != nil {
+            guard login!.needsDraw else { return }
+            frame = login!.frame(rows: telnet.size.rows, columns: telnet.size.columns)
         } else {
             return
         }
@@ -298,11 +297,11 @@ final class TelnetDriver {
     }
 
     private func stepApp(_ t: Int64) {
-        guard let a = app else { return }
-        if link == nil && a.wantsConnection(now: t) { connectToRooms() }
+        guard app != nil else { return }
+        if link == nil && app!.wantsConnection(now: t) { connectToRooms() }
         step(.tick)
-        guard let a = app, a.isFinished else { return }
-        if let refused = a.session.fatalError, !a.quitting {
+        guard app?.isFinished == true else { return }
+        if let refused = app!.session.fatalError, !app!.quitting {
             backToLogin(refused)
         } else {
             endReason = "bye"
@@ -333,11 +332,11 @@ final class TelnetDriver {
 
     /// Once the server gave this player a token: its come-back code, shown once, its room kept.
     private func keepCode() {
-        guard let a = app, let token = a.session.resumeToken else { return }
-        let room = a.session.lastRoom ?? a.session.room
+        guard let token = app?.session.resumeToken, let name = app?.session.name else { return }
+        let room = app!.session.lastRoom ?? app!.session.room
         guard shownCode == nil || room != keptRoom else { return }
         keptRoom = room
-        let code = codes.code(name: a.session.name, token: token, room: room)
+        let code = codes.code(name: name, token: token, room: room)
         if shownCode == nil || shownCode != code {
             shownCode = code
             app!.handle(.note("your come-back code is \(code): if the link drops, telnet in again and type it as your name"), now: now)
