@@ -24,15 +24,18 @@ let package = Package(
         // One client connection (send lines, read lines, wait with deadlines) for
         // the play client, the bench and the tests.
         .target(name: "PuzzleLink", dependencies: ["PuzzleProtocol", "PuzzleSystem"]),
-        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage"]),
         .target(name: "PuzzleClient", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink", "PuzzleWeb"]),
+        // The play app over telnet: a client of the rooms (the line protocol over a socket)
+        // that the server starts on a port of its own.
+        .target(name: "PuzzleTelnet", dependencies: ["PuzzleClient", "PuzzleCore", "PuzzleProtocol", "PuzzleSystem", "PuzzleLink"]),
+        .target(name: "PuzzleServer", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleWeb", "CWebPage", "PuzzleTelnet"]),
         .target(name: "PuzzleBench", dependencies: ["PuzzleCore", "PuzzleImages", "PuzzleProtocol", "PuzzleSystem", "PuzzleServer", "PuzzleLink", "PuzzleClient", "PuzzleWeb"]),
         .executableTarget(name: "puzzle", dependencies: ["PuzzleServer", "PuzzleClient", "PuzzleBench"]),
         // Shared by the test targets only: a real in-process server and a line client with deadlines.
         .target(name: "PuzzleTestSupport", dependencies: ["PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb"]),
         // What each fuzz target checks, one input at a time. An ordinary library so
         // that `swift test` replays the fuzz seeds and saved crash inputs through it.
-        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb", "PuzzleImages"],
+        .target(name: "PuzzleFuzzChecks", dependencies: ["PuzzleTestSupport", "PuzzleTelnet", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleCore", "PuzzleWeb", "PuzzleImages"],
                 path: "Tests/Fuzz/Checks"),
         .testTarget(name: "PuzzleCoreTests", dependencies: ["PuzzleCore", "PuzzleTestSupport"]),
         .testTarget(name: "PuzzleImagesTests", dependencies: ["PuzzleImages", "PuzzleCore"], exclude: ["Fixtures"]),
@@ -40,7 +43,7 @@ let package = Package(
         .testTarget(name: "PuzzleWebTests", dependencies: ["PuzzleWeb"]),
         .testTarget(name: "PuzzleSystemTests", dependencies: ["PuzzleSystem"]),
         .testTarget(name: "PuzzleServerTests", dependencies: ["PuzzleTestSupport", "PuzzleFuzzChecks", "PuzzleServer", "PuzzleSystem", "PuzzleProtocol", "PuzzleCore", "PuzzleLink", "PuzzleWeb", "PuzzleImages"]),
-        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleImages", "PuzzleWeb"]),
+        .testTarget(name: "PuzzleClientTests", dependencies: ["PuzzleTestSupport", "PuzzleClient", "PuzzleTelnet", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleImages", "PuzzleWeb"]),
         .testTarget(name: "PuzzleBenchTests", dependencies: ["PuzzleTestSupport", "PuzzleBench", "PuzzleServer", "PuzzleProtocol", "PuzzleSystem", "PuzzleCore", "PuzzleLink", "PuzzleWeb"]),
     ],
     swiftLanguageModes: [.v6]

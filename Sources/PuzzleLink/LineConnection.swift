@@ -31,6 +31,14 @@ public final class LineConnection {
         try? socket.setNoDelay(true)
     }
 
+    /// Speaks the line protocol over a socket already connected to the server (one end
+    /// of a socket pair the server reads the other end of: the telnet gateway's link).
+    public init(socket: Socket, maxLineLength: Int = 1 << 20) {
+        self.socket = socket
+        incoming = LineFramer(maxLineLength: maxLineLength)
+        readBuffer = .allocate(byteCount: Self.readSize, alignment: 16)
+    }
+
     /// Queues a request.
     public func enqueue(_ request: Request) {
         request.encode(into: &output)

@@ -30,6 +30,8 @@ public final class TestServer: @unchecked Sendable {
         c.dataDirectory = dataDirectory ?? TestServer.temporaryDirectory()
         c.logLevel = .error
         c.idleTimeoutSeconds = 0
+        // Tests that play over telnet turn it on (`configure`); the rest need no gateway.
+        c.telnetPort = .off
         configure(&c)
         let logger = log.map { Logger(level: c.logLevel, sink: $0.append) } ?? Logger(level: c.logLevel)
         running = try InProcessServer(config: c, seed: seed, logger: logger, storageDevice: storageDevice,

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 repository=$PWD
 seconds=${1:-10}
 shift || true
-all_targets=(request framer event snapshot ppm config room-spec store web png jpeg)
+all_targets=(request framer event snapshot ppm config room-spec store web png jpeg telnet)
 targets=("${@:-${all_targets[@]}}")
 
 scratch=.build-fuzz

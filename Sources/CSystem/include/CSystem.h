@@ -31,6 +31,10 @@ static inline uint32_t csystem_epoll_rdhup(void) { return EPOLLRDHUP; }
 /// module does not set; CSystem.c defines it and forwards.
 int csystem_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
+/// setpriority(2) for the calling thread only (Linux keeps a nice value per
+/// thread; gettid needs _GNU_SOURCE). 0, or -1 with errno set.
+int csystem_lower_thread_priority(int nice);
+
 /// syncfs(2): flushes the whole file system holding `fd` in one call; also
 /// declared only under _GNU_SOURCE.
 int csystem_syncfs(int fd);

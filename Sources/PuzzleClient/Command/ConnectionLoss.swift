@@ -2,8 +2,8 @@ import PuzzleSystem
 
 /// Why a connection went, in a player's words: the common ways a link dies
 /// read as what happened, not as an errno.
-enum ConnectionLoss {
-    static func reason(_ error: Error) -> String {
+public enum ConnectionLoss {
+    public static func reason(_ error: Error) -> String {
         guard let errno = error as? Errno else { return "\(error)" }
         switch errno {
         case .connectionReset, .brokenPipe, .connectionAborted: return "the connection was cut"

@@ -5,11 +5,19 @@ import PuzzleSystem
 /// One connection to the server, pumped the same way by both drivers (the full screen and
 /// plain mode): requests written in order and flushed, the socket watched for writing only
 /// while output waits, received bytes read as lines.
-final class ServerLink {
+public final class ServerLink {
     let connection: LineConnection
     private let queue: EpollQueue
     private let token: UInt64
     private var watchingWrite = false
+
+    /// Registers `connection` (already connected) with `queue` under `token` (readable).
+    public init(connection: LineConnection, queue: EpollQueue, token: UInt64) throws {
+        self.connection = connection
+        self.queue = queue
+        self.token = token
+        try queue.register(connection.socket.descriptor, interest: .readable, token: token)
+    }
 
     /// Connects and registers the socket with `queue` under `token` (readable).
     init(options: PlayOptions, timeoutMillis: Int32, queue: EpollQueue, token: UInt64) throws {
@@ -25,7 +33,7 @@ final class ServerLink {
     /// Writes `requests` (and what still waited) as far as the socket takes them; throws when
     /// the link is gone. A registration that cannot follow is a lost link too: a socket not
     /// watched for writing would never send the rest.
-    func send(_ requests: [Request]) throws {
+    public func send(_ requests: [Request]) throws {
         for request in requests { connection.enqueue(request) }
         try connection.flush()
         if connection.hasPendingOutput != watchingWrite {
@@ -35,10 +43,10 @@ final class ServerLink {
     }
 
     /// What arrived: whole lines, and whether the server closed.
-    func read() -> LineConnection.ReadResult { connection.read() }
+    public func read() -> LineConnection.ReadResult { connection.read() }
 
     /// Stops watching the socket and closes it.
-    func close() {
+    public func close() {
         try? queue.deregister(connection.socket.descriptor)
         connection.close()
     }

@@ -15,8 +15,10 @@ enum ServeBanner {
     /// locally, nothing is sent); only those the bind address accepts are shown.
     /// Link-local IPv6 addresses are left out: they need a zone the client
     /// cannot be given.
+    /// `telnetPort`: where telnet players connect (nil: no telnet port), shown beside the
+    /// other two ways in.
     static func lines(bind: String, port: Int, rooms: [String], interfaces: [NetworkInterfaces.Address],
-                      program: String = "swift run puzzle") -> [String] {
+                      program: String = "swift run puzzle", telnetPort: Int? = nil) -> [String] {
         var out = ["puzzle-room listening on \(bind):\(port) (rooms: \(rooms.isEmpty ? "none" : rooms.joined(separator: ", ")))"]
         // A room that exists: lobby if there is one, else the first.
         let room = rooms.contains("lobby") ? "lobby" : rooms.first
@@ -26,10 +28,13 @@ enum ServeBanner {
         }
         // The same port serves the page: a phone or laptop needs nothing installed.
         func browser(_ host: String) -> String { "    or in a browser: http://\(address(host))/" }
+        // And any terminal, with nothing installed (telnet takes the port apart from the host).
+        func telnet(_ host: String) -> [String] { telnetPort.map { ["    or with telnet: telnet \(host) \($0)"] } ?? [] }
         let anyV4 = bind == "0.0.0.0", anyV6 = bind == "::"
         let local = bind == "::1" ? "::1" : (anyV4 || anyV6 || bind == "127.0.0.1" ? "127.0.0.1" : bind)
         out.append("  on this machine: \(command(local))")
         out.append(browser(local))
+        out += telnet(local)
         let lan = interfaces.filter { a in
             guard !a.isLoopback, !a.isLinkLocal else { return false }
             if anyV6 { return true }  // dual-stack: IPv4 clients too
@@ -44,6 +49,7 @@ enum ServeBanner {
             for a in lan where seen.insert(a.host).inserted {
                 out.append("  on the LAN (\(a.interface)): \(command(a.host))")
                 out.append(browser(a.host))
+                out += telnet(a.host)
             }
         }
         if room == nil { out.append("  no room yet: players create one with /create NAME jigsaw 4x4") }

@@ -38,7 +38,7 @@ public enum ServeCommand {
         }
         let interfaces = (try? NetworkInterfaces.addresses()) ?? []
         let banner = ServeBanner.lines(bind: config.bind, port: server.port, rooms: server.roomNames, interfaces: interfaces,
-                                       program: ServeBanner.program(argv0: CommandLine.arguments.first ?? ""))
+                                       program: ServeBanner.program(argv0: CommandLine.arguments.first ?? ""), telnetPort: server.telnetPort)
             .joined(separator: "\n") + "\n"
         // Unbuffered, so a script or test reading stdout sees the port at once.
         FileHandle.standardOutput.write(Data(banner.utf8))

@@ -13,7 +13,7 @@ extension ServerConfig {
     static let flagKeys: [ConfigKey] = [
         .port, .bind, .dataDirectory, .maxConnections, .maxConnectionsPerAddress, .maxLineLength, .logLevel,
         .leaseMillis, .dragRateLimit, .chatRateLimit, .chatBurst, .passwordFreeAttempts, .passwordRetryMillis,
-        .idleTimeoutSeconds, .fsync, .seed, .room, .pictureFolder, .uploads,
+        .idleTimeoutSeconds, .fsync, .seed, .room, .pictureFolder, .uploads, .telnetPort, .telnetMaxSessions,
     ]
 
     /// Builds the configuration from `puzzle serve`'s arguments (those after the

@@ -44,6 +44,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
     case uploadsPerHour = "uploads_per_hour"
     case uploadMaxCount = "upload_max_count"
     case createsPerHour = "creates_per_hour"
+    case telnetPort = "telnet_port"
+    case telnetMaxSessions = "telnet_max_sessions"
 
     /// Keys that may appear on many lines, each adding one entry.
     var isRepeatable: Bool {
@@ -71,6 +73,8 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .seed: ("--seed", "N", "seed for new rooms' layouts (0...2^64-1), or random; tests fix it")
         case .pictureFolder: ("--pictures", "DIR", "offer every PNG, JPEG and PPM file in DIR as a picture named by its file name")
         case .uploads: ("--uploads", "on|off", "whether players may upload pictures of their own")
+        case .telnetPort: ("--telnet-port", "N", "telnet port for the full-screen game (auto = port + 1, off, or N; 0 picks a free port)")
+        case .telnetMaxSessions: ("--telnet-max", "N", "most telnet sessions at once")
         case .room: ("--room", "SPEC", "\"NAME jigsaw|swap RxC [picture=P] [rotation=on|off] [password=S] [pictures=cycle|fixed] [lid=on|off] [place=own|shape] ...\" (Room specs in PROTOCOL.md); repeatable, replaces config rooms")
         case .outputSoftLimit, .outputHardLimit, .slowReaderGraceMillis, .socketSendBuffer, .hintMillis,
             .httpHeaderTimeoutMillis, .webSocketPingMillis, .webOrigins,
@@ -220,6 +224,18 @@ enum ConfigKey: String, CaseIterable, Sendable {
             config.uploadMaxCount = try integer(0...100_000)
         case .createsPerHour:
             config.createsPerHour = try integer(0...1_000_000)
+        case .telnetPort:
+            switch value {
+            case "off": config.telnetPort = .off
+            case "auto": config.telnetPort = .auto
+            default:
+                guard let number = ConfigValue.integer(value), (0...65535).contains(number) else {
+                    throw bad("auto (the game port + 1), off, or a port in 0...65535")
+                }
+                config.telnetPort = .port(number)
+            }
+        case .telnetMaxSessions:
+            config.telnetMaxSessions = try integer(1...100_000)
         }
     }
 
@@ -266,6 +282,13 @@ enum ConfigKey: String, CaseIterable, Sendable {
         case .uploadsPerHour: String(config.uploadsPerHour)
         case .uploadMaxCount: String(config.uploadMaxCount)
         case .createsPerHour: String(config.createsPerHour)
+        case .telnetPort:
+            switch config.telnetPort {
+            case .off: "off"
+            case .auto: "auto"
+            case .port(let p): String(p)
+            }
+        case .telnetMaxSessions: String(config.telnetMaxSessions)
         }
     }
 }

@@ -98,6 +98,12 @@ extension ServerConfig {
         guard !rooms.isEmpty else {
             throw ConfigError(.inconsistent("at least one room is needed"))
         }
+        if let telnet = telnetListenPort, telnet > 65535 {
+            throw ConfigError(.inconsistent("telnet_port auto is port + 1, past 65535: set telnet_port to a port or off"))
+        }
+        if let telnet = telnetListenPort, telnet != 0, telnet == port {
+            throw ConfigError(.inconsistent("telnet_port (\(telnet)) must differ from port"))
+        }
         var names: Set<String> = []
         for room in rooms where !names.insert(room.name).inserted {
             throw ConfigError(.duplicateRoom(room.name))

@@ -156,6 +156,25 @@ public struct ServerConfig: Equatable, Sendable {
     /// Key `upload_max_count`.
     public var uploadMaxCount = 100
 
+    /// The telnet port (`telnet HOST PORT` plays the full-screen game with nothing
+    /// installed): `auto` (the default) is the game port + 1, or a free port when the
+    /// game port is 0; `off` offers none. It listens on ``bind``. Key `telnet_port`,
+    /// flag `--telnet-port`.
+    public var telnetPort: TelnetPortSetting = .auto
+    /// Most telnet sessions at once; further telnet clients are told so and closed.
+    /// Each also counts as a connection from its address (``maxConnectionsPerAddress``).
+    /// Default 64. Key `telnet_max_sessions`, flag `--telnet-max`.
+    public var telnetMaxSessions = 64
+
+    /// The port the telnet gateway listens on, or nil when it is off.
+    public var telnetListenPort: Int? {
+        switch telnetPort {
+        case .off: return nil
+        case .auto: return port == 0 ? 0 : port + 1
+        case .port(let p): return p
+        }
+    }
+
     /// The largest upload taken: `upload_max_bytes`, bounded by `picture_max_bytes`.
     public var effectiveUploadMaxBytes: Int { min(uploadMaxBytes, pictureMaxBytes) }
 
@@ -227,4 +246,15 @@ public struct ServerConfig: Equatable, Sendable {
         self.rooms = rooms
         self.pictures = pictures
     }
+}
+
+
+/// Where the telnet gateway listens (``ServerConfig/telnetPort``).
+public enum TelnetPortSetting: Hashable, Sendable {
+    /// No telnet port.
+    case off
+    /// The game port + 1; a free port when the game port is 0.
+    case auto
+    /// This port (0: a free one).
+    case port(Int)
 }

@@ -7,26 +7,32 @@ extension PuzzleServer {
         // Bounded so a connection storm cannot starve the connections already in.
         for _ in 0..<256 {
             guard let (socket, peer) = listener.accept(now: clock.now) else { return }
-            let admission = Admission(maxConnections: config.maxConnections, maxPerAddress: config.maxConnectionsPerAddress)
-            if let (bye, why) = admission.refusal(host: peer.host, open: connections.count, fromHost: connections.count(from: peer.host),
-                                                  stopping: ending != nil) {
-                stats.refusedConnections += 1
-                // Logged before the goodbye goes out, so whoever sees it can find the line.
-                logger.info("refused \(peer): \(why)")
-                // Never a connection of the loop's: the goodbye goes straight out.
-                _ = try? socket.send(bye.bytes)
-                try? socket.close()
-                continue
-            }
-            let session = router.newSession(peer: peer.description, host: peer.host, now: clock.now)
-            let conn = connections.insert { token in
-                Connection(token: token, socket: socket, session: session, maxLineLength: config.maxLineLength,
-                           slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now)
-            }
-            guard lifecycle.open(conn) else { continue }
-            stats.connectionsAccepted += 1
-            logger.debug("connected \(peer)")
+            admit(socket, peer: peer.description, host: peer.host)
         }
+    }
+
+    /// Takes `socket` as a connection from `host` (accepted, or handed over by the telnet
+    /// gateway), or refuses it with a goodbye when the caps say so.
+    func admit(_ socket: Socket, peer: String, host: String) {
+        let admission = Admission(maxConnections: config.maxConnections, maxPerAddress: config.maxConnectionsPerAddress)
+        if let (bye, why) = admission.refusal(host: host, open: connections.count, fromHost: connections.count(from: host),
+                                              stopping: ending != nil) {
+            stats.refusedConnections += 1
+            // Logged before the goodbye goes out, so whoever sees it can find the line.
+            logger.info("refused \(peer): \(why)")
+            // Never a connection of the loop's: the goodbye goes straight out.
+            _ = try? socket.send(bye.bytes)
+            try? socket.close()
+            return
+        }
+        let session = router.newSession(peer: peer, host: host, now: clock.now)
+        let conn = connections.insert { token in
+            Connection(token: token, socket: socket, session: session, maxLineLength: config.maxLineLength,
+                       slowReaderRule: slowReaderRule, flushList: flushList, now: clock.now)
+        }
+        guard lifecycle.open(conn) else { return }
+        stats.connectionsAccepted += 1
+        logger.debug("connected \(peer)")
     }
 
     func readInput(_ conn: Connection) {
@@ -179,6 +185,8 @@ extension PuzzleServer {
     /// Clean shutdown: stop accepting, say goodbye, flush for up to 2 s,
     /// snapshot every room.
     func shutdown() throws {
+        // The telnet sessions end first: their players' links drop like any others.
+        stopTelnet()
         listener.close()
         // Already said goodbye: take what they sent, then close, without
         // waiting for their end of stream.

@@ -3,6 +3,7 @@ import PuzzleImages
 import PuzzleProtocol
 import PuzzleSystem
 import PuzzleWeb
+import PuzzleTelnet
 
 /// The authoritative puzzle-room server: one non-blocking event loop (epoll)
 /// that owns every room and connection.
@@ -58,6 +59,14 @@ public final class PuzzleServer: @unchecked Sendable {
     /// Set once the loop is to end (nil while it runs): cleanly, or on
     /// storage it can no longer trust (`run()` throws the failure).
     var ending: LoopEnd?
+    /// Sockets the telnet gateway hands over (one end of a socket pair per session).
+    let adopted: AdoptedSockets
+    /// The telnet gateway (nil: `telnet_port = off`), on threads of its own.
+    private(set) var telnet: TelnetGateway?
+    /// The port telnet players connect to, or nil when there is none.
+    public var telnetPort: Int? { telnet?.port }
+    /// Telnet sessions open now (nil: no telnet port). Safe from any thread.
+    public var telnetSessionCount: Int? { telnet?.sessionCount }
     /// Reused read buffer.
     var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
@@ -66,6 +75,7 @@ public final class PuzzleServer: @unchecked Sendable {
     static let signalToken: UInt64 = 3
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
+    static let adoptToken: UInt64 = 6
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -100,6 +110,7 @@ public final class PuzzleServer: @unchecked Sendable {
         _ = try? ResourceLimits.raiseOpenFileLimit(to: UInt64(config.maxConnections) + 64)
         if let readinessQueue { queue = readinessQueue } else { queue = try EpollQueue(maxEventsPerWait: 1024) }
         waker = try Waker()
+        adopted = try AdoptedSockets()
         browserPictures = try BrowserPictures()
         let uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         let stats = ServerStats()
@@ -120,6 +131,7 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(waker.descriptor, interest: .readable, token: Self.wakerToken)
         try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
+        try queue.register(adopted.waker.descriptor, interest: .readable, token: Self.adoptToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &router.pictures)
@@ -133,6 +145,13 @@ public final class PuzzleServer: @unchecked Sendable {
         registry.continueAfter(rooms.largestPlayerID)
         router.loop = self
         lifecycle.sessionEnds = { [unowned self] conn, leaves in endSession(conn, leaves: leaves) }
+        do {
+            telnet = try Self.startTelnet(config: config, adopted: adopted, logger: logger)
+        } catch {
+            listener.close()
+            dataLock.release()
+            throw error
+        }
     }
 
     /// Asks the loop to shut down cleanly; safe from any thread, also after
@@ -145,6 +164,7 @@ public final class PuzzleServer: @unchecked Sendable {
     // loop ends: `stop()` from another thread may come after that, and a write
     // to a closed descriptor number lands in whatever was opened under it since.
     deinit {
+        telnet?.stop()
         try? waker.close()
         try? signals?.close()
     }
@@ -183,6 +203,8 @@ public final class PuzzleServer: @unchecked Sendable {
                 collectPictures()
             case Self.uploadToken:
                 collectUploads()
+            case Self.adoptToken:
+                adoptConnections()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
@@ -278,6 +300,7 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Closes every connection at once, sending nothing that is still queued.
     func abortEverything() {
+        stopTelnet()
         listener.close()
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "server stopped", abort: true) }
         store.close()

@@ -52,6 +52,8 @@ public enum FuzzSeeds {
             seeds = imageFixtures(repository, ext: ".png")
         case .jpeg:
             seeds = imageFixtures(repository, ext: ".jpg")
+        case .telnet:
+            seeds = TelnetCheck.seeds
         }
         var seen = Set<[UInt8]>()
         return seeds.filter { seen.insert($0).inserted }.enumerated().map { ("seed-\(target.rawValue)-\($0.offset)", $0.element) }

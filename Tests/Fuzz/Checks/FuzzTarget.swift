@@ -28,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// JPEG files: a typed error or a consistent image within the limits.
     case jpeg
+    /// What telnet clients send: any split of reads gives the same, memory and
+    /// replies stay bounded, window sizes stay within limits.
+    case telnet
 
     public func check(_ input: [UInt8]) throws(FuzzFailure) {
         switch self {
@@ -42,6 +45,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .web: try WebCheck.run(input)
         case .png: try ImageCheck.run(input, as: .png, target: self)
         case .jpeg: try ImageCheck.run(input, as: .jpeg, target: self)
+        case .telnet: try TelnetCheck.run(input)
         }
     }
 
