@@ -230,7 +230,10 @@ function draw() {
   const bx = X(T.bx), by = Y(T.by), bw = room.cols * UNIT * k, bh = room.rows * UNIT * k;
   const pic = currentPicture();
   // Drop targets, in each holder's colour: for a part, every cell it would fill.
+  // The fill lies under the pieces; the dashed outlines are drawn over them
+  // afterwards, so a target stays seen while a piece or part lies right over it.
   const held = pieces.filter((p) => p.holder);
+  const outlines = [];
   for (const p of held) {
     const t = cellTarget(p.target);
     if (!t || (p.part >= 0 && p.grip !== p.id)) continue;
@@ -241,14 +244,7 @@ function draw() {
     const cells = p.part >= 0 ? targetCells(room, p, t) : [t];
     for (const c of cells) ctx.fillRect(X(T.bx + c.c * UNIT), Y(T.by + c.r * UNIT), s, s);
     ctx.globalAlpha = 1;
-    ctx.strokeStyle = col;
-    ctx.lineWidth = Math.max(2, 3 * dpr);
-    ctx.setLineDash([6 * dpr, 4 * dpr]);
-    for (const c of cells) {
-      const x = X(T.bx + c.c * UNIT), y = Y(T.by + c.r * UNIT);
-      ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
-    }
-    ctx.setLineDash([]);
+    outlines.push({ col, cells });
   }
   while (flashes.length && flashes[0].until <= now()) flashes.shift();
   for (const f of flashes) {
@@ -292,6 +288,18 @@ function draw() {
     ctx.stroke(pathOf(p.id));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   }
+  // The targets' dashed outlines, over the held pieces.
+  ctx.lineWidth = Math.max(2, 3 * dpr);
+  ctx.setLineDash([6 * dpr, 4 * dpr]);
+  for (const { col, cells } of outlines) {
+    ctx.strokeStyle = col;
+    const s = UNIT * k;
+    for (const c of cells) {
+      const x = X(T.bx + c.c * UNIT), y = Y(T.by + c.r * UNIT);
+      ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, s - ctx.lineWidth, s - ctx.lineWidth);
+    }
+  }
+  ctx.setLineDash([]);
   // The hint: the whole picture over the board for a moment.
   if (me.hintUntil && pic) {
     const left = me.hintUntil - now();
