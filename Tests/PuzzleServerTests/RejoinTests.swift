@@ -233,6 +233,16 @@ import Testing
         #expect(ring.lines(after: 20, run: run, current: 21).map { String(decoding: $0, as: UTF8.self) } == "EV 21 dropped 1 2\n")
     }
 
+    /// `rejoin_memory_mb` is read in MiB (0: no cap); out of range is refused.
+    @Test func theCapIsReadInMebibytes() throws {
+        #expect(try ServerConfig.parse(text: "rejoin_memory_mb = 3\n", baseDirectory: "/").rejoinMemoryBytes == 3 << 20)
+        #expect(try ServerConfig.parse(text: "rejoin_memory_mb = 0\n", baseDirectory: "/").rejoinMemoryBytes == 0)
+        #expect(ServerConfig().rejoinMemoryBytes == 64 << 20)
+        for bad in ["-1", "65537", "lots"] {
+            #expect(throws: ConfigError.self, "\(bad)") { try ServerConfig.parse(text: "rejoin_memory_mb = \(bad)\n", baseDirectory: "/") }
+        }
+    }
+
     /// Over the cap, the rooms' rings are let go (STATS `rejoin_bytes` falls
     /// to what the cap allows at the next once-a-second sweep), and a player
     /// coming back from before gets the snapshot instead of the events.
