@@ -17,13 +17,13 @@ import Testing
 
     /// UPLOAD, then (on its go-ahead) every DATA line at once; the final reply
     /// (or the refusal of UPLOAD itself).
-    static func upload(_ c: LineClient, _ name: String, _ bytes: [UInt8], announce: Int? = nil) throws -> String {
+    static func upload(_ c: LineClient, _ name: String, _ bytes: [UInt8], announce: Int? = nil, timeout: Double = 30) throws -> String {
         let ready = try c.request("UPLOAD \(name) \(announce ?? bytes.count)").reply
         guard case .uploadReady(let n, let size, let chars)? = ReplyCodec.decode(Substring(ready)) else { return ready }
         #expect(n == name && size == (announce ?? bytes.count))
         let lines = UploadChunk.lines(for: bytes, charactersPerLine: chars)
         try c.sendRaw(Array((lines.joined(separator: "\n") + "\n").utf8), deadline: 30)
-        return try c.awaitReply(timeout: 30).reply
+        return try c.awaitReply(timeout: timeout).reply
     }
 
     static func greeted(_ server: TestServer, _ name: String) throws -> LineClient {
