@@ -275,7 +275,16 @@ public enum SnapshotCodec {
         var pictureHash: String?
         var pixelRows: [String] = []
         for raw in lines {
-            let line = raw.hasPrefix("S ") ? raw.dropFirst(2) : raw
+            let utf8 = raw.utf8
+            let line = utf8.first == UInt8(ascii: "S") && utf8.dropFirst().first == 0x20 ? Substring(utf8.dropFirst(2)) : raw
+            // Nearly every line of a big room is a piece's: read in place
+            // (a word split by Characters made a restart of 200 rooms of
+            // 100x100 take seconds). Anything unusual falls through to the
+            // general reader, which says what is wrong with it.
+            if let piece = pieceLine(line) {
+                listed.append(piece)
+                continue
+            }
             let w = line.split(separator: " ", omittingEmptySubsequences: true)
             guard let kind = w.first else { continue }
             func int(_ i: Int) throws(SnapshotError) -> Int {
@@ -547,6 +556,23 @@ public enum SnapshotCodec {
     }
 
     /// `base + delta`, refusing what does not fit: times come from untrusted text.
+    /// A well-formed `piece <id> table|cell <a> <b> <rotation>` line read
+    /// without building words; nil for any other line (or a malformed one).
+    private static func pieceLine(_ line: Substring) -> (id: Int, piece: PieceState)? {
+        guard line.utf8.first == UInt8(ascii: "p") else { return nil }
+        var line = line
+        return line.withUTF8 { bytes -> (id: Int, piece: PieceState)? in
+            guard !bytes.isEmpty else { return nil }
+            var scan = LineScanner(UnsafeRawBufferPointer(bytes))
+            guard scan.matches(scan.word(), "piece"), let id = scan.int(), (0...RoomLimits.maxPieceIndex).contains(id) else { return nil }
+            let kind = scan.word()
+            let onBoard = scan.matches(kind, "cell")
+            guard onBoard || scan.matches(kind, "table"), let a = scan.int(), let b = scan.int(), let r = scan.int(),
+                  scan.atLineEnd() else { return nil }
+            return (id, PieceState(location: onBoard ? .board(Cell(row: a, col: b)) : .table(Point(x: a, y: b)), rotation: r))
+        }
+    }
+
     private static func offset(_ base: Int64, _ delta: Int) throws(SnapshotError) -> Int64 {
         let (sum, overflow) = base.addingReportingOverflow(Int64(delta))
         guard !overflow else { throw .malformed("time out of range") }
