@@ -54,6 +54,6 @@ public enum ServeCommand {
 }
 
 extension PuzzleServer {
-    /// Names of the hosted rooms (for start-up messages).
-    public var roomNames: [String] { rooms.names }
+    /// Names of the hosted rooms, and of those still loading (for start-up messages).
+    public var roomNames: [String] { rooms.namesWithLoading }
 }

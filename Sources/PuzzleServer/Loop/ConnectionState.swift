@@ -24,7 +24,10 @@ enum ConnectionState {
     /// Requests wait, unread, until `until` (chat pacing, a password retry);
     /// `deferred`, the one that had to wait, is handled first when it ends.
     /// An upload being decoded and stored waits with `until` `Int64.max`
-    /// and nothing deferred, until its job is done (`resumeAfterUpload`).
+    /// and nothing deferred, until its job is done (`resumeAfterUpload`); a
+    /// JOIN or WATCH of a room still loading after a restart waits with
+    /// `until` `Int64.max` and itself deferred, until the room is in
+    /// (`collectLoadedRooms`).
     case paused(until: Int64, deferred: Request?)
     /// Said goodbye: nothing more is answered. Once everything queued is
     /// sent the sending side is shut down (`draining`), or, if the peer's

@@ -185,6 +185,8 @@ extension PuzzleServer {
     /// Clean shutdown: stop accepting, say goodbye, flush for up to 2 s,
     /// snapshot every room.
     func shutdown() throws {
+        // No more rooms come in: the loader touches no file after this.
+        arrivals.loader.stop()
         // The telnet sessions end first: their players' links drop like any others.
         stopTelnet()
         listener.close()

@@ -29,6 +29,11 @@ extension PuzzleServer: LoopFacts {
                 if conn.memberOf === room { conn.memberOf = nil }
             case .pause(let millis, let request):
                 lifecycle.pause(conn, until: clock.now + millis, deferring: request)
+            case .waitForRoom(let room, let request):
+                // No end of its own: the room's arrival ends it (`collectLoadedRooms`).
+                lifecycle.pause(conn, until: .max, deferring: request)
+                arrivals.wait(conn, for: room)
+                logger.info("\(conn.label) waits for \(room.map { "room \($0)" } ?? "every room") to load")
             case .holdForUpload:
                 lifecycle.holdForUpload(conn)
             case .goodbye(let goodbye):

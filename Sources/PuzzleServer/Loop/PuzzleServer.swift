@@ -61,6 +61,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var ending: LoopEnd?
     /// Sockets the telnet gateway hands over (one end of a socket pair per session).
     let adopted: AdoptedSockets
+    /// Rooms still coming in from disk after a restart, and who waits for them.
+    let arrivals: RoomArrivals
     /// The telnet gateway (nil: `telnet_port = off`), on threads of its own.
     private(set) var telnet: TelnetGateway?
     /// The port telnet players connect to, or nil when there is none.
@@ -76,6 +78,7 @@ public final class PuzzleServer: @unchecked Sendable {
     static let pictureToken: UInt64 = 4
     static let uploadToken: UInt64 = 5
     static let adoptToken: UInt64 = 6
+    static let loaderToken: UInt64 = 7
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -135,13 +138,22 @@ public final class PuzzleServer: @unchecked Sendable {
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &router.pictures)
-        try keeper.restore(configured: config.rooms, pictures: &router.pictures, now: clock.now)
-        // Reading every room's files left the heap as large as their sum:
-        // hand the freed pages back (issue 31: twice the memory after a restart).
-        HeapTrim.releaseFreeMemory()
+        // The rooms on disk load off the loop, which answers meanwhile
+        // (issue 31: a thousand big rooms kept it silent for 14 s); their
+        // names are taken at once, and a JOIN of one waits for it.
+        let toLoad = try keeper.restore(configured: config.rooms, pictures: &router.pictures, now: clock.now)
+        let loaderStore = try RoomStore(directory: config.dataDirectory, fsync: config.fsync, snapshotEvery: config.snapshotEvery,
+                                        device: storageDevice)
+        loaderStore.replaysKept = config.replaysKept
+        arrivals = RoomArrivals(loader: try RoomLoader(names: toLoad, store: loaderStore, now: { MonotonicClock.nowMilliseconds }),
+                                total: toLoad.count, startedAt: clock.now)
+        try queue.register(arrivals.loader.descriptor, interest: .readable, token: Self.loaderToken)
+        if !toLoad.isEmpty { logger.info("loading \(toLoad.count) room(s) from \(config.dataDirectory) in the background") }
         for line in registry.skippedLines { logger.error(line) }
         // Ids go on from the largest any room or token remembers: a player
-        // who comes back must never meet someone else under its id.
+        // who comes back must never meet someone else under its id. (The
+        // registry reserves every id durably before handing it out; rooms
+        // loading later raise this again as they come in.)
         registry.continueAfter(rooms.largestPlayerID)
         router.loop = self
         lifecycle.sessionEnds = { [unowned self] conn, leaves in endSession(conn, leaves: leaves) }
@@ -164,6 +176,7 @@ public final class PuzzleServer: @unchecked Sendable {
     // loop ends: `stop()` from another thread may come after that, and a write
     // to a closed descriptor number lands in whatever was opened under it since.
     deinit {
+        arrivals.loader.stop()
         telnet?.stop()
         try? waker.close()
         try? signals?.close()
@@ -175,7 +188,8 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   had applied could not be made durable: it then sends nothing more (no
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
-        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s): \(rooms.names.joined(separator: ", "))")
+        let loading = rooms.loading.isEmpty ? "" : " (and \(rooms.loading.count) loading)"
+        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s)\(loading): \(rooms.names.joined(separator: ", "))")
         while ending == nil {
             try turn()
         }
@@ -205,6 +219,8 @@ public final class PuzzleServer: @unchecked Sendable {
                 collectUploads()
             case Self.adoptToken:
                 adoptConnections()
+            case Self.loaderToken:
+                collectLoadedRooms()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
@@ -242,11 +258,34 @@ public final class PuzzleServer: @unchecked Sendable {
     func resumePaused() {
         guard !connections.paused.isEmpty else { return }
         for conn in Array(connections.paused.values) {
-            guard case .paused(let until, let request) = conn.state, clock.now >= until else { continue }
-            lifecycle.resume(conn)
-            guard conn.state.isActive else { continue }
-            if let request { handle(request, from: conn) }
-            handleLines(conn)
+            guard case .paused(let until, _) = conn.state, clock.now >= until else { continue }
+            resumeDeferred(conn)
+        }
+    }
+
+    /// paused → active: the deferred request first (which may pause again),
+    /// then the lines read meanwhile.
+    func resumeDeferred(_ conn: Connection) {
+        guard case .paused(_, let request) = conn.state else { return }
+        lifecycle.resume(conn)
+        guard conn.state.isActive else { return }
+        if let request { handle(request, from: conn) }
+        handleLines(conn)
+    }
+
+    /// Rooms the loader finished: hosted (or found damaged), and whoever
+    /// waited for one answered now. Once the last is in, the heap's freed
+    /// pages go back (reading every room's files left it as large as their
+    /// sum: issue 31, twice the memory after a restart).
+    func collectLoadedRooms() {
+        for loaded in arrivals.loader.collect() {
+            if let room = keeper.adopt(loaded, pictures: &router.pictures) { players.continueAfter(room.largestPlayerID) }
+            for conn in arrivals.arrived(loaded.name) where conn.state.isOpen { resumeDeferred(conn) }
+        }
+        if rooms.loading.isEmpty, let (millis, waiting) = arrivals.finish(now: clock.now) {
+            logger.info("restored \(arrivals.total) room(s) in \(millis) ms")
+            HeapTrim.releaseFreeMemory()
+            for conn in waiting where conn.state.isOpen { resumeDeferred(conn) }
         }
     }
 
@@ -300,6 +339,7 @@ public final class PuzzleServer: @unchecked Sendable {
 
     /// Closes every connection at once, sending nothing that is still queued.
     func abortEverything() {
+        arrivals.loader.stop()
         stopTelnet()
         listener.close()
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "server stopped", abort: true) }

@@ -177,6 +177,11 @@ final class HostedRoom {
                            seats: s.settings.seats, solved: s.isSolved)
     }
 
+    /// The largest player id the room remembers, present or absent (0 if none).
+    var largestPlayerID: Int {
+        max(state.players.keys.map(\.rawValue).max() ?? 0, state.absent.keys.map(\.rawValue).max() ?? 0)
+    }
+
     /// `S watcher` records for the room's watchers (for a version 2 snapshot
     /// or catch-up; who watches is the server's, not the room state's).
     func appendWatchers(to bytes: inout [UInt8]) {

@@ -10,27 +10,50 @@ final class RoomDirectory {
     static let maxRooms = 1000
 
     private var byName: [String: HostedRoom] = [:]
+    /// Rooms found on disk at start-up and not loaded yet (`RoomLoader`):
+    /// their names are taken, and a JOIN or WATCH of one waits for it.
+    private(set) var loading: Set<String> = []
 
     var count: Int { byName.count }
     var values: Dictionary<String, HostedRoom>.Values { byName.values }
     /// Every room, by name (for `ROOMS` and the start-up messages).
     var sorted: [HostedRoom] { byName.values.sorted { $0.name < $1.name } }
     var names: [String] { byName.keys.sorted() }
+    /// The hosted rooms' names and those still loading, sorted.
+    var namesWithLoading: [String] { (Array(byName.keys) + loading).sorted() }
 
     subscript(name: String) -> HostedRoom? { byName[name] }
 
     /// Why a new room of this name cannot be opened (`ROOM_EXISTS`,
     /// `TOO_MANY_ROOMS`), or nil when it can.
     func refusal(ofNew name: String) -> ProtocolError? {
-        if byName[name] != nil { return .roomExists(name) }
-        if byName.count >= Self.maxRooms { return .tooManyRooms }
+        if byName[name] != nil || loading.contains(name) { return .roomExists(name) }
+        if byName.count + loading.count >= Self.maxRooms { return .tooManyRooms }
         return nil
     }
 
-    /// Hosts a room (restored, configured or created); its name is free.
+    /// Hosts a room (restored, configured or created); its name is free,
+    /// or was loading.
     func add(_ room: HostedRoom) {
         precondition(byName[room.name] == nil, "room \(room.name) is hosted twice")
+        loading.remove(room.name)
         byName[room.name] = room
+    }
+
+    /// Rooms on disk to be loaded: their names are taken meanwhile.
+    func willLoad(_ names: some Sequence<String>) {
+        loading.formUnion(names)
+    }
+
+    /// A room that was loading and could not be (its files are damaged):
+    /// its name is no room's.
+    func failedToLoad(_ name: String) {
+        loading.remove(name)
+    }
+
+    /// Whether `name` is a room still loading.
+    func isLoading(_ name: String) -> Bool {
+        loading.contains(name)
     }
 
     /// Stops hosting a room (closed after standing empty too long).
@@ -46,6 +69,6 @@ final class RoomDirectory {
 
     /// The largest player id any room remembers, present or absent (0 if none).
     var largestPlayerID: Int {
-        byName.values.lazy.flatMap { Array($0.state.players.keys) + Array($0.state.absent.keys) }.map(\.rawValue).max() ?? 0
+        byName.values.map(\.largestPlayerID).max() ?? 0
     }
 }

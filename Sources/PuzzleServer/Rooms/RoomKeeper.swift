@@ -53,33 +53,57 @@ final class RoomKeeper {
 
     // MARK: Opening and closing
 
-    /// Restores every room found in the data directory (with every hold
-    /// released and every player gone), then opens the `configured` rooms not
-    /// already there.
-    /// - Throws: `ConfigError` when a configured room cannot be opened.
-    func restore(configured: [RoomSpec], pictures: inout PictureLibrary, now: Int64) throws {
-        let restored = try store.loadAll(now: now)
-        for issue in store.loadIssues {
-            if issue.isDamage { logger.error("\(issue)") } else { logger.warn("\(issue)") }
-        }
-        for stored in restored {
-            var snap = stored.snapshot
-            snap.state.usePictures(pictures.names)
-            let spec = snap.state.spec
-            let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
-            rooms.add(HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture,
-                                 run: UInt64.random(in: 0...UInt64.max), replay: stored.replay, history: stored.history))
-            logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
-        }
-        for spec in configured where rooms[spec.name] == nil {
-            // Its files are evidence of what went wrong: not replaced by a fresh room.
-            guard !store.damagedRooms.contains(spec.name) else {
-                logger.error("configured room \(spec.name) not opened: \(RoomStoreError.damagedRoom(spec.name)) (\(store.directory)/rooms/\(spec.name))")
-                continue
-            }
+    /// Starts restoring the rooms found in the data directory: their names
+    /// are taken at once (`RoomDirectory.willLoad`) and returned in the order
+    /// to load them (configured rooms first, then by name); each comes in
+    /// through `adopt` once loaded (`RoomLoader`). Opens the `configured`
+    /// rooms that are not on disk.
+    /// - Throws: `ConfigError` when a configured room cannot be opened, a
+    ///   store error when the rooms directory cannot be listed.
+    func restore(configured: [RoomSpec], pictures: inout PictureLibrary, now: Int64) throws -> [String] {
+        let names = try store.roomNames()
+        logLoadIssues(store.loadIssues)
+        rooms.willLoad(names)
+        let onDisk = Set(names)
+        for spec in configured where rooms[spec.name] == nil && !onDisk.contains(spec.name) {
             if case .failure(let error) = open(spec, pictures: &pictures, now: now) {
                 throw ConfigError(.badRoomSpec(spec: spec.description, reason: error.message))
             }
+        }
+        let first = Set(configured.map(\.name))
+        return names.filter { first.contains($0) } + names.filter { !first.contains($0) }
+    }
+
+    /// A room the loader read from disk: hosted from now on (with every hold
+    /// released and every player away), or, when it could not be loaded, its
+    /// name freed and its files kept as evidence (logged). Returns the room
+    /// hosted, if any.
+    @discardableResult
+    func adopt(_ loaded: LoadedRoom, pictures: inout PictureLibrary) -> HostedRoom? {
+        store.adopt(loaded)
+        logLoadIssues(loaded.issues)
+        guard let stored = loaded.room else {
+            rooms.failedToLoad(loaded.name)
+            if loaded.damaged, upkeep.configured.contains(loaded.name) {
+                // Its files are evidence of what went wrong: not replaced by a fresh room.
+                logger.error("configured room \(loaded.name) not opened: \(RoomStoreError.damagedRoom(loaded.name)) (\(store.directory)/rooms/\(loaded.name))")
+            }
+            return nil
+        }
+        var snap = stored.snapshot
+        snap.state.usePictures(pictures.names)
+        let spec = snap.state.spec
+        let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
+        let room = HostedRoom(name: snap.name, password: stored.password, state: snap.state, picture: picture,
+                              run: UInt64.random(in: 0...UInt64.max), replay: stored.replay, history: stored.history)
+        rooms.add(room)
+        logger.info("restored room \(snap.name): puzzle \(snap.state.puzzleIndex), \(snap.state.correctCount)/\(snap.state.pieceCount) correct, seq \(snap.state.seq)")
+        return room
+    }
+
+    private func logLoadIssues(_ issues: [RoomLoadIssue]) {
+        for issue in issues {
+            if issue.isDamage { logger.error("\(issue)") } else { logger.warn("\(issue)") }
         }
     }
 

@@ -82,6 +82,9 @@ final class RequestRouter {
             out.add(.chargeHello)
             greeter.greet(session, version: version, name: name, token: token)
         case .rooms:
+            // Right after a restart: the list waits for every room, so that
+            // no room is missing from it (a client would take it for gone).
+            if !rooms.loading.isEmpty { out.add(.waitForRoom(nil, deferring: request)); break }
             for room in rooms.sorted { out.send(.room(room.listing)) }
             out.send(.rooms(count: rooms.count))
         case .stats:
@@ -177,7 +180,7 @@ final class RequestRouter {
             ("moves_per_sec", stats.movesPerSecond(at: now)), ("drags", stats.drags), ("requests", stats.requests),
             ("bytes_out", stats.bytesOut), ("slow_disconnects", stats.slowReaderDisconnects), ("coalesced_drags", stats.coalescedDrags),
             ("refused", stats.refusedConnections), ("rss_bytes", rss), ("uptime_s", loop?.uptimeSeconds ?? 0),
-            ("rejoin_bytes", rooms.rejoinMemoryBytes),
+            ("rejoin_bytes", rooms.rejoinMemoryBytes), ("rooms_loading", rooms.loading.count),
         ]
         out.send(.stats(fields.map { ReplyField($0.0, "\($0.1)") }))
     }

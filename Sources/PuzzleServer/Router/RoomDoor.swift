@@ -77,7 +77,7 @@ final class RoomDoor {
             // A watcher may join the room it watches, to play.
             guard current.name != name || session.watching else { return out.refuse(.alreadyInThisRoom(name)) }
         }
-        guard let room = rooms[name] else { return out.refuse(.unknownRoom(name)) }
+        guard let room = rooms[name] else { return waitOrRefuse(name, request: request) }
         guard !refusesPassword(password, of: room, session: session, request: request, now: now) else { return }
         // Two people in one room never share a name (the same player coming
         // back is not two). Version 1 joins as it always did.
@@ -129,10 +129,17 @@ final class RoomDoor {
         logger.info("\(session.label) joined \(room.name)")
     }
 
+    /// A room not hosted: one still loading after a restart is waited for
+    /// (nothing is served from a half-loaded room); any other is unknown.
+    private func waitOrRefuse(_ name: String, request: Request) {
+        if rooms.isLoading(name) { return out.add(.waitForRoom(name, deferring: request)) }
+        out.refuse(.unknownRoom(name))
+    }
+
     /// WATCH.
     func watch(_ name: String, password: String?, request: Request, session: PlayerSession, player: PlayerID, now: Int64) {
         guard session.speaksVersionTwo else { return out.refuse(.versionTwoOnly("WATCH")) }
-        guard let room = rooms[name] else { return out.refuse(.unknownRoom(name)) }
+        guard let room = rooms[name] else { return waitOrRefuse(name, request: request) }
         if session.room === room && session.watching { return out.refuse(.alreadyInThisRoom(name)) }
         guard !refusesPassword(password, of: room, session: session, request: request, now: now) else { return }
         // Watching is not playing: a player here or elsewhere leaves first

@@ -24,6 +24,11 @@ enum SessionEffect {
     /// The session's requests, starting with `deferring`, wait unread for
     /// `millis` (chat pacing, a password retry).
     case pause(millis: Int64, deferring: Request)
+    /// The session's requests, starting with `deferring`, wait unread until
+    /// the room `room`, still loading after a restart, is loaded (or found
+    /// damaged), or with `room` nil until every room is: then `deferring` is
+    /// answered as if it came then.
+    case waitForRoom(String?, deferring: Request)
     /// The upload's last byte came: nothing more is answered until its
     /// job is done off the loop.
     case holdForUpload
@@ -49,6 +54,7 @@ extension SessionEffect: Equatable {
         case (.lines(let x), .lines(let y)): x == y
         case (.enter(let x, let m), .enter(let y, let n)), (.leave(let x, let m), .leave(let y, let n)): x === y && m == n
         case (.pause(let m, let r), .pause(let n, let s)): m == n && r == s
+        case (.waitForRoom(let m, let r), .waitForRoom(let n, let s)): m == n && r == s
         case (.holdForUpload, .holdForUpload), (.chargeHello, .chargeHello): true
         case (.goodbye(let x), .goodbye(let y)): x == y
         case (.supersede(let x), .supersede(let y)): x == y

@@ -29,22 +29,61 @@ extension RoomStore {
         close()
         loadIssues = []
         damagedRooms = []
-        let roomsDirectory = roomsDirectory
-        let names = try onPath(roomsDirectory) { () throws(Errno) in try Directory.entries(roomsDirectory) }
         var rooms: [StoredRoom] = []
-        for name in names.sorted() {
-            guard NameRule.isValid(name) else {
-                loadIssues.append(RoomLoadIssue(room: name, error: .invalidName(name), roomSkipped: true))
-                continue
-            }
-            do {
-                if let room = try loadRoom(name, now: now) { rooms.append(room) }
-            } catch {
-                loadIssues.append(RoomLoadIssue(room: name, error: error, roomSkipped: true))
-                damagedRooms.insert(name)
-            }
+        for name in try roomNames() {
+            let loaded = load(name, now: now)
+            adopt(loaded)
+            if let room = loaded.room { rooms.append(room) }
         }
         return rooms
+    }
+
+    /// The names of the rooms on disk, sorted, to `load` one by one; a name
+    /// that breaks the name rule is left out (and listed in `loadIssues`).
+    public func roomNames() throws(RoomStoreError) -> [String] {
+        let roomsDirectory = roomsDirectory
+        let names = try onPath(roomsDirectory) { () throws(Errno) in try Directory.entries(roomsDirectory) }
+        var valid: [String] = []
+        for name in names.sorted() {
+            if NameRule.isValid(name) {
+                valid.append(name)
+            } else {
+                loadIssues.append(RoomLoadIssue(room: name, error: .invalidName(name), roomSkipped: true))
+            }
+        }
+        return valid
+    }
+
+    /// One room loaded as `loadAll` loads each (see there), handed out with
+    /// its open journal and what its loading met, for `adopt`: this store
+    /// keeps none of it. A background loader calls this on a store of its
+    /// own, which touches no other room's files, and hands the result to the
+    /// loop's store.
+    public func load(_ name: String, now: Int64) -> LoadedRoom {
+        let before = loadIssues.count
+        var loaded = LoadedRoom(name: name)
+        do {
+            loaded.room = try loadRoom(name, now: now)
+        } catch {
+            loadIssues.append(RoomLoadIssue(room: name, error: error, roomSkipped: true))
+            loaded.damaged = true
+        }
+        loaded.issues = Array(loadIssues[before...])
+        loadIssues.removeSubrange(before...)
+        loaded.journal = journals.removeValue(forKey: name)
+        return loaded
+    }
+
+    /// Takes over a room `load` loaded (here or on another store of the same
+    /// directory): its journal, its issues, and its name among the damaged
+    /// rooms if it could not be loaded.
+    public func adopt(_ loaded: LoadedRoom) {
+        loadIssues += loaded.issues
+        if loaded.damaged { damagedRooms.insert(loaded.name) }
+        if let journal = loaded.journal {
+            journals[loaded.name]?.closeDescriptor()
+            journals[loaded.name] = journal
+        }
     }
 
     /// One room's files, read once.
@@ -249,5 +288,29 @@ extension RoomStore {
             try fd.truncate(to: Int64(length))
             if sync { try fd.sync() }
         }
+    }
+}
+
+/// One room as `RoomStore.load` read it: the room (nil when there was
+/// nothing to keep, or it could not be loaded), its journal open for
+/// appends, what its loading met, and whether its files are damaged beyond
+/// loading (kept as evidence: the name is refused to `create`).
+///
+/// Made on a loader's thread and handed to the loop's once: nothing else
+/// holds its journal meanwhile.
+public struct LoadedRoom: @unchecked Sendable {
+    public let name: String
+    public var room: StoredRoom?
+    var journal: Journal?
+    public var issues: [RoomLoadIssue] = []
+    public var damaged = false
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// For a room loaded and never taken over (the server stopped first).
+    func closeJournal() {
+        journal?.closeDescriptor()
     }
 }
