@@ -100,6 +100,47 @@ import Testing
         #expect(try bob.request("PING ok").reply == "PONG ok")
     }
 
+    /// A kept replay not in memory is read off the loop (issue 31): the
+    /// REPLAY waits for it, and what the client sent after it is answered
+    /// after it; a file gone or damaged behind the server's back is refused
+    /// with the error of its kind, and the connection lives on.
+    @Test func aKeptReplayIsReadOffTheLoopAndAnsweredInOrder() throws {
+        let data = TestServer.temporaryDirectory()
+        var server = try TestServer(rooms: [Self.duo], dataDirectory: data)
+        var alice = try LineClient(port: server.port, name: "alice")
+        let token = try PlayerIdentityTests.hello2(alice, "alice")
+        var state = try PlayerIdentityTests.join(alice, "duo").state
+        for puzzle in 0...1 {
+            if puzzle > 0 {
+                #expect(try alice.request("NEXT").reply.hasPrefix("OK next \(puzzle) "))
+                state = try SnapshotCodec.decode(alice.request("SYNC").state.map { Substring($0) }, now: 0).state
+            }
+            var last = ""
+            for piece in 0..<state.pieceCount { last = try Self.move(alice, piece, to: Self.home(piece, state)) }
+            #expect(last.hasSuffix(" solved"), "\(last)")
+        }
+        alice.close()
+        server.stop()
+
+        // Restarted: no replay is in memory, each is read from its file.
+        server = try TestServer(rooms: [Self.duo], dataDirectory: data)
+        defer { server.stop() }
+        alice = try LineClient(port: server.port, name: "alice")
+        _ = try PlayerIdentityTests.hello2(alice, "alice", token: token.token)
+        _ = try PlayerIdentityTests.join(alice, "duo")
+        try alice.send("REPLAY 0")
+        try alice.send("PING after")
+        let (reply, lines) = try alice.awaitReply()
+        #expect(reply == "OK replay 0 4" && lines.contains { $0.hasPrefix("S replay-start 0 ") }, "\(reply) \(lines.prefix(2))")
+        #expect(try alice.awaitReply().reply == "PONG after")
+
+        try FileManager.default.removeItem(atPath: data + "/rooms/duo/replay.1")
+        #expect(try alice.request("REPLAY 1").reply.hasPrefix("ERR UNKNOWN_PUZZLE room 'duo' keeps no replay of puzzle 1"))
+        try Data("# puzzle-room replay 1\ngarbage\n".utf8).write(to: URL(fileURLWithPath: data + "/rooms/duo/replay.0"))
+        #expect(try alice.request("REPLAY 0").reply.hasPrefix("ERR STORAGE the replay of puzzle 0 could not be read"))
+        #expect(try alice.request("PING still").reply == "PONG still")
+    }
+
     @Test func aReplaySurvivesCompactionAndRestartsAndTheRoomKeepsOnlyTheLatest() throws {
         let data = TestServer.temporaryDirectory()
         let configure: (inout ServerConfig) -> Void = { c in

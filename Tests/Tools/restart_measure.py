@@ -7,8 +7,9 @@ server holding many big rooms (issue 31).
 
 Fills a fresh data folder (CREATE, JOIN, GRAB/DRAG/DROP in every room),
 reads the server's VmRSS, stops it (SIGTERM, or kill -9 with --kill9),
-starts it again and times from exec to the first PONG; then reads VmRSS
-again. Prints one JSON line."""
+starts it again and times from exec to the first PONG, a JOIN of the small
+configured lobby, a JOIN of the last room by name, and a ROOMS (which waits
+for every room); then reads VmRSS again. Prints one JSON line.""" 
 import argparse, json, os, signal, socket, subprocess, sys, tempfile, time
 
 
@@ -124,11 +125,19 @@ def main():
     assert first_pong(port, time.monotonic() + 600), "server never answered after the restart"
     pong_s = time.monotonic() - t0
     after_pong = rss(server.pid)
-    # Every room answered: JOIN the last one (a lazy server loads it now).
+    # A small room (the configured lobby), then the last room by name
+    # (a server loading in the background loads it next).
     c = Client(port)
-    c.send(f"HELLO 2 probe\nJOIN r{args.rooms - 1}\nPING done\n")
+    c.send("HELLO 2 probe\nJOIN lobby\nPING lobby\n")
+    c.until("PONG lobby")
+    lobby_s = time.monotonic() - t0
+    c.send(f"JOIN r{args.rooms - 1}\nPING done\n")
     c.until("PONG done")
     joined_s = time.monotonic() - t0
+    # Every room in: ROOMS waits for them all.
+    c.send("ROOMS\nPING all\n")
+    c.until("PONG all")
+    all_s = time.monotonic() - t0
     time.sleep(1)
     after = rss(server.pid)
     server.send_signal(signal.SIGTERM)
@@ -136,7 +145,8 @@ def main():
     print(json.dumps({"rooms": args.rooms, "size": args.size, "moves": args.moves, "kill9": args.kill9,
                       "data_mb": round(data_bytes / 1e6, 1), "fill_s": round(fill_s, 1),
                       "rss_before_mb": round(before / 1e6, 1), "first_pong_s": round(pong_s, 2),
-                      "rss_at_pong_mb": round(after_pong / 1e6, 1), "last_room_joined_s": round(joined_s, 2),
+                      "rss_at_pong_mb": round(after_pong / 1e6, 1), "lobby_joined_s": round(lobby_s, 2),
+                      "last_room_joined_s": round(joined_s, 2), "all_rooms_s": round(all_s, 2),
                       "rss_after_mb": round(after / 1e6, 1)}))
 
 

@@ -34,6 +34,10 @@ extension PuzzleServer: LoopFacts {
                 lifecycle.pause(conn, until: .max, deferring: request)
                 arrivals.wait(conn, for: room)
                 logger.info("\(conn.label) waits for \(room.map { "room \($0)" } ?? "every room") to load")
+            case .readReplay(var read, let request):
+                lifecycle.pause(conn, until: .max, deferring: request)
+                read.token = conn.token
+                replayReader.start(read)
             case .holdForUpload:
                 lifecycle.holdForUpload(conn)
             case .goodbye(let goodbye):
@@ -87,6 +91,19 @@ extension PuzzleServer: LoopFacts {
             }
             if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
             resumeAfterUpload(conn)
+        }
+    }
+
+    /// Kept replays read off the loop: the REPLAY that waited for each is
+    /// answered again (now from memory), or refused.
+    func collectReplays() {
+        for done in replayReader.collect() {
+            let (again, effects) = router.finishReplayRead(done)
+            guard let conn = connections[done.read.token], conn.state.isOpen, case .paused(.max, _?) = conn.state else { continue }
+            if again { resumeDeferred(conn); continue }
+            lifecycle.resume(conn)
+            carryOut(effects, on: conn)
+            if conn.state.isActive { handleLines(conn) }
         }
     }
 

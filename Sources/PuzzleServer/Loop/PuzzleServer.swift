@@ -61,6 +61,8 @@ public final class PuzzleServer: @unchecked Sendable {
     var ending: LoopEnd?
     /// Sockets the telnet gateway hands over (one end of a socket pair per session).
     let adopted: AdoptedSockets
+    /// Reads kept replays' files off the loop (`ReplayRead`).
+    let replayReader: BackgroundWorker<ReplayRead, ReplayRead.Done>
     /// Rooms still coming in from disk after a restart, and who waits for them.
     let arrivals: RoomArrivals
     /// The telnet gateway (nil: `telnet_port = off`), on threads of its own.
@@ -79,6 +81,7 @@ public final class PuzzleServer: @unchecked Sendable {
     static let uploadToken: UInt64 = 5
     static let adoptToken: UInt64 = 6
     static let loaderToken: UInt64 = 7
+    static let replayToken: UInt64 = 8
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -115,6 +118,7 @@ public final class PuzzleServer: @unchecked Sendable {
         waker = try Waker()
         adopted = try AdoptedSockets()
         browserPictures = try BrowserPictures()
+        replayReader = try BackgroundWorker(label: "replay-reader") { $0.run() }
         let uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         let stats = ServerStats()
         self.stats = stats
@@ -135,6 +139,7 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(browserPictures.descriptor, interest: .readable, token: Self.pictureToken)
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         try queue.register(adopted.waker.descriptor, interest: .readable, token: Self.adoptToken)
+        try queue.register(replayReader.descriptor, interest: .readable, token: Self.replayToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &router.pictures)
@@ -207,6 +212,13 @@ public final class PuzzleServer: @unchecked Sendable {
         let ready = try queue.wait(timeoutMillis: timeout)
         clock.tick(at: MonotonicClock.nowMilliseconds)
         thisTurn.begin()
+        // Leases run out before this turn's requests are read: a KEEP or DRAG
+        // that comes after its hold's lease must not renew it (NOT_HOLDER), as
+        // it would if the expiry waited for the end of the turn.
+        keeper.expireLeases(now: clock.now)
+        // Lines held back by the last turn's budget go first, before anything
+        // newly readable: a sustained flood of new requests cannot starve them.
+        for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
         for event in ready {
             switch event.token {
             case Self.listenerToken: acceptConnections()
@@ -221,6 +233,8 @@ public final class PuzzleServer: @unchecked Sendable {
                 adoptConnections()
             case Self.loaderToken:
                 collectLoadedRooms()
+            case Self.replayToken:
+                collectReplays()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
@@ -234,11 +248,6 @@ public final class PuzzleServer: @unchecked Sendable {
         }
         listener.resumeIfDue(now: clock.now)
         resumePaused()
-        // Leases run out before this turn's requests are read: a KEEP or DRAG
-        // that comes after its hold's lease must not renew it (NOT_HOLDER), as
-        // it would if the expiry waited for the end of the turn.
-        keeper.expireLeases(now: clock.now)
-        for conn in thisTurn.takeBacklog() where conn.state.isOpen { handleLines(conn) }
         keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
         lifecycle.endDraining(now: clock.now)

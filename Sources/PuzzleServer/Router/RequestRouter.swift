@@ -162,7 +162,7 @@ final class RequestRouter {
         case .history(let puzzle):
             sender.sendHistory(of: room, puzzle: puzzle)
         case .replay(let puzzle, let from):
-            sender.sendReplay(puzzle, from: from, of: room, pictures: &pictures)
+            sender.sendReplay(puzzle, from: from, of: room, request: request, pictures: &pictures)
         case .say(let text):
             if let wait = pacing.takeChat(from: &session.chatBucket, now: now) { return out.add(.pause(millis: wait, deferring: request)) }
             room.broadcast(line: EventCodec.encodeSay(seq: room.state.seq, player: player, text: text))
@@ -194,6 +194,15 @@ final class RequestRouter {
         let watchers = session.speaksVersionTwo ? room.watchers : []
         for w in watchers { out.send(.whoWatcher(id: w.listedID, name: w.listedName)) }
         out.send(.who(count: s.players.count + watchers.count))
+    }
+
+    /// A replay read off the loop for `session`'s REPLAY: true when that
+    /// REPLAY is now to be answered again (from memory); else its refusal
+    /// is in the effects.
+    func finishReplayRead(_ done: ReplayRead.Done) -> (answerAgain: Bool, effects: [SessionEffect]) {
+        out.reset()
+        let again = sender.finishReplayRead(done, room: rooms[done.read.room])
+        return (again, out.effects)
     }
 
     // MARK: Sessions ending, uploads

@@ -114,7 +114,7 @@ final class RoomSender {
     /// REPLAY: a kept replay's lines as one write (the slow-reader rules pace
     /// it like a snapshot), a page of moves at a time: from move 0, its start,
     /// players and picture (the puzzle's, which may not be the room's now) too.
-    func sendReplay(_ puzzle: Int, from: Int, of room: HostedRoom, pictures: inout PictureLibrary) {
+    func sendReplay(_ puzzle: Int, from: Int, of room: HostedRoom, request: Request, pictures: inout PictureLibrary) {
         let refusal = ProtocolError.unknownPuzzle(puzzle, room: room.name, kept: room.history.map(\.puzzle))
         guard room.history.contains(where: { $0.puzzle == puzzle }) else { return out.refuse(refusal) }
         let replay: PuzzleReplay
@@ -123,13 +123,12 @@ final class RoomSender {
         } else if let read = room.lastReplayRead, read.puzzle == puzzle {
             replay = read
         } else {
+            // Read off the loop; the request is answered again once it is in memory.
             do {
-                guard let kept = try store.loadReplay(room: room.name, puzzle: puzzle) else { return out.refuse(refusal) }
-                replay = kept
-                room.lastReplayRead = kept
+                let path = try store.replayPath(room: room.name, puzzle: puzzle)
+                return out.add(.readReplay(ReplayRead(room: room.name, puzzle: puzzle, path: path), deferring: request))
             } catch {
-                logger.error("room \(room.name): \(error)")
-                return out.refuse(.storage("the replay of puzzle \(puzzle) could not be read (\(RoomStoreError.reason(error)))"))
+                return refuseUnreadable(puzzle, of: room.name, error)
             }
         }
         let spec = replay.spec
@@ -140,5 +139,28 @@ final class RoomSender {
         // Kept only while a reader goes through its pages: rooms hold no replay for long.
         if page.upperBound == replay.moves.count { room.lastReplayRead = nil }
         out.send(.replay(puzzle: puzzle, moves: page.count, more: page.upperBound < replay.moves.count ? page.upperBound : nil))
+    }
+
+    /// A replay read off the loop (`ReplayRead`) for `room` (nil: no longer
+    /// hosted): kept in memory for the REPLAY that waited, which is then
+    /// answered again (true); or that REPLAY's refusal, and false.
+    func finishReplayRead(_ done: ReplayRead.Done, room: HostedRoom?) -> Bool {
+        let read = done.read
+        switch done.result {
+        case .success(let replay?):
+            guard let room else { out.refuse(.unknownRoom(read.room)); return false }
+            room.lastReplayRead = replay
+            return true
+        case .success(nil):
+            out.refuse(.unknownPuzzle(read.puzzle, room: read.room, kept: room?.history.map(\.puzzle) ?? []))
+        case .failure(let error):
+            refuseUnreadable(read.puzzle, of: read.room, error)
+        }
+        return false
+    }
+
+    private func refuseUnreadable(_ puzzle: Int, of room: String, _ error: RoomStoreError) {
+        logger.error("room \(room): \(error)")
+        out.refuse(.storage("the replay of puzzle \(puzzle) could not be read (\(RoomStoreError.reason(error)))"))
     }
 }

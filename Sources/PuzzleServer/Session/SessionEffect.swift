@@ -29,6 +29,10 @@ enum SessionEffect {
     /// damaged), or with `room` nil until every room is: then `deferring` is
     /// answered as if it came then.
     case waitForRoom(String?, deferring: Request)
+    /// The session's requests, starting with `deferring` (a REPLAY), wait
+    /// unread while a kept replay's file is read off the loop; then
+    /// `deferring` is answered again (`RequestRouter.finishReplayRead`).
+    case readReplay(ReplayRead, deferring: Request)
     /// The upload's last byte came: nothing more is answered until its
     /// job is done off the loop.
     case holdForUpload
@@ -55,6 +59,7 @@ extension SessionEffect: Equatable {
         case (.enter(let x, let m), .enter(let y, let n)), (.leave(let x, let m), .leave(let y, let n)): x === y && m == n
         case (.pause(let m, let r), .pause(let n, let s)): m == n && r == s
         case (.waitForRoom(let m, let r), .waitForRoom(let n, let s)): m == n && r == s
+        case (.readReplay(let m, let r), .readReplay(let n, let s)): m.path == n.path && r == s
         case (.holdForUpload, .holdForUpload), (.chargeHello, .chargeHello): true
         case (.goodbye(let x), .goodbye(let y)): x == y
         case (.supersede(let x), .supersede(let y)): x == y

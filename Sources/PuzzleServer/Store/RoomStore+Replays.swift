@@ -68,8 +68,17 @@ extension RoomStore {
 
     /// Reads one kept replay. Nil when the room keeps no replay of that puzzle.
     public func loadReplay(room: String, puzzle: Int) throws(RoomStoreError) -> PuzzleReplay? {
-        let paths = try paths(room)
-        let path = replayPath(paths, puzzle: puzzle)
+        try Self.readReplay(at: replayPath(room: room, puzzle: puzzle), room: room, puzzle: puzzle)
+    }
+
+    /// Where the room keeps the replay of `puzzle` (whether or not it does).
+    func replayPath(room: String, puzzle: Int) throws(RoomStoreError) -> String {
+        replayPath(try paths(room), puzzle: puzzle)
+    }
+
+    /// Reads the replay file at `path`: nil when there is none. Touches
+    /// nothing of any store's, so a worker thread may call it.
+    static func readReplay(at path: String, room: String, puzzle: Int) throws(RoomStoreError) -> PuzzleReplay? {
         guard let bytes = try onPath(path, { () throws(Errno) in try FileSystem.readFileIfPresent(path) }) else { return nil }
         do throws(ReplayCodec.Problem) {
             let replay = try Self.decodeReplay(bytes)
