@@ -92,20 +92,14 @@ final class BuiltinPictures: @unchecked Sendable {
     /// `Picture.builtin(name, width:, height:)`, drawn once.
     func picture(_ name: String, width: Int, height: Int) -> Picture? {
         let key = "\(name) \(width) \(height)"
-        lock.lock()
-        if let hit = drawn.first(where: { $0.key == key }) {
-            lock.unlock()
-            return hit.picture
-        }
-        lock.unlock()
-        // Drawn outside the lock: two sessions may both draw it, neither waits for the other.
-        guard let picture = Picture.builtin(name, width: width, height: height) else { return nil }
+        // Drawn under the lock: a room's next puzzle reaches every session at once, and
+        // one draws it while the others wait for it rather than each drawing it too.
         lock.lock()
         defer { lock.unlock() }
-        if !drawn.contains(where: { $0.key == key }) {
-            if drawn.count >= Self.limit { drawn.removeFirst() }
-            drawn.append((key, picture))
-        }
+        if let hit = drawn.first(where: { $0.key == key }) { return hit.picture }
+        guard let picture = Picture.builtin(name, width: width, height: height) else { return nil }
+        if drawn.count >= Self.limit { drawn.removeFirst() }
+        drawn.append((key, picture))
         return picture
     }
 }
