@@ -142,3 +142,29 @@ import Testing
         #expect(PictureDiskCache.defaultDirectory(environment: [:]) == nil)
     }
 }
+
+/// Built-in pictures are drawn once per process, for every session in it (a server's
+/// telnet players): the same pixels as drawing them, whichever thread asks first.
+@Suite struct BuiltinPicturesTests {
+    @Test func drawnOnceAndTheSameAsDrawingThem() async {
+        let names = Picture.builtinNames
+        let results = await withTaskGroup(of: (String, Picture?).self) { group in
+            for i in 0..<16 {
+                let name = names[i % names.count]
+                group.addTask { (name, BuiltinPictures.shared.picture(name, width: 37, height: 29)) }
+            }
+            var all: [(String, Picture?)] = []
+            for await r in group { all.append(r) }
+            return all
+        }
+        for (name, picture) in results {
+            #expect(picture == Picture.builtin(name, width: 37, height: 29))
+        }
+        #expect(BuiltinPictures.shared.picture("no such picture", width: 8, height: 8) == nil)
+        // A session's cache finds a built-in picture by its hash through the shared drawing.
+        var cache = PictureCache()
+        let sunset = Picture.builtin("sunset", width: 37, height: 29)!
+        #expect(cache.picture(hash: sunset.contentHashHex, name: "sunset", width: 37, height: 29) == sunset)
+        #expect(cache.picture(hash: "0000", name: "sunset", width: 37, height: 29) == nil)
+    }
+}

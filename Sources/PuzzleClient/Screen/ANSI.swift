@@ -53,12 +53,14 @@ public enum ANSI {
             bytes.append(UInt8(ascii: "0"))
             return
         }
-        var digits: [UInt8] = []
+        // Most significant digit first, without a scratch array (a frame writes thousands).
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
         var rest = value
-        while rest > 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
         }
-        bytes.append(contentsOf: digits.reversed())
     }
 }

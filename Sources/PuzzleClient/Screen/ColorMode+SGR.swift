@@ -17,6 +17,35 @@ extension ColorMode {
         }
     }
 
+    /// Appends `;` and each SGR parameter `sgrParameters(for:background:)` gives, without
+    /// making an array: a frame of half blocks writes two colours for most of its cells.
+    func appendSGRParameters(for color: TerminalColor, background: Bool, to bytes: inout [UInt8]) {
+        switch self {
+        case .trueColor:
+            bytes += background ? Self.trueBackgroundPrefix : Self.trueForegroundPrefix
+            ANSI.appendDecimal(Int(color.red), to: &bytes)
+            bytes.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(color.green), to: &bytes)
+            bytes.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(Int(color.blue), to: &bytes)
+        case .palette256:
+            bytes += background ? Self.paletteBackgroundPrefix : Self.paletteForegroundPrefix
+            ANSI.appendDecimal(Self.nearestXterm256(color), to: &bytes)
+        case .palette16:
+            let index = Self.nearestANSI16(color)
+            let base = index < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+            bytes.append(UInt8(ascii: ";"))
+            ANSI.appendDecimal(base + index % 8, to: &bytes)
+        case .plain:
+            break
+        }
+    }
+
+    static let trueForegroundPrefix: [UInt8] = Array(";38;2;".utf8)
+    static let trueBackgroundPrefix: [UInt8] = Array(";48;2;".utf8)
+    static let paletteForegroundPrefix: [UInt8] = Array(";38;5;".utf8)
+    static let paletteBackgroundPrefix: [UInt8] = Array(";48;5;".utf8)
+
     /// The complete sequence (ESC [ ... m) selecting `color`, or no bytes in `plain` mode.
     public func sgr(for color: TerminalColor, background: Bool) -> [UInt8] {
         let parameters = sgrParameters(for: color, background: background)
@@ -58,21 +87,22 @@ extension ColorMode {
     /// The channel values of the 6×6×6 cube at palette entries 16–231.
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
+    /// For each channel value, the index of the nearest of `cubeLevels` (the lower on a tie).
+    static let nearestLevels: [UInt8] = (0...255).map { value in
+        var best = 0
+        for index in 1..<cubeLevels.count where abs(cubeLevels[index] - value) < abs(cubeLevels[best] - value) {
+            best = index
+        }
+        return UInt8(best)
+    }
+
     /// Index 16–255 of the xterm-256 entry nearest to `color`: the closest point of the colour
     /// cube or of the grey ramp (232–255), whichever is nearer. Entries 0–15 are skipped because
     /// terminals often redefine them.
     public static func nearestXterm256(_ color: TerminalColor) -> Int {
-        func nearestLevel(_ value: UInt8) -> Int {
-            var best = 0
-            for index in 1..<cubeLevels.count
-            where abs(cubeLevels[index] - Int(value)) < abs(cubeLevels[best] - Int(value)) {
-                best = index
-            }
-            return best
-        }
-        let r = nearestLevel(color.red)
-        let g = nearestLevel(color.green)
-        let b = nearestLevel(color.blue)
+        let r = Int(nearestLevels[Int(color.red)])
+        let g = Int(nearestLevels[Int(color.green)])
+        let b = Int(nearestLevels[Int(color.blue)])
         let cubeColor = TerminalColor(
             red: UInt8(cubeLevels[r]), green: UInt8(cubeLevels[g]), blue: UInt8(cubeLevels[b]))
         let cubeIndex = 16 + 36 * r + 6 * g + b

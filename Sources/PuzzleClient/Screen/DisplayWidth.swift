@@ -16,9 +16,11 @@ public enum DisplayWidth {
     /// with U+FE0F ('❤️'). Control characters count 1: the frame draws them as "?".
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        // The common case, one scalar (ASCII, a half block), without a second look at it.
-        if scalars.count == 1 { return of(first) }
+        var next = scalars.makeIterator()
+        guard let first = next.next() else { return 0 }
+        // The common case, one scalar (ASCII, a half block), without a second look at it
+        // (nor counting the scalars).
+        guard next.next() != nil else { return of(first) }
         var width = of(first)
         for scalar in scalars {
             if isWide(scalar) { return 2 }
@@ -34,6 +36,10 @@ public enum DisplayWidth {
         // Below U+0300 (where the combining marks start) every character takes one column:
         // ASCII, Latin-1 (the soft hyphen too), the C0 and C1 controls (drawn as "?").
         if scalar.value < 0x300 { return 1 }
+        // Box drawing and block elements (the table's half blocks) take
+        // one column (East Asian Width A or N, none a mark or a format character), at the
+        // cost of one comparison rather than the tables' searches.
+        if scalar.value >= 0x2500 && scalar.value < 0x25A0 { return 1 }
         if isWide(scalar) { return 2 }
         if scalar.value == 0x2028 || scalar.value == 0x2029 { return 1 }  // drawn as "?"
         if isZeroWidth(scalar) { return 0 }

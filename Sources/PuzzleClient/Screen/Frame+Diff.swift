@@ -15,6 +15,12 @@ extension Frame {
     /// disturb the terminal.
     public func diff(from previous: Frame?, colorMode: ColorMode) -> [UInt8] {
         var output: [UInt8] = []
+        appendDiff(from: previous, colorMode: colorMode, to: &output)
+        return output
+    }
+
+    /// `diff(from:colorMode:)` appended to `output`.
+    func appendDiff(from previous: Frame?, colorMode: ColorMode, to output: inout [UInt8]) {
         var base: Frame
         let previousCursor: Position?
         let cursorKnownVisible: Bool?
@@ -34,20 +40,28 @@ extension Frame {
         // nil: position unknown (after writing the last column the terminal may be pending a wrap).
         var position: Position? = nil
         var wroteCells = false
+        // Only plain mode shows a cell otherwise than it is (`shown(in:)`); elsewhere the
+        // cells are compared as they are, without copying each one.
+        let plain = colorMode == .plain
+        output.reserveCapacity(output.count + 4096)
         for row in 0..<height {
             for column in 0..<width {
                 let index = row * width + column
-                let cell = cells[index].shown(in: colorMode)
                 // A continuation is drawn by its wide character, which differs too when it does.
-                if cell.isContinuation { continue }
+                if cells[index].isContinuation { continue }
                 let wide = column + 1 < width && cells[index + 1].isContinuation
-                guard cell != base.cells[index].shown(in: colorMode)
-                        || (wide && cells[index + 1].shown(in: colorMode) != base.cells[index + 1].shown(in: colorMode)) else { continue }
+                if plain {
+                    guard cells[index].shown(in: colorMode) != base.cells[index].shown(in: colorMode)
+                            || (wide && cells[index + 1].shown(in: colorMode) != base.cells[index + 1].shown(in: colorMode)) else { continue }
+                } else {
+                    guard cells[index] != base.cells[index] || (wide && cells[index + 1] != base.cells[index + 1]) else { continue }
+                }
+                let cell = plain ? cells[index].shown(in: colorMode) : cells[index]
                 if position != Position(row: row, column: column) {
                     ANSI.appendMoveCursor(row: row, column: column, to: &output)
                 }
                 if cell.style != pen {
-                    output += Self.sgr(for: cell.style, colorMode: colorMode)
+                    Self.appendSGR(for: cell.style, colorMode: colorMode, to: &output)
                     pen = cell.style
                 }
                 Self.appendCharacter(cell.character, to: &output)
@@ -74,22 +88,30 @@ extension Frame {
         } else if cursorKnownVisible != false {
             output += ANSI.hideCursor
         }
-        return output
     }
 
     /// SGR selecting `style` from any previous state: reset, then attributes and colours.
     static func sgr(for style: Style, colorMode: ColorMode) -> [UInt8] {
-        var parameters = [0]
-        if style.bold { parameters.append(1) }
-        if style.underline { parameters.append(4) }
-        if style.inverse { parameters.append(7) }
+        var bytes: [UInt8] = []
+        appendSGR(for: style, colorMode: colorMode, to: &bytes)
+        return bytes
+    }
+
+    /// `sgr(for:colorMode:)` appended to `output`, with no array made on the way.
+    static func appendSGR(for style: Style, colorMode: ColorMode, to output: inout [UInt8]) {
+        output.append(ANSI.escape)
+        output.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "0"))
+        if style.bold { output.append(UInt8(ascii: ";")); output.append(UInt8(ascii: "1")) }
+        if style.underline { output.append(UInt8(ascii: ";")); output.append(UInt8(ascii: "4")) }
+        if style.inverse { output.append(UInt8(ascii: ";")); output.append(UInt8(ascii: "7")) }
         if let foreground = style.foreground {
-            parameters += colorMode.sgrParameters(for: foreground, background: false)
+            colorMode.appendSGRParameters(for: foreground, background: false, to: &output)
         }
         if let background = style.background {
-            parameters += colorMode.sgrParameters(for: background, background: true)
+            colorMode.appendSGRParameters(for: background, background: true, to: &output)
         }
-        return ColorMode.sgrSequence(parameters)
+        output.append(UInt8(ascii: "m"))
     }
 
     static func appendCharacter(_ character: Character, to output: inout [UInt8]) {

@@ -14,10 +14,14 @@ public struct FrameRenderer: Sendable {
     /// The bytes that bring the terminal from the last frame to `frame`, as one
     /// synchronized update (nothing when nothing changed); write them in one go.
     public mutating func render(_ frame: Frame) -> [UInt8] {
-        let changes = frame.diff(from: lastFrame, colorMode: colorMode)
+        // Into one buffer from the start: no copy of the changes to wrap them.
+        var output = ANSI.beginSynchronizedUpdate
+        output.reserveCapacity(8192)
+        frame.appendDiff(from: lastFrame, colorMode: colorMode, to: &output)
         lastFrame = frame
-        guard !changes.isEmpty else { return [] }
-        return ANSI.beginSynchronizedUpdate + changes + ANSI.endSynchronizedUpdate
+        guard output.count > ANSI.beginSynchronizedUpdate.count else { return [] }
+        output += ANSI.endSynchronizedUpdate
+        return output
     }
 
     /// Forgets the screen content so the next `render` redraws everything (after a resize,

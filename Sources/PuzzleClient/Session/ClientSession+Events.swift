@@ -87,6 +87,7 @@ extension ClientSession {
 
     /// The line for `e`, with this session's names; `st`: the room before it.
     func describe(_ e: RoomEvent, before st: RoomState?) -> String {
-        EventText.line(e.body, time: e.time, before: st, me: myID, names: displayName)
+        // The roster alone in the closure: `displayName` (a method) would copy the whole session.
+        EventText.line(e.body, time: e.time, before: st, me: myID, names: { [roster] in roster.displayName($0) })
     }
 }

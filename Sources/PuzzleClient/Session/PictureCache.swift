@@ -1,3 +1,4 @@
+import Foundation
 import PuzzleCore
 import PuzzleImages
 import PuzzleProtocol
@@ -36,7 +37,7 @@ public struct PictureCache: Sendable {
             entries.append(hit)
             return hit.picture
         }
-        guard Picture.builtinNames.contains(name), let drawn = Picture.builtin(name, width: width, height: height),
+        guard Picture.builtinNames.contains(name), let drawn = BuiltinPictures.shared.picture(name, width: width, height: height),
               drawn.contentHashHex == hash else { return nil }
         insert(drawn)
         return drawn
@@ -74,6 +75,31 @@ public struct PictureCache: Sendable {
         }
         guard let picture = try? Picture(width: width, height: height, pixels: pixels),
               format == .jpeg || picture.contentHashHex == hash else { return nil }
+        return picture
+    }
+}
+
+/// The built-in pictures drawn so far in this process, shared by every session in it: a
+/// server's telnet players (a session each) draw a room's next picture once between
+/// them, not once each. Pictures are values; a kept one costs its pixels once. Holds at
+/// most `limit` (the oldest go first).
+final class BuiltinPictures: @unchecked Sendable {
+    static let shared = BuiltinPictures()
+    static let limit = 16
+    private let lock = NSLock()
+    private var drawn: [(key: String, picture: Picture)] = []
+
+    /// `Picture.builtin(name, width:, height:)`, drawn once.
+    func picture(_ name: String, width: Int, height: Int) -> Picture? {
+        let key = "\(name) \(width) \(height)"
+        // Drawn under the lock: a room's next puzzle reaches every session at once, and
+        // one draws it while the others wait for it rather than each drawing it too.
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = drawn.first(where: { $0.key == key }) { return hit.picture }
+        guard let picture = Picture.builtin(name, width: width, height: height) else { return nil }
+        if drawn.count >= Self.limit { drawn.removeFirst() }
+        drawn.append((key, picture))
         return picture
     }
 }

@@ -25,6 +25,13 @@ public struct TableStack: Equatable, Sendable {
         guard piece >= 0 && piece < n else { return }
         if order.count != n { order = (0..<Int32(n)).map { $0 } }
         let members = st.parts.pieces(with: piece)
+        // A piece on its own (every grab and drop of a room without parts): moved to the
+        // top in place, with no flags made for every piece.
+        if members.count == 1, let i = order.lastIndex(of: Int32(piece)) {
+            order.remove(at: i)
+            order.append(Int32(piece))
+            return
+        }
         var rising = [Bool](repeating: false, count: n)
         for m in members { rising[m] = true }
         order.removeAll { rising[Int($0)] }

@@ -219,7 +219,9 @@ final class TelnetDriver {
         case .name(let name)?: startGame(ClientSession(name: name, room: nil))
         case .code(let typed)?:
             if let entry = codes.entry(for: typed) {
-                shownCode = typed.uppercased().hasPrefix("#") ? typed.uppercased() : "#" + typed.uppercased()
+                // Shown again once back in: the new session's messages start empty, and a
+                // link may drop twice.
+                shownCode = nil
                 startGame(ClientSession(name: entry.name, room: nil, resumeToken: entry.token, lastRoom: entry.room))
             } else {
                 wrongCodes += 1

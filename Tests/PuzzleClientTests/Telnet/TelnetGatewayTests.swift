@@ -271,6 +271,8 @@ import PuzzleTestSupport
         try back.waitForScreen("your name:")
         try back.type(code.lowercased() + "\r")
         try back.waitForScreen("you still hold piece \(piece)")
+        // The code is shown again, for a second drop.
+        try back.waitForScreen("come-back code is \(code)")
         try back.type("\r")
         try watcher.waitForEvent(timeout: 30) { $0.contains(" placed \(piece) \(id) ") }
         let who = try watcher.request("WHO")
