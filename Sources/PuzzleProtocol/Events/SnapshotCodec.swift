@@ -485,7 +485,10 @@ public enum SnapshotCodec {
             }
         }
         if ranges.isEmpty && bitmaps.isEmpty && parts.isEmpty {
-            // The full form: every piece, in order.
+            // The full form: every piece, in order. Reserved exactly: grown
+            // by appends, a big room kept up to twice the memory its pieces
+            // need for as long as it was hosted (issue 31's memory after a restart).
+            pieces.reserveCapacity(listed.count)
             for (k, entry) in listed.enumerated() {
                 guard entry.id == k else { throw .malformed("piece \(entry.id) out of order") }
                 pieces.append(entry.piece)
