@@ -142,6 +142,30 @@ import PuzzleCore
         #expect(try d.waitForClose().isEmpty)
     }
 
+    /// One answer larger than the output hard limit (a big picture, a page
+    /// file) is sent whole to a client that reads: an HTTP client's queue
+    /// holds only the answers it asked for, so its size cuts no one (issue
+    /// 31: a /picture over 1 MiB was cut as a slow reader).
+    @Test func anAnswerOverTheHardLimitIsSentWhole() throws {
+        let log = LogLines()
+        let server = try TestServer(log: log) {
+            $0.logLevel = .warn
+            $0.outputSoftLimit = 4096
+            $0.outputHardLimit = 16384
+            $0.socketSendBuffer = 4096
+        }
+        let c = try RawWebClient(port: server.port)
+        try c.setReceiveBufferSize(4096)
+        try c.send(RawWebClient.get("/picture/lobby?w=2048", port: server.port) + RawWebClient.get("/icon.svg", port: server.port))
+        let r = try c.response(timeout: 60)
+        #expect(r.status == 200 && r.headers["Content-Type"] == "image/png")
+        #expect(r.body.count > 4 * 16384 && r.headers["Content-Length"] == "\(r.body.count)", "\(r.body.count) bytes")
+        #expect(try c.response().status == 200)
+        let player = try LineClient(port: server.port)
+        #expect(replyFields(try player.request("STATS").reply)["slow_disconnects"] == "0")
+        #expect(!log.lines.contains { $0.contains("slow reader") })
+    }
+
     /// A client that pipelines and never reads is still dropped by the
     /// slow-reader rule: its answers wait over the soft limit past the grace.
     @Test func aPipeliningClientThatStopsReadingIsStillDropped() throws {

@@ -37,6 +37,9 @@ final class Connection {
     /// When the queue went over the soft limit (nil while under it); set
     /// through `ConnectionTable.markOverSoft`.
     var overSoftSince: Int64?
+    /// Since when the socket has taken no byte of the output still queued
+    /// (nil: nothing is queued); `SlowReaderRule` judges HTTP clients by it.
+    var stalledSince: Int64?
     /// Lines or HTTP, once the first bytes decide (`ConnectionTransport.classify`).
     var transport = ConnectionTransport.undecided
     /// The first bytes, while they do not decide the transport yet.

@@ -133,17 +133,26 @@ extension PuzzleServer {
             stats.coalescedDrags += conn.out.coalescedCount
             conn.out.coalescedCount = 0
         }
+        var took = false
         while conn.out.queuedBytes > 0 {
             do {
                 guard let n = try conn.out.flush(to: conn.socket) else { break }
                 stats.bytesOut += n
                 if n == 0 { break }
+                took = true
             } catch {
                 lifecycle.close(conn, reason: "write error: \(error)")
                 return
             }
         }
-        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: clock.now) {
+        // Since when the socket has taken nothing of what is still queued.
+        if conn.out.queuedBytes == 0 {
+            conn.stalledSince = nil
+        } else if took || conn.stalledSince == nil {
+            conn.stalledSince = clock.now
+        }
+        switch slowReaderRule.judge(queuedBytes: conn.out.queuedBytes, overSoftSince: conn.overSoftSince, now: clock.now,
+                                    answersOnly: conn.web?.phase == .http, stalledSince: conn.stalledSince) {
         case .disconnect(let why):
             return lifecycle.sayGoodbye(conn, .slow(why))
         case .overSoftLimit(let since):

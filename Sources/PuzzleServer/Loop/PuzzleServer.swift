@@ -166,6 +166,8 @@ public final class PuzzleServer: @unchecked Sendable {
             telnet = try Self.startTelnet(config: config, adopted: adopted, logger: logger)
         } catch {
             listener.close()
+            // The loader touches the data no more once the lock is let go.
+            arrivals.loader.stop()
             dataLock.release()
             throw error
         }

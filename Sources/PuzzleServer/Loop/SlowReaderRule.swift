@@ -32,7 +32,20 @@ struct SlowReaderRule {
 
     /// The verdict on `queuedBytes` still queued at `now` for a reader over
     /// the soft limit since `overSoftSince` (nil: it was not).
-    func judge(queuedBytes: Int, overSoftSince: Int64?, now: Int64) -> Verdict {
+    ///
+    /// A reader of `answersOnly` (an HTTP client, before any WebSocket) is
+    /// queued nothing but the answers to what it asked, and its next request
+    /// waits for them to leave: its queue is bounded by those answers, so no
+    /// size cuts it (a picture over the hard limit is sent whole); it is let
+    /// go only when its socket has taken no byte since `stalledSince` for
+    /// longer than the grace period.
+    func judge(queuedBytes: Int, overSoftSince: Int64?, now: Int64, answersOnly: Bool = false, stalledSince: Int64? = nil) -> Verdict {
+        if answersOnly {
+            guard queuedBytes > softLimit else { return .underSoftLimit }
+            let since = stalledSince ?? now
+            if now - since > graceMillis { return .disconnect("reader too slow for \(graceMillis) ms (it took no byte)") }
+            return .overSoftLimit(since: since)
+        }
         if queuedBytes > hardLimit { return .disconnect("output queue over \(hardLimit) bytes") }
         guard queuedBytes > softLimit else { return .underSoftLimit }
         let since = overSoftSince ?? now
