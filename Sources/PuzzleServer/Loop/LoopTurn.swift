@@ -19,6 +19,13 @@ struct LoopTurn {
     static let linesPerTurn = 512
     /// Bytes of rooms one turn sends before the next request for one waits.
     static let roomBytesPerTurn = 1 << 20
+    /// What each piece of a room counts against `roomBytesPerTurn` when a
+    /// snapshot of it is sent (if more than its bytes): at most 64 k pieces'
+    /// snapshots a turn. Without it, 200 pipelined SYNCs of a 100x100 (20 KB
+    /// each in the compact form) went fifty a turn, and a bystander's PING
+    /// waited 48 ms (`Tests/Tools/bystander_ping.py`, issue 31).
+    static let roomCostPerPiece = 16
+
     /// What a HELLO counts against `roomBytesPerTurn`: a new player's token
     /// is written and synced before the reply (about 0.2 ms), so at most 64
     /// greetings a turn.

@@ -32,7 +32,10 @@ final class RoomSender {
                                           pictureHash: compact ? room.pictureHash : nil), now: now,
                              extended: compact, layout: compact, compact: compact, layoutBytes: compact ? room.layoutLines : nil,
                              into: &bytes)
-        out.add(.chargeRoom(bytes.count))
+        // Charged by its bytes, or by its pieces when more: a big room's
+        // compact snapshot is few bytes but costs the loop a pass over every
+        // piece to write (and SYNC's digest another).
+        out.add(.chargeRoom(max(bytes.count, room.state.pieceCount * LoopTurn.roomCostPerPiece)))
         // Who watches is the server's, not the room state's (nor its disk's).
         if compact { room.appendWatchers(to: &bytes) }
         out.send(lines: bytes)
