@@ -11,38 +11,7 @@ Prints one JSON line per kind: pings, p50, p99 and max in milliseconds.
 Goal: p99 <= 10 ms, max <= 50 ms."""
 import argparse, json, os, socket, subprocess, tempfile, threading, time
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-class Lines:
-    def __init__(self, port):
-        self.s = socket.create_connection(("127.0.0.1", port), timeout=120)
-        self.buf = b""
-
-    def send(self, text):
-        self.s.sendall(text.encode())
-
-    def line(self):
-        while b"\n" not in self.buf:
-            chunk = self.s.recv(1 << 20)
-            if not chunk:
-                raise SystemExit("server closed the connection")
-            self.buf += chunk
-        line, self.buf = self.buf.split(b"\n", 1)
-        return line.decode(errors="replace")
-
-    def reply(self):
-        """The next reply (OK, ERR, PONG), skipping S and EV lines."""
-        while True:
-            l = self.line()
-            if l.startswith(("OK", "ERR", "PONG", "BYE")):
-                return l
+from line_client import LineClient as Lines, free_port
 
 
 def flood(port, kind, count, done, outcome):

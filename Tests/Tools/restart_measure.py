@@ -12,13 +12,7 @@ configured lobby, a JOIN of the last room by name, and a ROOMS (which waits
 for every room); then reads VmRSS again. Prints one JSON line.""" 
 import argparse, json, os, signal, socket, subprocess, sys, tempfile, time
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
+from line_client import LineClient, free_port
 
 
 def rss(pid):
@@ -56,30 +50,8 @@ def first_pong(port, deadline):
     return False
 
 
-class Client:
-    def __init__(self, port):
-        self.s = socket.create_connection(("127.0.0.1", port), timeout=120)
-        self.buf = b""
-
-    def send(self, text):
-        self.s.sendall(text.encode())
-
-    def until(self, line):
-        while True:
-            i = self.buf.find(b"\n")
-            while i >= 0:
-                got, self.buf = self.buf[:i], self.buf[i + 1:]
-                if got.decode(errors="replace") == line:
-                    return
-                i = self.buf.find(b"\n")
-            chunk = self.s.recv(1 << 20)
-            if not chunk:
-                raise SystemExit("server closed the connection")
-            self.buf += chunk
-
-
 def fill(port, rooms, size, moves):
-    c = Client(port)
+    c = LineClient(port)
     c.send("HELLO 2 filler\n")
     for r in range(rooms):
         # CREATE is paced and charged to the turn budget: one room at a time.
@@ -127,7 +99,7 @@ def main():
     after_pong = rss(server.pid)
     # A small room (the configured lobby), then the last room by name
     # (a server loading in the background loads it next).
-    c = Client(port)
+    c = LineClient(port)
     c.send("HELLO 2 probe\nJOIN lobby\nPING lobby\n")
     c.until("PONG lobby")
     lobby_s = time.monotonic() - t0

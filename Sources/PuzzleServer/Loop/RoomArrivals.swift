@@ -11,8 +11,8 @@ final class RoomArrivals {
     /// Connections paused until a room loads, by the room's name.
     private var waiting: [String: [Connection]] = [:]
     /// How many rooms were found on disk, and when loading them began (the
-    /// server's monotonic milliseconds); nil once all of them are in.
-    private(set) var total: Int
+    /// server's monotonic milliseconds; nil once all of them are in).
+    let total: Int
     private var startedAt: Int64?
 
     init(loader: RoomLoader, total: Int, startedAt: Int64) {
@@ -20,9 +20,6 @@ final class RoomArrivals {
         self.total = total
         self.startedAt = total > 0 ? startedAt : nil
     }
-
-    /// Whether rooms are still loading.
-    var isLoading: Bool { startedAt != nil }
 
     /// Connections paused until every room is in (a ROOMS).
     private var waitingForAll: [Connection] = []
