@@ -139,4 +139,30 @@ import Testing
         #expect(try fay.request("CREATE ruin jigsaw 2x2").reply.hasPrefix("ERR STORAGE "))
         #expect(FileManager.default.fileExists(atPath: data + "/rooms/ruin/snapshot"))
     }
+
+    /// A server stopped while rooms load (the loader stops with the room in
+    /// hand, the rest untouched) loses nothing: the next start has every
+    /// room, its pieces where they were.
+    @Test func aStopWhileRoomsLoadLosesNothing() throws {
+        let names = ["den", "ell", "fen"]
+        let (data, pieces) = try Self.filledFolder(names)
+        try Self.makeLoadWrite("den", in: data)
+        let gate = GatedStorageDevice(holding: "/rooms/den/")
+        let server = try TestServer(rooms: [Self.lobby], dataDirectory: data, storageDevice: gate)
+        #expect(gate.waitUntilHolding())
+        gate.open()
+        server.stop()
+
+        let log = LogLines()
+        let again = try TestServer(rooms: [Self.lobby], dataDirectory: data, log: log) { $0.logLevel = .info }
+        defer { again.stop() }
+        let gus = try LineClient(port: again.port, name: "gus")
+        _ = try PlayerIdentityTests.hello2(gus, "gus")
+        #expect(try gus.request("ROOMS").reply == "OK rooms 4")
+        for name in names {
+            let (reply, lines) = try gus.request("JOIN \(name)")
+            #expect(reply.hasPrefix("OK joined \(name) ") && Self.pieceLines(lines) == pieces[name], "\(name): \(reply)")
+        }
+        #expect(!log.lines.contains { $0.contains("ERROR") }, "\(log.lines.filter { $0.contains("ERROR") })")
+    }
 }
