@@ -43,19 +43,27 @@ final class BackgroundWorker<Job: Sendable, Output: Sendable>: @unchecked Sendab
             let output = work(job)
             lock.lock()
             finished.append(output)
-            lock.unlock()
             waker.wake()
+            lock.unlock()
         }
+    }
+
+    /// Waits until every job started has run (their outputs then wait for
+    /// `collect`): a server stopping lets no job write into its data
+    /// directory once it has let go of it. Never call it from a job.
+    func waitUntilIdle() {
+        queue.sync {}
     }
 
     /// The outputs of the jobs finished since the last call, oldest first;
     /// empty (at once) when none has. Leaves `descriptor` unreadable until
     /// another job finishes.
     func collect() -> [Output] {
-        // Drained before the outputs are taken: a job finishing in between
-        // wakes the descriptor again rather than being left unannounced.
-        _ = try? waker.drain()
+        // Drained and taken under the lock that a job's output and its wake
+        // go in under: a descriptor left readable always has an output
+        // waiting (none is left unannounced, and no wake-up is spurious).
         lock.lock()
+        _ = try? waker.drain()
         let done = finished
         finished.removeAll()
         lock.unlock()
