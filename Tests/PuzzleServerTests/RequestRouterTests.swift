@@ -219,6 +219,23 @@ import Testing
         #expect(bytes == lines.count && effects.last == .reply(.layout(pieces: 6, puzzle: 0, seed: t.room("den").state.settings.seed)))
     }
 
+    @Test func aPictureIsEncodedOffTheLoopOnceAndThenSentFromTheRoom() throws {
+        let t = try Setting()
+        let s = t.greeted("ann")
+        _ = t.route(.join(room: "den", password: nil), s)
+        let first = t.route(.picture(.png), s)
+        guard first.count == 1, case .encodePicture(let encoding, let deferred) = first[0] else { Issue.record("\(first)"); return }
+        #expect(deferred == .picture(.png) && encoding.room == "den")
+        // The loop keeps what the worker made; the PICTURE asked again is answered from it.
+        t.room("den").keep(encoding.run().wire, format: .png)
+        let again = t.route(.picture(.png), s)
+        guard case .chargeRoom(let bytes) = again.first, case .lines(let lines) = again[1],
+              case .reply(.picture(_, _, let hash)) = again.last else { Issue.record("\(again)"); return }
+        #expect(bytes == lines.count && hash == t.room("den").pictureHash && String(decoding: lines.prefix(6), as: UTF8.self) == "S png ")
+        // The other format is its own encoding.
+        guard case .encodePicture(_, .picture(.jpeg))? = t.route(.picture(.jpeg), s).first else { Issue.record("jpeg"); return }
+    }
+
     @Test func anUploadBeginsOnlyWhereUploadsAreOn() throws {
         let t = try Setting { $0.uploads = false }
         let s = t.greeted("ann")
@@ -230,8 +247,16 @@ import Testing
     @Test func aCreatedRoomIsChargedToTheTurnByItsSize() throws {
         let t = try Setting()
         let s = t.greeted("ann")
-        #expect(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)
-                == [.chargeCreate(pieces: 100), .reply(.created(room: "big"))])
+        let effects = t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)
+        guard effects.count == 2, effects[0] == .chargeCreate(pieces: 100), case .createRoom(let creation) = effects[1] else {
+            Issue.record("\(effects)")
+            return
+        }
+        // Its name is taken while it is made off the loop.
+        #expect(Self.errorCode(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)) == .roomExists)
+        #expect(Self.errorCode(t.route(.join(room: "big", password: nil), s)) == .unknownRoom)
+        #expect(t.router.finishCreate(creation.run(), label: s.label) == [.reply(.created(room: "big"))])
+        #expect(t.room("big").state.pieceCount == 100)
         #expect(Self.errorCode(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)) == .roomExists)
     }
 }

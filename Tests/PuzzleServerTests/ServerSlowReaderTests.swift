@@ -18,6 +18,50 @@ import PuzzleProtocol
         }
     }
 
+    /// A client that pipelines requests faster than it reads their answers
+    /// is answered as fast as it reads (its lines wait, unread, while its
+    /// output is over the soft limit), not cut as a slow reader for the
+    /// answers it asked for (issue 31: 200 pipelined PICTUREs or LAYOUTs of a
+    /// 100x100 were cut).
+    @Test func aClientPipeliningMoreAnswersThanItReadsIsPacedNotCut() throws {
+        let log = LogLines()
+        let server = try TestServer(log: log) {
+            $0.logLevel = .warn
+            $0.outputSoftLimit = 4096
+            $0.outputHardLimit = 16384
+            $0.socketSendBuffer = 4096
+        }
+        let c = try LineClient(port: server.port, name: "pipeliner")
+        try c.socket.setReceiveBufferSize(4096)
+        _ = try c.enter(as: "pip")
+        // Some 200 KB of snapshots asked for in one write: many times the hard limit.
+        try c.sendRaw(Array(String(repeating: "SYNC\n", count: 300).utf8), deadline: 30)
+        var synced = 0
+        while synced < 300, try c.awaitReply(timeout: 30).reply.hasPrefix("OK sync ") { synced += 1 }
+        #expect(synced == 300)
+        #expect(replyFields(try c.request("STATS").reply)["slow_disconnects"] == "0")
+        #expect(!log.lines.contains { $0.contains("slow reader") })
+    }
+
+    /// One that pipelines and never reads is still dropped: its answers wait
+    /// over the soft limit past the grace.
+    @Test func aPipeliningClientThatNeverReadsIsStillDropped() throws {
+        let log = LogLines()
+        let server = try TestServer(log: log) {
+            $0.logLevel = .warn
+            $0.outputSoftLimit = 4096
+            $0.slowReaderGraceMillis = 300
+            $0.socketSendBuffer = 4096
+        }
+        let c = try LineClient(port: server.port, name: "pipeliner")
+        try c.socket.setReceiveBufferSize(4096)
+        _ = try c.enter(as: "pip")
+        try c.sendRaw(Array(String(repeating: "SYNC\n", count: 300).utf8), deadline: 30)
+        #expect(log.waitFor(timeout: 30) { $0.contains("disconnecting slow reader") && $0.contains("too slow for 300 ms") } != nil)
+        let other = try LineClient(port: server.port)
+        #expect(replyFields(try other.request("STATS").reply)["slow_disconnects"] == "1")
+    }
+
     /// A client that stops reading while others keep dragging is disconnected;
     /// the others keep receiving in bounded time.
     @Test func readerThatStopsReadingIsDisconnectedOthersKeepGoing() throws {

@@ -49,6 +49,11 @@ final class Connection {
     /// Input is not read: pipelined HTTP requests wait for the output to
     /// drain (`WebSession.isHeldBack`, mirrored here for `updateInterest`).
     var readsHeldBack = false
+    /// Input is not read, nor its lines handled: its output is over the soft
+    /// limit, and a client pipelining requests is answered as fast as it
+    /// reads the answers (issue 31), rather than cut as a slow reader for
+    /// the answers it asked for. Goes when its output drains (`flush`).
+    var linesWaitForOutput = false
     /// A browser connection's HTTP and WebSocket state (transport `web`).
     var web: WebSession?
     /// When the connection was accepted, then when bytes last arrived

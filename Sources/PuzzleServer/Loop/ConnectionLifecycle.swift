@@ -79,10 +79,11 @@ final class ConnectionLifecycle {
     }
 
     /// active → paused with no end: the connection's upload is being decoded
-    /// and stored off the loop, and nothing after it may be answered before
-    /// its reply (replies keep their order). Its input is not read meanwhile.
-    func holdForUpload(_ conn: Connection) {
-        guard conn.state.isActive else { return assertionFailure("upload hold of \(conn.label) in state \(conn.state)") }
+    /// and stored, or the room its CREATE asked for made, off the loop, and
+    /// nothing after it may be answered before its reply (replies keep their
+    /// order). Its input is not read meanwhile.
+    func holdForWorker(_ conn: Connection) {
+        guard conn.state.isActive else { return assertionFailure("worker hold of \(conn.label) in state \(conn.state)") }
         enter(conn, .paused(until: .max, deferred: nil))
         updateInterest(conn)
     }
@@ -206,14 +207,14 @@ final class ConnectionLifecycle {
     }
 
     /// What epoll should watch a connection for: input unless the peer has
-    /// ended it, the connection is paused or its pipelined HTTP requests
-    /// wait for its output to drain, and room to write while output
-    /// waits. A registration that fails closes the connection.
+    /// ended it, the connection is paused or its pipelined requests (HTTP
+    /// or lines) wait for its output to drain, and room to write while
+    /// output waits. A registration that fails closes the connection.
     func updateInterest(_ conn: Connection) {
         guard conn.state.isOpen else { return }
         var interest: Interest = []
         // After a goodbye input is read again, to be drained: nothing waits for an answer then.
-        let heldBack = conn.readsHeldBack && !conn.state.saidGoodbye
+        let heldBack = (conn.readsHeldBack || conn.linesWaitForOutput) && !conn.state.saidGoodbye
         if !conn.inputEnded && conn.state.pausedUntil == nil && !heldBack { interest.insert(.readable) }
         if conn.waitingForWritable { interest.insert(.writable) }
         do {

@@ -23,8 +23,9 @@ enum ConnectionState {
     case active
     /// Requests wait, unread, until `until` (chat pacing, a password retry);
     /// `deferred`, the one that had to wait, is handled first when it ends.
-    /// An upload being decoded and stored waits with `until` `Int64.max`
-    /// and nothing deferred, until its job is done (`resumeAfterUpload`); a
+    /// An upload being decoded and stored, or a CREATE's room being made,
+    /// waits with `until` `Int64.max` and nothing deferred, until its job is
+    /// done (`resumeAfterWorker`); a
     /// JOIN or WATCH of a room still loading after a restart waits with
     /// `until` `Int64.max` and itself deferred, until the room is in
     /// (`collectLoadedRooms`).

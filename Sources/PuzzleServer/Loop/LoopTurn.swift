@@ -32,12 +32,12 @@ struct LoopTurn {
     static let helloCost = 16 << 10
 
     /// What a CREATE counts against `roomBytesPerTurn`: a whole turn's
-    /// budget, so at most one room is made a turn. Making one costs about
-    /// 4 ms whatever its size (its directory and files written and synced;
-    /// a 100x100's state adds 2 to 3), measured with 512 pipelined CREATEs:
-    /// without the charge they held the loop 1.3 s (2x2) to 2.4 s (100x100),
-    /// with a cost by size small ones still went four a turn (a bystander's
-    /// PING p99 46 ms).
+    /// budget, so at most one room is begun a turn. Its layout, snapshot and
+    /// synced files (4 to 7 ms for a 100x100) are made off the loop now
+    /// (`RoomCreation`), and its asker waits for them; the charge still
+    /// spreads many askers' CREATEs over turns. Measured with 512 pipelined
+    /// CREATEs when rooms were made on the loop: without the charge they held
+    /// it 1.3 s (2x2) to 2.4 s (100x100).
     static func createCost(pieces: Int) -> Int {
         roomBytesPerTurn
     }

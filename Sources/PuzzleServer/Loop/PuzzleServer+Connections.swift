@@ -82,7 +82,15 @@ extension PuzzleServer {
             handle(held, from: conn)
             handled += 1
         }
-        while conn.state.isActive, let frame = conn.framer.next() {
+        while conn.state.isActive {
+            if conn.out.queuedBytes > slowReaderRule.softLimit && conn.web?.phase != .http {
+                // Its output is not leaving as fast as it asks: the rest
+                // waits, unread, until it does (`flush`).
+                conn.linesWaitForOutput = true
+                lifecycle.updateInterest(conn)
+                return
+            }
+            guard let frame = conn.framer.next() else { break }
             conn.lastActivity = clock.now
             switch frame {
             case .overlong:
@@ -168,6 +176,12 @@ extension PuzzleServer {
             // with the other lines (not here: replies made at the end of a
             // turn would leave before the turn's moves are durable).
             if conn.readsHeldBack && conn.state.isActive { thisTurn.leaveForNextTurn(conn) }
+            // So did lines, for the same reason.
+            if conn.linesWaitForOutput {
+                conn.linesWaitForOutput = false
+                lifecycle.updateInterest(conn)
+                if conn.state.isActive { thisTurn.leaveForNextTurn(conn) }
+            }
         }
         let wantWrite = conn.out.queuedBytes > 0
         if wantWrite != conn.waitingForWritable {
@@ -225,6 +239,10 @@ extension PuzzleServer {
             for conn in thisTurn.takeClosing() { lifecycle.finishClosing(conn, now: clock.now, serverStopping: ending != nil) }
         }
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "shutdown") }
+        // Rooms being made are finished and hosted (their askers are gone)
+        // before the data is let go.
+        roomCreator.waitUntilIdle()
+        collectCreatedRooms()
         for room in rooms.values { keeper.snapshot(room, now: clock.now) }
         store.close()
         dataLock.release()

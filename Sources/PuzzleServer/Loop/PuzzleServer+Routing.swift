@@ -39,7 +39,15 @@ extension PuzzleServer: LoopFacts {
                 read.token = conn.token
                 replayReader.start(read)
             case .holdForUpload:
-                lifecycle.holdForUpload(conn)
+                lifecycle.holdForWorker(conn)
+            case .encodePicture(var encoding, let request):
+                lifecycle.pause(conn, until: .max, deferring: request)
+                encoding.token = conn.token
+                pictureEncoder.start(encoding)
+            case .createRoom(var creation):
+                lifecycle.holdForWorker(conn)
+                creation.token = conn.token
+                roomCreator.start(creation)
             case .goodbye(let goodbye):
                 lifecycle.sayGoodbye(conn, goodbye)
             case .supersede(let player):
@@ -90,7 +98,7 @@ extension PuzzleServer: LoopFacts {
                 continue
             }
             if case .error(let error) = reply { self.reply(conn, error: error) } else { conn.send(reply) }
-            resumeAfterUpload(conn)
+            resumeAfterWorker(conn)
         }
     }
 
@@ -107,9 +115,31 @@ extension PuzzleServer: LoopFacts {
         }
     }
 
-    /// paused → active once the upload's reply is queued: the lines that
-    /// came meanwhile are answered.
-    func resumeAfterUpload(_ conn: Connection) {
+    /// Pictures encoded off the loop: kept by their rooms, and the PICTURE
+    /// that waited for each answered again (from the room's copy).
+    func collectEncodedPictures() {
+        for done in pictureEncoder.collect() {
+            rooms[done.encoding.room]?.keep(done.wire, format: done.encoding.format)
+            guard let conn = connections[done.encoding.token], conn.state.isOpen, case .paused(.max, _?) = conn.state else { continue }
+            resumeDeferred(conn)
+        }
+    }
+
+    /// Rooms made off the loop: hosted, and the CREATE that waited for each
+    /// answered. A room whose asker has gone is hosted all the same.
+    func collectCreatedRooms() {
+        for done in roomCreator.collect() {
+            let conn = connections[done.creation.token]
+            let effects = router.finishCreate(done, label: conn?.label)
+            guard let conn, conn.state.isOpen, case .paused(.max, nil) = conn.state else { continue }
+            carryOut(effects, on: conn)
+            resumeAfterWorker(conn)
+        }
+    }
+
+    /// paused → active once the upload's (or CREATE's) reply is queued: the
+    /// lines that came meanwhile are answered.
+    func resumeAfterWorker(_ conn: Connection) {
         guard case .paused(.max, nil) = conn.state else { return }
         lifecycle.resume(conn)
         handleLines(conn)

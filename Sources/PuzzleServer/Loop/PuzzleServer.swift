@@ -63,6 +63,10 @@ public final class PuzzleServer: @unchecked Sendable {
     let adopted: AdoptedSockets
     /// Reads kept replays' files off the loop (`ReplayRead`).
     let replayReader: BackgroundWorker<ReplayRead, ReplayRead.Done>
+    /// Lays out and writes the rooms CREATEs ask for off the loop (`RoomCreation`).
+    let roomCreator: BackgroundWorker<RoomCreation, RoomCreation.Done>
+    /// Encodes rooms' pictures for `PICTURE` off the loop (`PictureEncoding`).
+    let pictureEncoder: BackgroundWorker<PictureEncoding, PictureEncoding.Done>
     /// Rooms still coming in from disk after a restart, and who waits for them.
     let arrivals: RoomArrivals
     /// The telnet gateway (nil: `telnet_port = off`), on threads of its own.
@@ -82,6 +86,8 @@ public final class PuzzleServer: @unchecked Sendable {
     static let adoptToken: UInt64 = 6
     static let loaderToken: UInt64 = 7
     static let replayToken: UInt64 = 8
+    static let creatorToken: UInt64 = 9
+    static let encoderToken: UInt64 = 10
 
     /// Binds the listener, restores rooms from the data directory and opens the
     /// configured ones. `seed` fixes the random generator for new rooms (tests);
@@ -119,6 +125,8 @@ public final class PuzzleServer: @unchecked Sendable {
         adopted = try AdoptedSockets()
         browserPictures = try BrowserPictures()
         replayReader = try BackgroundWorker(label: "replay-reader") { $0.run() }
+        roomCreator = try BackgroundWorker(label: "room-creator") { $0.run() }
+        pictureEncoder = try BackgroundWorker(label: "picture-encoder") { $0.run() }
         let uploads = try PictureUploads(store: uploadStore, config: config, logger: logger)
         let stats = ServerStats()
         self.stats = stats
@@ -140,6 +148,8 @@ public final class PuzzleServer: @unchecked Sendable {
         try queue.register(uploads.descriptor, interest: .readable, token: Self.uploadToken)
         try queue.register(adopted.waker.descriptor, interest: .readable, token: Self.adoptToken)
         try queue.register(replayReader.descriptor, interest: .readable, token: Self.replayToken)
+        try queue.register(roomCreator.descriptor, interest: .readable, token: Self.creatorToken)
+        try queue.register(pictureEncoder.descriptor, interest: .readable, token: Self.encoderToken)
         if let signals { try queue.register(signals.descriptor, interest: .readable, token: Self.signalToken) }
         // Before the rooms: a room made from an uploaded picture comes back with it.
         uploads.offerRecorded(in: &router.pictures)
@@ -237,6 +247,10 @@ public final class PuzzleServer: @unchecked Sendable {
                 collectLoadedRooms()
             case Self.replayToken:
                 collectReplays()
+            case Self.creatorToken:
+                collectCreatedRooms()
+            case Self.encoderToken:
+                collectEncodedPictures()
             case Self.signalToken:
                 while let signal = try? signals?.next() {
                     logger.info("received \(signal), shutting down")
@@ -354,6 +368,8 @@ public final class PuzzleServer: @unchecked Sendable {
         stopTelnet()
         listener.close()
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "server stopped", abort: true) }
+        // A room being written finishes before the data is let go (unhosted, unanswered).
+        roomCreator.waitUntilIdle()
         store.close()
         dataLock.release()
     }

@@ -10,7 +10,8 @@ final class HostedRoom {
     /// The picture, scaled for terminals: its pixels go with a version 1
     /// snapshot, its hash with a version 2 one (the pixels on `PICTURE`).
     var picture: Picture? { didSet { cachedHash = nil; cachedWires = [:] } }
-    /// `pictureHash` and `pictureWire(_:)`, made on first use after the picture changes.
+    /// `pictureHash`, made on first use after the picture changes, and the
+    /// `PICTURE` lines encoded off the loop (`PictureEncoding`).
     private var cachedHash: String?
     private var cachedWires: [PictureFormat: PictureWire] = [:]
     /// The picture's content hash (nil without a picture).
@@ -18,13 +19,15 @@ final class HostedRoom {
         if cachedHash == nil, let picture { cachedHash = picture.contentHashHex }
         return cachedHash
     }
-    /// The picture's `PICTURE` lines in one format (nil without a picture).
+    /// The picture's `PICTURE` lines in one format, once encoded.
     func pictureWire(_ format: PictureFormat) -> PictureWire? {
-        if let wire = cachedWires[format] { return wire }
-        guard let picture, let hash = pictureHash else { return nil }
-        let wire = PictureWire(picture, format: format, hash: hash)
+        cachedWires[format]
+    }
+    /// Keeps `wire` for the next `PICTURE`s, unless the picture changed while
+    /// it was encoded.
+    func keep(_ wire: PictureWire, format: PictureFormat) {
+        guard wire.hash == pictureHash else { return }
         cachedWires[format] = wire
-        return wire
     }
     /// `S table` and `S edges` of the current puzzle (they change only with
     /// it), kept for the next snapshot.

@@ -8,7 +8,7 @@ import PuzzleWeb
 /// PNG (`S png`) or a JPEG (`S jpeg`) file in base64, written by
 /// `PictureLines`. Made once per picture and format and kept by its room, so
 /// a thousand joins cost one encoding.
-struct PictureWire {
+struct PictureWire: Sendable {
     let width: Int
     let height: Int
     let hash: String

@@ -13,6 +13,9 @@ final class RoomDirectory {
     /// Rooms found on disk at start-up and not loaded yet (`RoomLoader`):
     /// their names are taken, and a JOIN or WATCH of one waits for it.
     private(set) var loading: Set<String> = []
+    /// Rooms a CREATE is making off the loop (`RoomCreation`): their names
+    /// are taken, though no one can join them yet.
+    private(set) var creating: Set<String> = []
 
     var count: Int { byName.count }
     var values: Dictionary<String, HostedRoom>.Values { byName.values }
@@ -27,8 +30,8 @@ final class RoomDirectory {
     /// Why a new room of this name cannot be opened (`ROOM_EXISTS`,
     /// `TOO_MANY_ROOMS`), or nil when it can.
     func refusal(ofNew name: String) -> ProtocolError? {
-        if byName[name] != nil || loading.contains(name) { return .roomExists(name) }
-        if byName.count + loading.count >= Self.maxRooms { return .tooManyRooms }
+        if byName[name] != nil || loading.contains(name) || creating.contains(name) { return .roomExists(name) }
+        if byName.count + loading.count + creating.count >= Self.maxRooms { return .tooManyRooms }
         return nil
     }
 
@@ -49,6 +52,17 @@ final class RoomDirectory {
     /// its name is no room's.
     func failedToLoad(_ name: String) {
         loading.remove(name)
+    }
+
+    /// A CREATE's room is being made: its name is taken meanwhile.
+    func willCreate(_ name: String) {
+        creating.insert(name)
+    }
+
+    /// A CREATE's room is made (then `add`ed) or could not be: its name is no
+    /// longer held for it.
+    func creationEnded(_ name: String) {
+        creating.remove(name)
     }
 
     /// Whether `name` is a room still loading.

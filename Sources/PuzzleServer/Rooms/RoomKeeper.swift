@@ -110,6 +110,61 @@ final class RoomKeeper {
     /// Opens a new room and stores it durably before anyone can play in it;
     /// or why not (a bad name or picture, a name taken, too many rooms, the disk).
     func open(_ r: RoomSpec, pictures: inout PictureLibrary, now: Int64) -> Result<HostedRoom, ProtocolError> {
+        let settings: RoomSettings
+        switch plan(r, pictures: pictures) {
+        case .success(let planned): settings = planned
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let state = RoomState(settings: settings)
+        do {
+            try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
+        } catch {
+            return .failure(refusal(storing: r.name, error))
+        }
+        return .success(host(r.name, password: r.password, state: state, pictures: &pictures))
+    }
+
+    /// Starts opening a room a CREATE asked for, to be laid out and stored
+    /// off the loop (`RoomCreation`): checked as `open` checks, its seed
+    /// drawn, its name taken meanwhile (`ROOM_EXISTS` to anyone else, and
+    /// counted against the room limit). `finishCreate` hosts it.
+    func beginCreate(_ r: RoomSpec, pictures: PictureLibrary, now: Int64) -> Result<RoomCreation, ProtocolError> {
+        let settings: RoomSettings
+        switch plan(r, pictures: pictures) {
+        case .success(let planned): settings = planned
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let files: NewRoomFiles
+        do {
+            files = try store.beginCreate(r.name)
+        } catch {
+            return .failure(refusal(storing: r.name, error))
+        }
+        rooms.willCreate(r.name)
+        return .success(RoomCreation(name: r.name, password: r.password, settings: settings, askedPieces: r.pieces,
+                                     files: files, now: now))
+    }
+
+    /// A room built and written off the loop: hosted from now on, or, when
+    /// its files could not be written, refused (`STORAGE`) and its name free.
+    func finishCreate(_ done: RoomCreation.Done, pictures: inout PictureLibrary) -> Result<HostedRoom, ProtocolError> {
+        let name = done.creation.name
+        rooms.creationEnded(name)
+        switch done.result {
+        case .success(let made):
+            store.finishCreate(made.written)
+            return .success(host(name, password: done.creation.password, state: made.state, pictures: &pictures))
+        case .failure(let error):
+            return .failure(refusal(storing: name, error))
+        }
+    }
+
+    /// A new room's settings, once its request passes every check: a valid
+    /// name not taken, room for one more, a picture the server has, a size
+    /// the kind allows (a piece count cut to the picture's shape); the
+    /// defaults of the server's config where the request names none, and a
+    /// fresh seed.
+    private func plan(_ r: RoomSpec, pictures: PictureLibrary) -> Result<RoomSettings, ProtocolError> {
         guard NameRule.isValid(r.name) else { return .failure(.badName) }
         if let refusal = rooms.refusal(ofNew: r.name) { return .failure(refusal) }
         let pictureName = r.picture
@@ -128,28 +183,32 @@ final class RoomKeeper {
         } catch {
             return .failure(.core(error, name: { "\($0)" }))
         }
-        let settings = RoomSettings(first: spec,
-                                    leaseMillis: Int64(r.leaseMillis ?? leaseMillis),
-                                    hintMillis: Int64(r.hintMillis ?? hintMillis),
-                                    maxHeld: r.maxHeld ?? maxHeldPieces,
-                                    seed: rng.next(),
-                                    cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats,
-                                    placement: r.placement ?? .own)
-        let state = RoomState(settings: settings)
-        let picture = pictures.terminalPicture(pictureName, rows: spec.rows, cols: spec.cols)
-        let room = HostedRoom(name: r.name, password: r.password, state: state, picture: picture,
+        return .success(RoomSettings(first: spec,
+                                     leaseMillis: Int64(r.leaseMillis ?? leaseMillis),
+                                     hintMillis: Int64(r.hintMillis ?? hintMillis),
+                                     maxHeld: r.maxHeld ?? maxHeldPieces,
+                                     seed: rng.next(),
+                                     cyclesPictures: r.cyclesPictures, pictures: pictures.names, lid: r.lid, seats: r.seats,
+                                     placement: r.placement ?? .own))
+    }
+
+    /// A new room, its files durable: hosted.
+    private func host(_ name: String, password: String?, state: RoomState, pictures: inout PictureLibrary) -> HostedRoom {
+        let spec = state.spec
+        let picture = pictures.terminalPicture(spec.picture, rows: spec.rows, cols: spec.cols)
+        let room = HostedRoom(name: name, password: password, state: state, picture: picture,
                               run: UInt64.random(in: 0...UInt64.max))
-        do {
-            try store.create(StoredRoom(snapshot: RoomSnapshot(name: r.name, state: state, picture: nil), password: r.password), now: now)
-        } catch {
-            logger.error("cannot store room \(r.name): \(error)")
-            if case .damagedRoom = error {
-                return .failure(.storage("room '\(r.name)' has damaged files on the server, kept for inspection; pick another name"))
-            }
-            return .failure(.storage("the server could not store the room (\(RoomStoreError.reason(error)))"))
-        }
         rooms.add(room)
-        return .success(room)
+        return room
+    }
+
+    /// Why a new room's files could not be written, for its CREATE (logged).
+    private func refusal(storing name: String, _ error: RoomStoreError) -> ProtocolError {
+        logger.error("cannot store room \(name): \(error)")
+        if case .damagedRoom = error {
+            return .storage("room '\(name)' has damaged files on the server, kept for inspection; pick another name")
+        }
+        return .storage("the server could not store the room (\(RoomStoreError.reason(error)))")
     }
 
     /// Keeps all rooms' rejoin rings within `maxBytes` together (0: no

@@ -125,7 +125,7 @@ final class RequestRouter {
             guard session.speaksVersionTwo else { return out.refuse(.versionTwoOnly("SYNC <seq> <run>")) }
             sender.sync(session, in: room, from: (seq, run), now: now)
         case .picture(let format):
-            sender.sendPicture(of: room, as: format)
+            sender.sendPicture(of: room, as: format, request: request)
         case .layout(let puzzle):
             sender.sendLayout(of: room, puzzle: puzzle)
         case .digest:
@@ -196,9 +196,18 @@ final class RequestRouter {
         out.send(.who(count: s.players.count + watchers.count))
     }
 
+    /// A CREATE's room made off the loop: hosted, and the reply for the
+    /// connection that asked (`label`; nil when it has gone).
+    func finishCreate(_ done: RoomCreation.Done, label: String?) -> [SessionEffect] {
+        out.reset()
+        door.finishCreate(done, label: label, pictures: &pictures)
+        return out.effects
+    }
+
     /// A replay read off the loop for `session`'s REPLAY: true when that
     /// REPLAY is now to be answered again (from memory); else its refusal
     /// is in the effects.
+
     func finishReplayRead(_ done: ReplayRead.Done) -> (answerAgain: Bool, effects: [SessionEffect]) {
         out.reset()
         let again = sender.finishReplayRead(done, room: rooms[done.read.room])

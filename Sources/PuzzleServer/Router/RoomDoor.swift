@@ -47,14 +47,26 @@ final class RoomDoor {
             return out.refuse(ProtocolError(.rateLimited,
                 "rooms created from \(session.host) are paced at \(creates.perHour) an hour; try again in \((wait + 999) / 1000) s"))
         }
-        switch keeper.open(request, pictures: &pictures, now: now) {
-        case .success(let room):
+        switch keeper.beginCreate(request, pictures: pictures, now: now) {
+        case .success(let creation):
+            // Charged when it starts: one address's connections cannot all
+            // slip under its allowance while their rooms are being made.
             creates.charge(session.host, now: now)
-            logger.info("\(session.label) created room \(room.name)")
-            out.add(.chargeCreate(pieces: room.state.pieceCount))
+            out.add(.chargeCreate(pieces: creation.settings.first.rows * creation.settings.first.cols))
+            out.add(.createRoom(creation))
+        case .failure(let error):
+            out.refuse(error)
+        }
+    }
+
+    /// A CREATE's room, made off the loop: hosted and answered, or refused.
+    func finishCreate(_ done: RoomCreation.Done, label: String?, pictures: inout PictureLibrary) {
+        switch keeper.finishCreate(done, pictures: &pictures) {
+        case .success(let room):
+            logger.info("\(label ?? "a connection since gone") created room \(room.name)")
             // A piece count is cut to the picture's shape: the reply says
             // the board made, so the client can say why 48 asked made 54.
-            if let asked = request.pieces {
+            if let asked = done.creation.askedPieces {
                 out.send(.created(room: room.name, rows: room.state.spec.rows, cols: room.state.spec.cols, asked: asked))
             } else {
                 out.send(.created(room: room.name))

@@ -33,9 +33,16 @@ enum SessionEffect {
     /// unread while a kept replay's file is read off the loop; then
     /// `deferring` is answered again (`RequestRouter.finishReplayRead`).
     case readReplay(ReplayRead, deferring: Request)
+    /// The session's requests, starting with `deferring` (a PICTURE), wait
+    /// unread while the room's picture is encoded off the loop; then
+    /// `deferring` is answered again (`PuzzleServer.collectEncodedPictures`).
+    case encodePicture(PictureEncoding, deferring: Request)
     /// The upload's last byte came: nothing more is answered until its
     /// job is done off the loop.
     case holdForUpload
+    /// A CREATE's room is to be laid out and written off the loop: nothing
+    /// more is answered until it is hosted (`RequestRouter.finishCreate`).
+    case createRoom(RoomCreation)
     /// The connection says goodbye (QUIT).
     case goodbye(Goodbye)
     /// Any other connection speaking for this player is said goodbye to
@@ -61,6 +68,8 @@ extension SessionEffect: Equatable {
         case (.waitForRoom(let m, let r), .waitForRoom(let n, let s)): m == n && r == s
         case (.readReplay(let m, let r), .readReplay(let n, let s)): m.path == n.path && r == s
         case (.holdForUpload, .holdForUpload), (.chargeHello, .chargeHello): true
+        case (.createRoom(let x), .createRoom(let y)): x.name == y.name && x.settings == y.settings
+        case (.encodePicture(let x, let r), .encodePicture(let y, let s)): x.room == y.room && x.format == y.format && x.hash == y.hash && r == s
         case (.goodbye(let x), .goodbye(let y)): x == y
         case (.supersede(let x), .supersede(let y)): x == y
         case (.chargeRoom(let x), .chargeRoom(let y)): x == y

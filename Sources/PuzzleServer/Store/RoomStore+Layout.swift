@@ -3,7 +3,7 @@ import PuzzleCore
 /// previous generation of each (`snapshot.prev`, `journal.prev`), the room as
 /// it was created (`snapshot.origin`), and the temporary files a snapshot and
 /// a fresh journal are written to before they are renamed into place.
-struct RoomPaths {
+struct RoomPaths: Sendable {
     let name: String
     let directory: String
     let snapshot: String

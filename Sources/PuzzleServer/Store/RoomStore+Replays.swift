@@ -19,7 +19,7 @@ extension RoomStore {
     static let replayHeader = "# puzzle-room replay 1"
     static let replayPrefix = "replay."
 
-    func replayPath(_ paths: RoomPaths, puzzle: Int) -> String { paths.directory + "/\(Self.replayPrefix)\(puzzle)" }
+    static func replayPath(_ paths: RoomPaths, puzzle: Int) -> String { paths.directory + "/\(Self.replayPrefix)\(puzzle)" }
 
     /// Writes a solved puzzle's replay durably, then deletes the room's
     /// oldest replays beyond `replaysKept` (0 keeps none: nothing is written).
@@ -32,7 +32,7 @@ extension RoomStore {
         ReplayCodec.encode(replay, into: &bytes)
         let crc = CRC32.checksum(bytes[...])
         bytes.append(text: "# end crc=\(Self.hex(crc))\n")
-        let path = replayPath(paths, puzzle: replay.puzzle)
+        let path = Self.replayPath(paths, puzzle: replay.puzzle)
         let temporary = path + ".tmp"
         let device = device, sync = syncs
         try onPath(path) { () throws(Errno) in
@@ -45,17 +45,17 @@ extension RoomStore {
             try FileSystem.rename(temporary, to: path)
             if sync { try Directory.sync(paths.directory) }
         }
-        let kept = try replayPuzzles(paths)
+        let kept = try Self.replayPuzzles(paths)
         let extra = kept.dropLast(replaysKept)
         for puzzle in extra {
-            let old = replayPath(paths, puzzle: puzzle)
+            let old = Self.replayPath(paths, puzzle: puzzle)
             try onPath(old) { () throws(Errno) in try FileSystem.removeFile(old, ignoringMissing: true) }
         }
         return Array(extra)
     }
 
     /// Puzzle numbers with a replay file in the room's directory, ascending.
-    func replayPuzzles(_ paths: RoomPaths) throws(RoomStoreError) -> [Int] {
+    static func replayPuzzles(_ paths: RoomPaths) throws(RoomStoreError) -> [Int] {
         let directory = paths.directory
         let entries = try onPath(directory) { () throws(Errno) in try Directory.entries(directory) }
         return entries.compactMap { name -> Int? in
@@ -73,7 +73,7 @@ extension RoomStore {
 
     /// Where the room keeps the replay of `puzzle` (whether or not it does).
     func replayPath(room: String, puzzle: Int) throws(RoomStoreError) -> String {
-        replayPath(try paths(room), puzzle: puzzle)
+        Self.replayPath(try paths(room), puzzle: puzzle)
     }
 
     /// Reads the replay file at `path`: nil when there is none. Touches
@@ -100,9 +100,9 @@ extension RoomStore {
         where entry.hasPrefix(Self.replayPrefix) && entry.hasSuffix(".tmp") {
             try onPath(directory + "/" + entry) { () throws(Errno) in try FileSystem.removeFile(directory + "/" + entry, ignoringMissing: true) }
         }
-        var puzzles = try replayPuzzles(paths)
+        var puzzles = try Self.replayPuzzles(paths)
         for puzzle in puzzles.dropLast(replaysKept) {
-            let old = replayPath(paths, puzzle: puzzle)
+            let old = Self.replayPath(paths, puzzle: puzzle)
             try onPath(old) { () throws(Errno) in try FileSystem.removeFile(old, ignoringMissing: true) }
         }
         puzzles = Array(puzzles.suffix(replaysKept))

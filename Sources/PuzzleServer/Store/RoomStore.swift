@@ -77,40 +77,28 @@ public final class RoomStore {
     /// created (`snapshot.origin`), then its first snapshot. Leftovers of a
     /// creation that never finished are removed first; the files of a room
     /// that exists on disk but could not be loaded are not touched (the name
-    /// is refused with `damagedRoom`).
+    /// is refused with `damagedRoom`). `beginCreate`, `NewRoomFiles.write`
+    /// and `finishCreate` in one go (the server writes off its loop).
     public func create(_ room: StoredRoom, now: Int64) throws(RoomStoreError) {
-        let paths = try paths(room.name)
-        guard !damagedRooms.contains(room.name) else { throw .damagedRoom(room.name) }
-        let roomsDirectory = roomsDirectory
-        let sync = syncs
-        let created = try onPath(paths.directory) { () throws(Errno) in try Directory.createAll(paths.directory) }
-        if created && sync {
-            try onPath(roomsDirectory) { () throws(Errno) in try Directory.sync(roomsDirectory) }
-        }
-        if let old = journals.removeValue(forKey: room.name) { old.closeDescriptor() }
-        touched.removeAll { $0 == room.name }
-        // Snapshots before journals: a crash part-way never leaves an old
-        // journal next to the new room's snapshot.
-        for path in [paths.previousSnapshot, paths.snapshot, paths.temporarySnapshot, paths.originSnapshot,
-                     paths.previousJournal, paths.journal, paths.temporaryJournal] {
-            try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
-        }
-        // An earlier room's replays are not this room's.
-        for puzzle in try replayPuzzles(paths) {
-            let path = replayPath(paths, puzzle: puzzle)
-            try onPath(path) { () throws(Errno) in try FileSystem.removeFile(path, ignoringMissing: true) }
-        }
-        let header = JournalLine.header(after: room.snapshot.state.seq)
-        let bytes = try RoomSnapshotFile.encode(room, now: now, storeTime: now)
-        let device = device
-        try onPath(paths.journal) { () throws(Errno) in try device.writeFile(paths.journal, header, sync: sync) }
-        try onPath(paths.originSnapshot) { () throws(Errno) in try device.writeFile(paths.originSnapshot, bytes, sync: sync) }
-        try onPath(paths.snapshot) { () throws(Errno) in
-            try device.writeFile(paths.temporarySnapshot, bytes, sync: sync)
-            try FileSystem.rename(paths.temporarySnapshot, to: paths.snapshot)
-            if sync { try Directory.sync(paths.directory) }
-        }
-        journals[room.name] = Journal(paths: paths, size: Int64(header.count), clockOffset: 0)
+        let files = try beginCreate(room.name)
+        finishCreate(try files.write(room, now: now))
+    }
+
+    /// Readies a new room's files to be written (`NewRoomFiles.write`, on any
+    /// thread): refuses a damaged room's name, and forgets any journal this
+    /// store had open under the name. Until `finishCreate`, nothing else may
+    /// touch the room's files (the server keeps its name taken meanwhile).
+    func beginCreate(_ name: String) throws(RoomStoreError) -> NewRoomFiles {
+        let paths = try paths(name)
+        guard !damagedRooms.contains(name) else { throw .damagedRoom(name) }
+        if let old = journals.removeValue(forKey: name) { old.closeDescriptor() }
+        touched.removeAll { $0 == name }
+        return NewRoomFiles(paths: paths, roomsDirectory: roomsDirectory, sync: syncs, device: device)
+    }
+
+    /// A new room's files are written: its journal is this store's from now on.
+    func finishCreate(_ written: NewRoomFiles.Written) {
+        journals[written.paths.name] = Journal(paths: written.paths, size: written.journalSize, clockOffset: 0)
     }
 
     /// Removes a room and all its files, for good (a room closed after
