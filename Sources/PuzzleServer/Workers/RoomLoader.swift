@@ -38,6 +38,8 @@ final class RoomLoader: @unchecked Sendable {
         guard !names.isEmpty else { return }
         running = true
         let thread = Thread { [self] in
+            // Players already in yield nothing to rooms still loading.
+            try? ThreadPriority.lowerCurrentThread(nice: backgroundNice)
             while let name = next() {
                 let loaded = self.store.load(name, now: now())
                 condition.lock()
