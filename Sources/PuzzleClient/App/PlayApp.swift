@@ -18,6 +18,9 @@ public struct PlayApp: Sendable {
         case resize(rows: Int, columns: Int)
         /// One line from the server, without its terminator.
         case serverLine(Substring)
+        /// Lines read from the server together, in order: a drag a later drag
+        /// of its piece overrides is skipped (`SupersededDrags`).
+        case serverLines([String])
         /// A connection the app asked for (`wantsConnection`) is up.
         case connected
         /// A connection the app asked for could not be made, and why.
@@ -120,6 +123,10 @@ public struct PlayApp: Sendable {
         case .serverLine(let line):
             session.receive(line, now: now)
             needsDraw = true
+        case .serverLines(let lines):
+            // The app tells no drags (`tellsDrags` is off): a skipped one is never missed.
+            for line in SupersededDrags.skipped(in: lines) { session.receive(Substring(line), now: now) }
+            needsDraw = needsDraw || !lines.isEmpty
         case .connected:
             link.connected(now: now)
             session.connected(now: now)

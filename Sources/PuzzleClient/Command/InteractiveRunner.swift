@@ -113,7 +113,7 @@ public final class InteractiveRunner {
             if socketReady, let link {
                 let result = link.read()
                 let t = now
-                for line in result.lines { app.handle(.serverLine(Substring(line)), now: t) }
+                app.handle(.serverLines(result.lines), now: t)
                 carryOut()
                 if result.closed { lost("the server closed the connection") }
             }

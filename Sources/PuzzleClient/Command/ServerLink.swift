@@ -10,6 +10,7 @@ public final class ServerLink {
     private let queue: EpollQueue
     private let token: UInt64
     private var watchingWrite = false
+    private var watchingRead = true
 
     /// Registers `connection` (already connected) with `queue` under `token` (readable).
     public init(connection: LineConnection, queue: EpollQueue, token: UInt64) throws {
@@ -37,9 +38,25 @@ public final class ServerLink {
         for request in requests { connection.enqueue(request) }
         try connection.flush()
         if connection.hasPendingOutput != watchingWrite {
-            try queue.modify(connection.socket.descriptor, interest: watchingWrite ? .readable : .both, token: token)
             watchingWrite.toggle()
+            try updateInterest()
         }
+    }
+
+    /// Whether the socket is watched for lines to read: a driver that reads
+    /// in batches (the telnet gateway, between frames) stops watching it
+    /// meanwhile, and what arrives waits in the socket.
+    public func watchReading(_ watch: Bool) throws {
+        guard watch != watchingRead else { return }
+        watchingRead = watch
+        try updateInterest()
+    }
+
+    private func updateInterest() throws {
+        var interest: Interest = []
+        if watchingRead { interest.insert(.readable) }
+        if watchingWrite { interest.insert(.writable) }
+        try queue.modify(connection.socket.descriptor, interest: interest, token: token)
     }
 
     /// What arrived: whole lines, and whether the server closed.

@@ -32,6 +32,14 @@ final class TelnetDriver {
     var login: TelnetLogin?
     var app: PlayApp?
     var link: ServerLink?
+    /// When the server's socket is watched again (nil: it is watched). Read
+    /// in batches, at most every `serverReadInterval`: where many drag, a
+    /// batch's drags a later drag of their piece overrides are skipped
+    /// (`SupersededDrags`), and frames come only every 33 ms anyway (issue
+    /// 30: twenty sessions mirroring every drag of a hundred bots one by one
+    /// took a core of the server's two).
+    var serverReadDue: Int64?
+    static let serverReadInterval: Int64 = 15
     var queue: EpollQueue?
     var renderer = FrameRenderer(colorMode: .palette16)
     var tableCache = TableLayerCache()
@@ -109,6 +117,10 @@ final class TelnetDriver {
                 break
             }
             if !screenStarted && telnet.isSettled(now: t) { startScreen() }
+            if let due = serverReadDue, t >= due {
+                serverReadDue = nil
+                do { try link?.watchReading(true) } catch { lost(ConnectionLoss.reason(error)) }
+            }
             if app != nil { stepApp(t) }
             if endReason != nil { break }
             try flushClient()
@@ -147,6 +159,7 @@ final class TelnetDriver {
         }
         if let d = telnet.nextDeadline(now: t) { next = min(next, d) }
         if let e = escapeDeadline { next = min(next, e) }
+        if let r = serverReadDue { next = min(next, r) }
         if let s = output.stallDeadline { next = min(next, s) }
         if settings.idleTimeoutSeconds > 0 { next = min(next, lastInput + Int64(settings.idleTimeoutSeconds) * 1000) }
         return Int32(clamping: max(0, next - t))
@@ -364,14 +377,18 @@ final class TelnetDriver {
         guard let link else { return }
         let result = link.read()
         let t = now
-        for line in result.lines { app?.handle(.serverLine(Substring(line)), now: t) }
+        app?.handle(.serverLines(result.lines), now: t)
         carryOut()
-        if result.closed { lost("the server closed the connection") }
+        if result.closed { return lost("the server closed the connection") }
+        guard let link = self.link else { return }
+        do { try link.watchReading(false) } catch { return lost(ConnectionLoss.reason(error)) }
+        serverReadDue = t + Self.serverReadInterval
     }
 
     private func lost(_ why: String) {
         link?.close()
         link = nil
+        serverReadDue = nil
         step(.connectionLost(why))
     }
 }
