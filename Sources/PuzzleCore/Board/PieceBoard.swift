@@ -100,14 +100,10 @@ public struct PieceBoard: Hashable, Sendable {
     }
 
     /// The pieces beside `piece` in the picture (above, right, below, left).
-    func homeNeighbours(of piece: Int) -> [Int] {
+    func homeNeighbours(of piece: Int) -> HomeNeighbours {
         let r = piece / spec.cols, c = piece % spec.cols
-        var out: [Int] = []
-        if r > 0 { out.append(piece - spec.cols) }
-        if c < spec.cols - 1 { out.append(piece + 1) }
-        if r < spec.rows - 1 { out.append(piece + spec.cols) }
-        if c > 0 { out.append(piece - 1) }
-        return out
+        return HomeNeighbours(above: r > 0 ? piece - spec.cols : nil, right: c < spec.cols - 1 ? piece + 1 : nil,
+                              below: r < spec.rows - 1 ? piece + spec.cols : nil, left: c > 0 ? piece - 1 : nil)
     }
 
     private func homeBox(of members: [Int]) -> PartTable.HomeBox {

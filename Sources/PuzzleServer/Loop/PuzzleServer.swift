@@ -205,8 +205,10 @@ public final class PuzzleServer: @unchecked Sendable {
     ///   had applied could not be made durable: it then sends nothing more (no
     ///   reply may claim those moves were kept) and closes every connection.
     public func run() throws {
+        // Rooms still loading are named too: a server whose rooms all load in
+        // the background would otherwise list none.
         let loading = rooms.loading.isEmpty ? "" : " (and \(rooms.loading.count) loading)"
-        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s)\(loading): \(rooms.names.joined(separator: ", "))")
+        logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s)\(loading): \(rooms.namesWithLoading.joined(separator: ", "))")
         while ending == nil {
             try turn()
         }
