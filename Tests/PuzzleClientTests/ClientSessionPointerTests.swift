@@ -10,18 +10,9 @@ import PuzzleProtocol
 @Suite struct ClientSessionPointerTests {
     /// Alice (1) in a 2x2 jigsaw room with bob (2); `rotation` as given.
     func joined(rotation: Bool) throws -> (ClientSession, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2, rotation: rotation), seed: 5))
-        var ev: [RoomEvent] = []
-        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
-        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
-        var s = ClientSession(name: "alice", room: "duo")
-        s.connected(now: 0)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
-        s.receive("OK joined duo id=1 seq=\(st.seq)", now: 0)
+        let st = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2, rotation: rotation), seed: 5)))
+        let s = AliceAndBob.session(in: "duo", of: st)
         #expect(s.phase == .joined)
-        _ = s.takeOutput()
         return (s, st)
     }
 

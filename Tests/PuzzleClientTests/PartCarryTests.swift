@@ -21,20 +21,11 @@ import PuzzleProtocol
         pieces[5] = PieceState(location: .table(Point(x: corner.x + 4, y: corner.y)))
         let seven = base.board.origin(of: 7)
         pieces[8] = PieceState(location: .table(Point(x: seven.x + 4, y: seven.y)))
-        var st = try RoomState(settings: base.settings, puzzleIndex: 0, spec: spec, pieces: pieces, parts: [[4, 5], [7, 8]], locks: [:],
-                               players: [:], seq: 0, elapsed: 0, clockRunning: false, solveMillis: nil, now: 0)
-        var ev: [RoomEvent] = []
-        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
-        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
-        var s = ClientSession(name: "alice", room: "duo")
-        s.connected(now: 0)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
-        s.receive("OK joined duo id=1 seq=\(st.seq)", now: 0)
+        let st = try AliceAndBob.joined(RoomState(settings: base.settings, puzzleIndex: 0, spec: spec, pieces: pieces, parts: [[4, 5], [7, 8]],
+                                                  locks: [:], players: [:], seq: 0, elapsed: 0, clockRunning: false, solveMillis: nil, now: 0))
+        let s = AliceAndBob.session(in: "duo", of: st)
         #expect(s.phase == .joined)
         #expect(s.state?.parts.pieces(with: 5) == [4, 5])
-        _ = s.takeOutput()
         return (s, st)
     }
 

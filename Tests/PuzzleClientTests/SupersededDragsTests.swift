@@ -39,17 +39,10 @@ import PuzzleProtocol
     /// the same room as one fed every line.
     @Test func theMirrorEndsAsWithEveryLine() throws {
         let spec = try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3)
-        var st = RoomState(settings: RoomSettings(first: spec, seed: 5))
-        var ev: [RoomEvent] = []
-        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
-        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
-        var s = ClientSession(name: "alice", room: "duo")
-        s.connected(now: 0)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "duo", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
-        s.receive("OK joined duo id=1 seq=\(st.seq)", now: 0)
+        var st = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: spec, seed: 5)))
+        let s = AliceAndBob.session(in: "duo", of: st)
         #expect(s.phase == .joined)
+        var ev: [RoomEvent] = []
 
         var lines: [String] = []
         func perform(_ action: Action, _ player: Int) throws {

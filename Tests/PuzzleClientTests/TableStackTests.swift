@@ -9,18 +9,9 @@ import PuzzleProtocol
 @Suite struct TableStackTests {
     /// Alice (1) and bob (2) in a 3x3 jigsaw; alice's session has read the room.
     func joined() throws -> (ClientSession, RoomState) {
-        var st = RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 5))
-        var ev: [RoomEvent] = []
-        try st.perform(.join(name: "alice"), by: PlayerID(1), at: 0, into: &ev)
-        try st.perform(.join(name: "bob"), by: PlayerID(2), at: 0, into: &ev)
-        var s = ClientSession(name: "alice", room: "trio")
-        s.connected(now: 0)
-        _ = s.takeOutgoing()
-        s.receive("OK hello version=2 id=1 name=alice server=puzzle-room", now: 0)
-        for line in SnapshotCodec.lines(RoomSnapshot(name: "trio", state: st, picture: nil), now: 0) { s.receive(Substring(line), now: 0) }
-        s.receive("OK joined trio id=1 seq=\(st.seq)", now: 0)
+        let st = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: try PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 5)))
+        let s = AliceAndBob.session(in: "trio", of: st)
         #expect(s.phase == .joined)
-        _ = s.takeOutput()
         return (s, st)
     }
 
