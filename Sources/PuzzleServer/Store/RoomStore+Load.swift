@@ -86,13 +86,21 @@ extension RoomStore {
         }
     }
 
-    /// One room's files, read once.
+    /// One room's files, read once; the fallback snapshots only when needed.
     private struct RoomFiles {
         var snapshot: [UInt8]?
-        var previousSnapshot: [UInt8]?
-        var originSnapshot: [UInt8]?
         var journal: [UInt8]?
         var previousJournal: [UInt8]?
+        var previousSnapshot: [UInt8]?
+        var originSnapshot: [UInt8]?
+        var fallbacksRead = false
+
+        mutating func readFallbacks(_ paths: RoomPaths, _ read: (String) throws(RoomStoreError) -> [UInt8]?) throws(RoomStoreError) {
+            guard !fallbacksRead else { return }
+            fallbacksRead = true
+            previousSnapshot = try read(paths.previousSnapshot)
+            originSnapshot = try read(paths.originSnapshot)
+        }
     }
 
     private func loadRoom(_ name: String, now: Int64) throws(RoomStoreError) -> StoredRoom? {
@@ -101,9 +109,11 @@ extension RoomStore {
             try onPath(path) { () throws(Errno) in try FileSystem.readFileIfPresent(path) }
         }
         var issues: [RoomStoreError] = []
-        let files = RoomFiles(snapshot: try read(paths.snapshot), previousSnapshot: try read(paths.previousSnapshot),
-                              originSnapshot: try read(paths.originSnapshot), journal: try read(paths.journal),
+        // The fallbacks are read only when `snapshot` is missing or turns out
+        // damaged: a 100x100's three snapshots are 850 KB, one is enough.
+        var files = RoomFiles(snapshot: try read(paths.snapshot), journal: try read(paths.journal),
                               previousJournal: try read(paths.previousJournal))
+        if files.snapshot == nil { try files.readFallbacks(paths, read) }
         let current = JournalLine.parseFile(files.journal ?? [])
         let previous = JournalLine.parseFile(files.previousJournal ?? [])
 
@@ -138,15 +148,18 @@ extension RoomStore {
         let originRecords: [(String, Int, JournalLine)]? = previous.after == 0 ? allRecords
             : current.after == 0 ? current.records.map { ("journal", $0.line, $0.record) } : nil
 
-        var candidates: [(file: String, bytes: [UInt8], records: [(String, Int, JournalLine)])] = []
-        if let bytes = files.snapshot { candidates.append(("snapshot", bytes, allRecords)) }
-        if let bytes = files.previousSnapshot { candidates.append(("snapshot.prev", bytes, allRecords)) }
-        if let bytes = files.originSnapshot, let originRecords { candidates.append(("snapshot.origin", bytes, originRecords)) }
-
         var chosen: (file: String, room: StoredRoom, offset: Int64, records: [(String, Int, JournalLine)])?
         var damagedSnapshots: [String] = []
         var problems: [RoomStoreError] = []
-        for candidate in candidates {
+        for file in ["snapshot", "snapshot.prev", "snapshot.origin"] {
+            if file != "snapshot" { try files.readFallbacks(paths, read) }
+            let found: (bytes: [UInt8]?, records: [(String, Int, JournalLine)]?) = switch file {
+            case "snapshot": (files.snapshot, allRecords)
+            case "snapshot.prev": (files.previousSnapshot, allRecords)
+            default: (files.originSnapshot, originRecords)
+            }
+            guard let bytes = found.bytes, let records = found.records else { continue }
+            let candidate = (file: file, bytes: bytes, records: records)
             do throws(RoomSnapshotFile.Problem) {
                 let parsed = try RoomSnapshotFile.parse(candidate.bytes)
                 // The last moment the store knows of maps to `now`: store time
