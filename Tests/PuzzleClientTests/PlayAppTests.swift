@@ -174,6 +174,25 @@ import PuzzleProtocol
         #expect(rows[3].prefix(55) == "  them)                                                ")
     }
 
+    /// Issue 31: a server just restarted answers ROOMS once its rooms are
+    /// loaded; meanwhile the table says what the client waits for.
+    @Test func theNoRoomHintSaysTheRoomListIsOnItsWay() throws {
+        var app = PlayApp(session: ClientSession(name: "dave", room: nil), colorMode: .plain)
+        app.handle(.resize(rows: 24, columns: 120), now: 0)
+        app.handle(.connected, now: 0)
+        app.handle(.serverLine(Substring("OK hello version=2 id=4 name=dave server=puzzle-room")), now: 0)
+        #expect(app.session.awaitsRoomList)
+        let waiting = SceneFixtures.rows(SceneRenderer.render(app.scene(now: 0))).joined(separator: "\n")
+        #expect(waiting.contains("waiting for the server's list of rooms"), "\(waiting)")
+        for line in ["S room lobby kind=jigsaw size=3x3 rotation=off players=0 password=no puzzle=0 progress=2/9",
+                     "S room duo kind=jigsaw size=2x2 rotation=off players=1 password=no puzzle=0 progress=0/4", "OK rooms 2"] {
+            app.handle(.serverLine(Substring(line)), now: 1)
+        }
+        #expect(!app.session.awaitsRoomList)
+        let listed = SceneFixtures.rows(SceneRenderer.render(app.scene(now: 1))).joined(separator: "\n")
+        #expect(listed.contains("/join NAME to play") && !listed.contains("waiting for the server's list"))
+    }
+
     @Test func aMouseReleaseAfterTheHoldLapsedSaysWhy() throws {
         var (app, st) = try Self.joined()
         let (row, column) = try Self.screenCell(of: Self.middle(of: 3, st), in: app)

@@ -239,6 +239,7 @@ public struct PlayApp: Sendable {
         scene.watchers = session.watchers.sorted { $0.key < $1.key }.map(\.value)
         scene.viewShift = viewport.shift
         scene.choosingRoom = session.phase == .choosingRoom
+        scene.awaitingRoomList = session.awaitsRoomList
         scene.chatOnly = log.chatOnly
         lastDrawn = t
         needsDraw = false

@@ -58,6 +58,9 @@ public struct Scene: Sendable {
     public var overlay: Overlay?
     /// Whether the player is in no room and has to pick one (the table area says how).
     public var choosingRoom = false
+    /// The start-up room list is asked for and not here yet (a server just
+    /// restarted answers ROOMS once every room it keeps is loaded).
+    public var awaitingRoomList = false
     /// What this player chose to see: a piece filter, the lid, a found piece.
     public var lens: TableLens
     /// Which loose piece lies on which (`ClientSession.stack`).

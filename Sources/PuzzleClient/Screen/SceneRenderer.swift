@@ -60,7 +60,10 @@ public enum SceneRenderer {
             }
         } else if scene.choosingRoom && scene.connectionNotice == nil {
             // Wrapped to the table view, so the panel never cuts it (80 columns: 55 for the table).
-            let hint = MessageWrap.wrap("in no room yet: /join NAME to play (/rooms lists them)", width: max(10, layout.viewColumns - 3), indent: 0)
+            let hint = MessageWrap.wrap(scene.awaitingRoomList
+                                            ? "in no room yet: waiting for the server's list of rooms (a server that just started sends it once its rooms are loaded)"
+                                            : "in no room yet: /join NAME to play (/rooms lists them)",
+                                        width: max(10, layout.viewColumns - 3), indent: 0)
             for (i, line) in hint.prefix(max(1, layout.viewRows - 1)).enumerated() {
                 frame.put(line, row: layout.viewTop + 1 + i, column: 2)
             }

@@ -114,6 +114,12 @@ public struct ClientSession: Sendable {
     /// upload under way, until the server has it.
     var uploads = PictureUploader()
 
+    /// Whether the room list the client asked for by itself (at start-up, or
+    /// when it could not go back) is still on its way.
+    public var awaitsRoomList: Bool {
+        pending.contains { $0.request == .rooms && !$0.fromUser }
+    }
+
     /// A request on the wire, waiting for its reply.
     public struct PendingRequest: Hashable, Sendable {
         public var request: Request
