@@ -48,7 +48,8 @@ import Testing
 
     @Test func aRoomTheDiskRefusesIsStorageAndItsNameIsFreeAgain() throws {
         let device = FaultyStorageDevice()
-        let server = try TestServer(storageDevice: device) { $0.createsPerHour = 0 }
+        // One room an hour: the refused one is given back, so the next is made.
+        let server = try TestServer(storageDevice: device) { $0.createsPerHour = 1 }
         defer { server.stop() }
         let ann = try LineClient(port: server.port, name: "ann")
         defer { ann.close() }
@@ -59,6 +60,7 @@ import Testing
         device.failFileWrites(nil)
         #expect(try ann.request("CREATE den jigsaw 4x4").reply == "OK created den")
         #expect(try ann.request("JOIN den").reply.hasPrefix("OK joined den "))
+        #expect(try ann.request("CREATE attic jigsaw 2x2").reply.hasPrefix("ERR RATE_LIMITED "), "the allowance is spent now")
     }
 
     @Test func aRoomBeingMadeWhenTheServerStopsIsKept() throws {
@@ -93,5 +95,22 @@ import Testing
         defer { bob.close() }
         _ = try PlayerIdentityTests.hello2(bob, "bob")
         #expect(try bob.request("JOIN den").reply.hasPrefix("OK joined den "), "a room whose files were being written is whole after the stop")
+    }
+}
+
+/// One encoding of a room's picture however many ask for it at once
+/// (issue 31: each PICTURE that missed the room's copy started its own job).
+@Suite struct PictureWaitersTests {
+    @Test func theFirstAskerStartsTheJobAndAllAreAnsweredWhenItIsDone() {
+        var waiters = PictureWaiters()
+        let png = PictureWaiters.Key(room: "den", format: .png, hash: "ab"), jpeg = PictureWaiters.Key(room: "den", format: .jpeg, hash: "ab")
+        let starts = [waiters.wait(20, for: png), waiters.wait(21, for: png), waiters.wait(22, for: png), waiters.wait(23, for: jpeg)]
+        #expect(starts == [true, false, false, true], "one job a picture and format; another format is another job")
+        let pngDone = waiters.done(png)
+        #expect(pngDone == [20, 21, 22])
+        let again = waiters.wait(24, for: png)
+        #expect(again, "an asker after the job is done starts one (the room's copy answers it first)")
+        let (jpegDone, pngAgain, none) = (waiters.done(jpeg), waiters.done(png), waiters.done(png))
+        #expect(jpegDone == [23] && pngAgain == [24] && none.isEmpty)
     }
 }

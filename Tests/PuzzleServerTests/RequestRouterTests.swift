@@ -255,7 +255,7 @@ import Testing
         // Its name is taken while it is made off the loop.
         #expect(Self.errorCode(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)) == .roomExists)
         #expect(Self.errorCode(t.route(.join(room: "big", password: nil), s)) == .unknownRoom)
-        #expect(t.router.finishCreate(creation.run(), label: s.label) == [.reply(.created(room: "big"))])
+        #expect(t.router.finishCreate(creation.run(), label: s.label, now: 0) == [.reply(.created(room: "big"))])
         #expect(t.room("big").state.pieceCount == 100)
         #expect(Self.errorCode(t.route(.create(RoomSpec(name: "big", kind: .jigsaw, rows: 10, cols: 10)), s)) == .roomExists)
     }

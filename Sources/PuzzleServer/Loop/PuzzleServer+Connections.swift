@@ -72,7 +72,10 @@ extension PuzzleServer {
 
     /// Handles complete lines, at most `LoopTurn.linesPerTurn` per call; the rest wait
     /// for the next turn so one flooding client cannot starve the room.
-    func handleLines(_ conn: Connection) {
+    /// `beforeGoodbye`: the connection is about to be said goodbye to (a
+    /// browser closed its WebSocket): what it sent is answered now, its
+    /// output over the soft limit or not, since nothing waits after this.
+    func handleLines(_ conn: Connection, beforeGoodbye: Bool = false) {
         // A browser's pipelined requests that waited for its output to drain.
         if conn.readsHeldBack { resumeHeldBackRequests(conn) }
         var handled = 0
@@ -83,7 +86,7 @@ extension PuzzleServer {
             handled += 1
         }
         while conn.state.isActive {
-            if conn.out.queuedBytes > slowReaderRule.softLimit && conn.web?.phase != .http {
+            if !beforeGoodbye && conn.out.queuedBytes > slowReaderRule.softLimit && conn.web?.phase != .http {
                 // Its output is not leaving as fast as it asks: the rest
                 // waits, unread, until it does (`flush`).
                 conn.linesWaitForOutput = true
@@ -239,10 +242,11 @@ extension PuzzleServer {
             for conn in thisTurn.takeClosing() { lifecycle.finishClosing(conn, now: clock.now, serverStopping: ending != nil) }
         }
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "shutdown") }
-        // Rooms being made are finished and hosted (their askers are gone)
-        // before the data is let go.
+        // Rooms being made are finished and hosted (their askers are gone),
+        // and uploads being stored are stored, before the data is let go.
         roomCreator.waitUntilIdle()
         collectCreatedRooms()
+        router.uploads.waitUntilIdle()
         for room in rooms.values { keeper.snapshot(room, now: clock.now) }
         store.close()
         dataLock.release()

@@ -40,10 +40,9 @@ extension PuzzleServer: LoopFacts {
                 replayReader.start(read)
             case .holdForUpload:
                 lifecycle.holdForWorker(conn)
-            case .encodePicture(var encoding, let request):
+            case .encodePicture(let encoding, let request):
                 lifecycle.pause(conn, until: .max, deferring: request)
-                encoding.token = conn.token
-                pictureEncoder.start(encoding)
+                if pictureWaiters.wait(conn.token, for: encoding.key) { pictureEncoder.start(encoding) }
             case .createRoom(var creation):
                 lifecycle.holdForWorker(conn)
                 creation.token = conn.token
@@ -120,8 +119,10 @@ extension PuzzleServer: LoopFacts {
     func collectEncodedPictures() {
         for done in pictureEncoder.collect() {
             rooms[done.encoding.room]?.keep(done.wire, format: done.encoding.format)
-            guard let conn = connections[done.encoding.token], conn.state.isOpen, case .paused(.max, _?) = conn.state else { continue }
-            resumeDeferred(conn)
+            for token in pictureWaiters.done(done.encoding.key) {
+                guard let conn = connections[token], conn.state.isOpen, case .paused(.max, _?) = conn.state else { continue }
+                resumeDeferred(conn)
+            }
         }
     }
 
@@ -130,7 +131,7 @@ extension PuzzleServer: LoopFacts {
     func collectCreatedRooms() {
         for done in roomCreator.collect() {
             let conn = connections[done.creation.token]
-            let effects = router.finishCreate(done, label: conn?.label)
+            let effects = router.finishCreate(done, label: conn?.label, now: clock.now)
             guard let conn, conn.state.isOpen, case .paused(.max, nil) = conn.state else { continue }
             carryOut(effects, on: conn)
             resumeAfterWorker(conn)

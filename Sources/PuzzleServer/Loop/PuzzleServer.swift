@@ -67,6 +67,8 @@ public final class PuzzleServer: @unchecked Sendable {
     let roomCreator: BackgroundWorker<RoomCreation, RoomCreation.Done>
     /// Encodes rooms' pictures for `PICTURE` off the loop (`PictureEncoding`).
     let pictureEncoder: BackgroundWorker<PictureEncoding, PictureEncoding.Done>
+    /// Who waits for each encoding: one job per picture and format at a time.
+    var pictureWaiters = PictureWaiters()
     /// Rooms still coming in from disk after a restart, and who waits for them.
     let arrivals: RoomArrivals
     /// The telnet gateway (nil: `telnet_port = off`), on threads of its own.
@@ -209,8 +211,15 @@ public final class PuzzleServer: @unchecked Sendable {
         // the background would otherwise list none.
         let loading = rooms.loading.isEmpty ? "" : " (and \(rooms.loading.count) loading)"
         logger.info("listening on \(config.bind):\(port) with \(rooms.count) room(s)\(loading): \(rooms.namesWithLoading.joined(separator: ", "))")
-        while ending == nil {
-            try turn()
+        do {
+            while ending == nil {
+                try turn()
+            }
+        } catch {
+            // The loop itself failed (its readiness queue): nothing more is
+            // served, and the data is let go once no worker writes into it.
+            abortEverything()
+            throw error
         }
         if let failure = ending?.failure {
             abortEverything()
@@ -370,8 +379,9 @@ public final class PuzzleServer: @unchecked Sendable {
         stopTelnet()
         listener.close()
         for conn in Array(connections.values) { lifecycle.close(conn, reason: "server stopped", abort: true) }
-        // A room being written finishes before the data is let go (unhosted, unanswered).
+        // A room or an upload being written finishes before the data is let go (unhosted, unanswered).
         roomCreator.waitUntilIdle()
+        router.uploads.waitUntilIdle()
         store.close()
         dataLock.release()
     }

@@ -4,7 +4,9 @@
 /// snapshot and its fsyncs, and holds memory until the room is closed, so
 /// one address cannot fill the server's 1,000 rooms in a burst. Only a room
 /// actually made is charged: a refused CREATE (a name taken, no such
-/// picture) cost the server almost nothing.
+/// picture) cost the server almost nothing. The charge is made when the
+/// room is begun (its files are written off the loop), and given back if
+/// the disk refuses them.
 struct CreateThrottle {
     /// 0 turns the pace off.
     let perHour: Int
@@ -26,6 +28,13 @@ struct CreateThrottle {
     mutating func charge(_ host: String, now: Int64) {
         guard perHour > 0 else { return }
         buckets[host, default: TokenBucket(capacity: Double(perHour), perSecond: Double(perHour) / 3600, now: now)].spend(at: now)
+    }
+
+    /// Gives `host` back the room it was charged for when the room could not
+    /// be made after all (its files were refused by the disk).
+    mutating func refund(_ host: String, now: Int64) {
+        guard perHour > 0 else { return }
+        buckets[host]?.refund(at: now)
     }
 
     /// Forgets every address whose allowance has refilled completely.

@@ -198,9 +198,9 @@ final class RequestRouter {
 
     /// A CREATE's room made off the loop: hosted, and the reply for the
     /// connection that asked (`label`; nil when it has gone).
-    func finishCreate(_ done: RoomCreation.Done, label: String?) -> [SessionEffect] {
+    func finishCreate(_ done: RoomCreation.Done, label: String?, now: Int64) -> [SessionEffect] {
         out.reset()
-        door.finishCreate(done, label: label, pictures: &pictures)
+        door.finishCreate(done, label: label, pictures: &pictures, now: now)
         return out.effects
     }
 

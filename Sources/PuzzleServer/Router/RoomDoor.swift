@@ -48,10 +48,11 @@ final class RoomDoor {
                 "rooms created from \(session.host) are paced at \(creates.perHour) an hour; try again in \((wait + 999) / 1000) s"))
         }
         switch keeper.beginCreate(request, pictures: pictures, now: now) {
-        case .success(let creation):
+        case .success(var creation):
             // Charged when it starts: one address's connections cannot all
             // slip under its allowance while their rooms are being made.
             creates.charge(session.host, now: now)
+            creation.host = session.host
             out.add(.chargeCreate(pieces: creation.settings.first.rows * creation.settings.first.cols))
             out.add(.createRoom(creation))
         case .failure(let error):
@@ -60,7 +61,8 @@ final class RoomDoor {
     }
 
     /// A CREATE's room, made off the loop: hosted and answered, or refused.
-    func finishCreate(_ done: RoomCreation.Done, label: String?, pictures: inout PictureLibrary) {
+    func finishCreate(_ done: RoomCreation.Done, label: String?, pictures: inout PictureLibrary, now: Int64) {
+        if case .failure = done.result { creates.refund(done.creation.host, now: now) }
         switch keeper.finishCreate(done, pictures: &pictures) {
         case .success(let room):
             logger.info("\(label ?? "a connection since gone") created room \(room.name)")

@@ -56,6 +56,12 @@ struct TokenBucket {
         updatedAt = now
     }
 
+    /// Gives a spent token back (never above full): what it paid for did not happen.
+    mutating func refund(at now: Int64) {
+        tokens = min(capacity, available(at: now) + 1)
+        updatedAt = now
+    }
+
     /// Whether the bucket has refilled completely by `now`.
     func isFull(at now: Int64) -> Bool { available(at: now) >= capacity }
 }

@@ -95,7 +95,7 @@ extension PuzzleServer {
                 lifecycle.sayGoodbye(conn, .web(why, closeFrame: nil))
             case .endWebSocket(let frame, let why):
                 // The lines that came before the close are answered before it.
-                handleLines(conn)
+                handleLines(conn, beforeGoodbye: true)
                 lifecycle.sayGoodbye(conn, .web(why, closeFrame: frame))
             }
         }

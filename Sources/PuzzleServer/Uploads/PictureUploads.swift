@@ -51,6 +51,12 @@ final class PictureUploads {
     /// Whether the content files are synced (not with `fsync = never`).
     private let sync: Bool
 
+    /// Waits until the worker has stored the uploads it took (a server
+    /// stopping lets no job write into its data directory once it let go).
+    func waitUntilIdle() {
+        worker.waitUntilIdle()
+    }
+
     /// Readable when the worker finished a job (`collect`).
     var descriptor: FileDescriptor { worker.descriptor }
 

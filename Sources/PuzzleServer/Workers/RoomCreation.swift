@@ -10,6 +10,9 @@ import PuzzleProtocol
 struct RoomCreation: Sendable {
     /// The connection that asked (filled in by the loop).
     var token: UInt64 = 0
+    /// The address that asked (filled in by the router): charged for the
+    /// room when it was begun, given it back if the room cannot be made.
+    var host = ""
     let name: String
     let password: String?
     let settings: RoomSettings
