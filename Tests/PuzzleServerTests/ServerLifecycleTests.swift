@@ -43,4 +43,24 @@ import PuzzleServer
         let late = try LineClient(port: server.port, name: "late")
         #expect(try late.request("PING").reply == "PONG")
     }
+
+    /// The loop's own readiness queue failing ends the server: `run()`
+    /// throws, the connections close, and the data directory is let go (once
+    /// no worker writes into it), so another server can start on it at once.
+    @Test func aFailingReadinessQueueEndsTheServerAndLetsGoOfItsData() throws {
+        let data = TestServer.temporaryDirectory()
+        let faulty = try FaultyReadinessQueue()
+        let server = try TestServer(dataDirectory: data, readinessQueue: faulty)
+        let player = try LineClient(port: server.port, name: "player")
+        try player.enter(as: "player")
+        faulty.failWaits(Errno(rawValue: EBADF))
+        // The loop is woken (a request comes), and its next wait fails.
+        try? player.send("PING")
+        _ = try? player.waitForClose()
+        #expect(server.waitForStop() != nil, "run() threw the queue's failure")
+        let again = try TestServer(dataDirectory: data)
+        defer { again.stop() }
+        let other = try LineClient(port: again.port, name: "other")
+        #expect(try other.request("PING").reply == "PONG")
+    }
 }

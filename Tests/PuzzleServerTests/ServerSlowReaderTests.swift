@@ -18,24 +18,32 @@ import PuzzleProtocol
         }
     }
 
+    /// A server with a 4 KiB soft limit and small socket buffers, and a
+    /// player there that has sent 300 SYNCs in one write (some 200 KB of
+    /// snapshots asked for: many times any limit) and read none of them yet.
+    private func pipelinedSyncs(_ configure: (inout ServerConfig) -> Void) throws -> (TestServer, LineClient, LogLines) {
+        let log = LogLines()
+        let server = try TestServer(log: log) {
+            $0.logLevel = .warn
+            $0.outputSoftLimit = 4096
+            $0.socketSendBuffer = 4096
+            configure(&$0)
+        }
+        let c = try LineClient(port: server.port, name: "pipeliner")
+        try c.socket.setReceiveBufferSize(4096)
+        _ = try c.enter(as: "pip")
+        try c.sendRaw(Array(String(repeating: "SYNC\n", count: 300).utf8), deadline: 30)
+        return (server, c, log)
+    }
+
     /// A client that pipelines requests faster than it reads their answers
     /// is answered as fast as it reads (its lines wait, unread, while its
     /// output is over the soft limit), not cut as a slow reader for the
     /// answers it asked for (issue 31: 200 pipelined PICTUREs or LAYOUTs of a
     /// 100x100 were cut).
     @Test func aClientPipeliningMoreAnswersThanItReadsIsPacedNotCut() throws {
-        let log = LogLines()
-        let server = try TestServer(log: log) {
-            $0.logLevel = .warn
-            $0.outputSoftLimit = 4096
-            $0.outputHardLimit = 16384
-            $0.socketSendBuffer = 4096
-        }
-        let c = try LineClient(port: server.port, name: "pipeliner")
-        try c.socket.setReceiveBufferSize(4096)
-        _ = try c.enter(as: "pip")
-        // Some 200 KB of snapshots asked for in one write: many times the hard limit.
-        try c.sendRaw(Array(String(repeating: "SYNC\n", count: 300).utf8), deadline: 30)
+        let (server, c, log) = try pipelinedSyncs { $0.outputHardLimit = 16384 }
+        defer { server.stop() }
         var synced = 0
         while synced < 300, try c.awaitReply(timeout: 30).reply.hasPrefix("OK sync ") { synced += 1 }
         #expect(synced == 300)
@@ -46,17 +54,10 @@ import PuzzleProtocol
     /// One that pipelines and never reads is still dropped: its answers wait
     /// over the soft limit past the grace.
     @Test func aPipeliningClientThatNeverReadsIsStillDropped() throws {
-        let log = LogLines()
-        let server = try TestServer(log: log) {
-            $0.logLevel = .warn
-            $0.outputSoftLimit = 4096
-            $0.slowReaderGraceMillis = 300
-            $0.socketSendBuffer = 4096
-        }
-        let c = try LineClient(port: server.port, name: "pipeliner")
-        try c.socket.setReceiveBufferSize(4096)
-        _ = try c.enter(as: "pip")
-        try c.sendRaw(Array(String(repeating: "SYNC\n", count: 300).utf8), deadline: 30)
+        let (server, pipeliner, log) = try pipelinedSyncs { $0.slowReaderGraceMillis = 300 }
+        defer { server.stop() }
+        // Open, never read: what a stalled client is.
+        defer { pipeliner.close() }
         #expect(log.waitFor(timeout: 30) { $0.contains("disconnecting slow reader") && $0.contains("too slow for 300 ms") } != nil)
         let other = try LineClient(port: server.port)
         #expect(replyFields(try other.request("STATS").reply)["slow_disconnects"] == "1")

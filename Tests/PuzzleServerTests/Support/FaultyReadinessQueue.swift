@@ -2,7 +2,7 @@ import Foundation
 import PuzzleSystem
 import PuzzleServer
 
-/// The real epoll queue, with `modify` failing while a test says so.
+/// The real epoll queue, with `modify` or `wait` failing while a test says so.
 /// Thread-safe: the test flips the fault while the server's loop runs on its
 /// own thread.
 final class FaultyReadinessQueue: ReadinessQueue, @unchecked Sendable {
@@ -10,6 +10,7 @@ final class FaultyReadinessQueue: ReadinessQueue, @unchecked Sendable {
     private let real: EpollQueue
     private var modifyFault: Errno?
     private var failedModifies = 0
+    private var waitFault: Errno?
 
     init() throws {
         real = try EpollQueue(maxEventsPerWait: 1024)
@@ -18,6 +19,11 @@ final class FaultyReadinessQueue: ReadinessQueue, @unchecked Sendable {
     /// Every `modify` fails with `errno` from now on (nil: none fails).
     func failModifies(_ errno: Errno?) {
         lock.withLock { modifyFault = errno }
+    }
+
+    /// The next `wait` (and every later one) fails with `errno`.
+    func failWaits(_ errno: Errno?) {
+        lock.withLock { waitFault = errno }
     }
 
     /// `modify` calls that failed so far.
@@ -41,6 +47,7 @@ final class FaultyReadinessQueue: ReadinessQueue, @unchecked Sendable {
     }
 
     func wait(timeoutMillis: Int32) throws(Errno) -> EpollQueue.Events {
-        try real.wait(timeoutMillis: timeoutMillis)
+        if let fault = lock.withLock({ waitFault }) { throw fault }
+        return try real.wait(timeoutMillis: timeoutMillis)
     }
 }
