@@ -42,7 +42,9 @@ struct Roster: Sendable {
     /// list them all: they are the watchers now.
     mutating func adoptWatchers(from lines: [String]) {
         watchers = [:]
-        for line in lines {
+        for line in lines where line.utf8.starts(with: "S watcher ".utf8) {
+            // Only those lines are read: a snapshot has one a piece (a room followed
+            // by snapshots in a flood brings one twice a second).
             guard case .watcher(let id, let name)? = StateRecordCodec.decode(Substring(line)) else { continue }
             startedWatching(id, name: name)
         }

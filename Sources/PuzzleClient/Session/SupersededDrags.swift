@@ -1,3 +1,5 @@
+import PuzzleProtocol
+
 /// `dragged` events a client need not mirror one by one. Where many players
 /// drag, most of what a client reads is drags, and each one read is decoded
 /// and applied to its mirror of the room; a driver that reads lines in
@@ -52,39 +54,15 @@ public enum SupersededDrags {
         case other
     }
 
-    /// What `line` is to the thinning.
+    /// What `line` is to the thinning (read from its bytes: `EventHead`).
     static func classify(_ line: String) -> Kind {
-        var utf8 = line.utf8[...]
-        guard utf8.starts(with: "EV ".utf8) else { return .other }
-        utf8 = utf8.dropFirst(3)
-        guard let space = utf8.firstIndex(of: UInt8(ascii: " ")), space > utf8.startIndex,
-              utf8[..<space].allSatisfy(isDigit) else { return .other }
-        utf8 = utf8[utf8.index(after: space)...]
-        let dragged: Bool
-        if utf8.starts(with: "dragged ".utf8) {
-            dragged = true
-        } else if utf8.starts(with: "grabbed ".utf8) || utf8.starts(with: "rotated ".utf8)
-                    || utf8.starts(with: "returned ".utf8) || utf8.starts(with: "placed ".utf8) {
-            dragged = false
-        } else {
-            return .other
+        var line = line
+        guard let head = line.withUTF8({ EventHead.read(UnsafeRawBufferPointer($0)) }),
+              let piece = head.first, head.second != nil else { return .other }
+        switch head.kind {
+        case .dragged: return .dragged(piece)
+        case .grabbed, .rotated, .placed, .returned: return .aboutPiece(piece)
+        default: return .other
         }
-        guard let kindEnd = utf8.firstIndex(of: UInt8(ascii: " ")) else { return .other }
-        var piece = 0
-        var digits = 0
-        for byte in utf8[utf8.index(after: kindEnd)...] {
-            guard isDigit(byte) else {
-                guard byte == UInt8(ascii: " "), digits > 0 else { return .other }
-                return dragged ? .dragged(piece) : .aboutPiece(piece)
-            }
-            guard digits < 9 else { return .other }
-            piece = piece * 10 + Int(byte - UInt8(ascii: "0"))
-            digits += 1
-        }
-        return .other
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

@@ -285,7 +285,9 @@ public enum SnapshotCodec {
                 listed.append(piece)
                 continue
             }
-            let w = line.split(separator: " ", omittingEmptySubsequences: true)
+            // Words split by bytes, not Characters: a room's player lines (four
+            // a player) are most of a small room's snapshot.
+            let w = line.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { Substring($0) }
             guard let kind = w.first else { continue }
             func int(_ i: Int) throws(SnapshotError) -> Int {
                 guard i < w.count, let v = LineScanner.int(w[i]) else { throw .malformed(String(line.prefix(80))) }
