@@ -29,7 +29,7 @@ import PuzzleProtocol
         .history(nil), .history(4),
         .replay(2), .replay(2, from: 8192),
         .picture(.png), .picture(.jpeg),
-        .layout(nil), .layout(2), .help, .quit,
+        .layout(nil), .layout(2), .pace(0), .pace(33), .events(true), .events(false), .help, .quit,
     ]
 
     @Test func everyKindReadsBackAsItself() {

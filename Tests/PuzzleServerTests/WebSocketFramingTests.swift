@@ -103,8 +103,10 @@ import Testing
             queue.append(replies, from: 0, to: split)
             queue.append(replies, from: split, to: replies.count)
             queue.appendWire(bytes: [0x89, 0x00])
-            Array("EV 3 dragged 5 1 7 7 -\n".utf8).withUnsafeBytes { queue.coalesceDrag(piece: 5, line: $0) }
-            queue.releaseCoalescedDrags()
+            let drag = ByteChunk()
+            drag.append(Array("EV 3 dragged 5 1 7 7 -\n".utf8))
+            queue.heldDrags.hold(piece: 5, chunk: drag, start: 0, end: drag.count)
+            queue.releaseHeldDrags()
             var expected = round == 0 ? Array("HTTP/1.1 101 Switching Protocols\r\n\r\n".utf8) : []
             expected += Self.bytes(shared) + Self.textFrame("OK dragged 0 2 3 -") + Self.textFrame("OK dragged 0 2 4 -")
             expected += [0x89, 0x00] + Self.textFrame("EV 3 dragged 5 1 7 7 -")

@@ -107,6 +107,7 @@ public struct PlayApp: Sendable {
         if let lease = session.nextLeaseTick(after: t) { wake = min(wake, lease) }
         if let due = replay?.playback.nextDue() { wake = min(wake, due) }
         if isPresent(now: t), let keep = session.nextKeepDue(after: t) { wake = min(wake, keep) }
+        if let catchUp = session.nextFloodSnapshot { wake = min(wake, catchUp) }
         return max(t, wake)
     }
 
@@ -125,8 +126,12 @@ public struct PlayApp: Sendable {
             needsDraw = true
         case .serverLines(let lines):
             // The app tells no drags (`tellsDrags` is off): a skipped one is never missed.
-            for line in SupersededDrags.skipped(in: lines) { session.receive(Substring(line), now: now) }
-            needsDraw = needsDraw || !lines.isEmpty
+            // (A room followed by snapshots skips nearly every event anyway.)
+            let thinned = session.eventFlood?.isFlooded == true ? lines : SupersededDrags.skipped(in: lines)
+            let skippedBefore = session.skippedInFlood
+            for line in thinned { session.receive(Substring(line), now: now) }
+            // Events skipped unread change nothing on the screen.
+            needsDraw = needsDraw || session.skippedInFlood - skippedBefore < thinned.count
         case .connected:
             link.connected(now: now)
             session.connected(now: now)
@@ -160,6 +165,7 @@ public struct PlayApp: Sendable {
         if t / 1000 != lastDrawn / 1000 { needsDraw = true }  // the elapsed time and hint run out
         if let lease = session.nextLeaseTick(after: lastDrawn), t >= lease { needsDraw = true }  // the count of a lapsing hold
         if pointer.dragDue(now: t) { sendPendingPointer(now: t) }
+        session.catchUpWithFlood(now: t)
         advanceReplay(now: t)
     }
 

@@ -63,6 +63,61 @@ extension ClientSession {
         }
     }
 
+    /// In a room followed by snapshots (`EventFlood`): whether this event
+    /// line is skipped unread. Chat and watchers are always followed, and a
+    /// drag of the player's own still moves its piece (a drag changes only
+    /// its hold, when the mirror has it held); every sequenced event counts
+    /// towards the flood.
+    mutating func skipsInFlood(_ line: inout Substring, now: Int64) -> Bool {
+        guard let head = line.withUTF8({ EventHead.read(UnsafeRawBufferPointer($0)) }) else { return false }
+        switch head.kind {
+        case .say, .watching, .unwatching:
+            return false
+        case .dragged:
+            guard eventFlood!.isFlooded, head.second != myID?.rawValue else { return false }
+            skippedInFlood += 1
+            return true
+        default:
+            if eventFlood!.counted(now: now) {
+                emit(.info, "this room makes over \(eventFlood!.limit) moves a second: the table shows it every \(eventFlood!.snapshotEvery) ms, and after each move of yours")
+                // Events no one reads need not be sent: chat still comes.
+                eventFlood!.eventsOff = true
+                send(.events(false), fromUser: false, now: now)
+            }
+            guard eventFlood!.isFlooded, phase == .joined else { return false }
+            eventFlood!.isBehind = true
+            skippedInFlood += 1
+            catchUpWithFlood(now: now)
+            return true
+        }
+    }
+
+    /// Time passed in a room followed by snapshots: ends a flood that calmed
+    /// down, and asks for the room when the table is behind it and a
+    /// snapshot is due (`force`: now, after a move of the player's own).
+    public mutating func catchUpWithFlood(now: Int64, force: Bool = false) {
+        guard eventFlood != nil else { return }
+        if eventFlood!.advance(to: now) { emit(.info, "the room has calmed down: the table shows every move again") }
+        guard eventFlood!.isBehind, force || eventFlood!.snapshotDue(now: now), !syncing, phase == .joined else { return }
+        requestSync(now: now)
+        eventFlood!.asked(now: now)
+    }
+
+    /// A snapshot was installed: a flooded room's (whose pace its sequence
+    /// number tells), or another room's, where events come as they did.
+    mutating func followFlood(snapshot seq: UInt64, sameRoom: Bool, now: Int64) {
+        guard eventFlood != nil else { return }
+        guard sameRoom else {
+            if eventFlood!.eventsOff { send(.events(true), fromUser: false, now: now) }
+            eventFlood!.restart()
+            return
+        }
+        if eventFlood!.snapshot(seq: seq, now: now) {
+            send(.events(true), fromUser: false, now: now)
+            emit(.info, "the room has calmed down: the table shows every move again")
+        }
+    }
+
     mutating func requestSync(now: Int64) {
         guard !syncing, phase == .joined else { return }
         syncing = true

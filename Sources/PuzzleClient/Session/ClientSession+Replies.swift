@@ -10,6 +10,7 @@ extension ClientSession {
         let kind = contiguous.withUTF8 { ServerLine.kind(of: UnsafeRawBufferPointer($0)) }
         switch kind {
         case .event:
+            if eventFlood != nil, skipsInFlood(&contiguous, now: now) { return }
             handleEvent(line, now: now)
         case .state:
             // Bounded: a snapshot has one line per piece (at most 10 000) plus the picture, a replay one per move.
@@ -32,7 +33,7 @@ extension ClientSession {
             if kind == .ok, case .drag = request.request {
                 // Where the piece went is in the drag's event too (every member gets it,
                 // the dragger as well), which moved the mirror: the OK is not decoded again.
-                dragAccepted(text: text, to: request)
+                dragAccepted(text: text, to: request, now: now)
                 return
             }
             guard let reply = contiguous.withUTF8({ ReplyCodec.decode(UnsafeRawBufferPointer($0)) }) else {
@@ -46,8 +47,14 @@ extension ClientSession {
     }
 
     /// The OK to a drag: said (in plain mode) if the player asked for it, with its note.
-    mutating func dragAccepted(text: Substring, to p: PendingRequest) {
+    mutating func dragAccepted(text: Substring, to p: PendingRequest, now: Int64) {
         guard answered(p) else { return }
+        // With the room's events off, the player's own drag comes back in this
+        // reply alone: it moves the hold as its event would have.
+        if eventFlood?.eventsOff == true, let me = myID, let st = state,
+           case .dragged(let piece, let point, let target)? = ReplyCodec.decode(Substring("OK \(text)")) {
+            try? mirror?.state.apply(RoomEvent(seq: st.seq, time: now, body: .dragged(piece: piece, by: me, to: point, target: target)))
+        }
         if p.fromUser, tellsDrags { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)", about: .reply(to: p.request)) }
         if let note = p.successNote { emit(.info, note) }
     }
@@ -97,6 +104,13 @@ extension ClientSession {
         default: break
         }
         switch p.request {
+        case .pace:
+            // A server without PACE sends every drag as it comes: nothing to tell.
+            return
+        case .events:
+            // A server without EVENTS sends every event: they are skipped unread.
+            eventFlood?.eventsOff = false
+            return
         case .join where p.fromUser, .watch where p.fromUser:
             // A /join refused: back to the room the player was in, if any.
             emit(.error, "error \(code): \(message)")
@@ -141,6 +155,12 @@ extension ClientSession {
 
     mutating func handleSuccess(_ reply: Reply, text: String, to p: PendingRequest, state: [String], now: Int64) {
         defer { if let note = p.successNote { emit(.info, note) } }
+        switch p.request {
+        case .grab, .drop, .release, .rotate:
+            // In a flood the table lags the room: the player's own move shows at once.
+            catchUpWithFlood(now: now, force: true)
+        default: break
+        }
         switch p.request {
         case .hello:
             if case .hello(_, _, _, let token?) = reply { resumeToken = token }
@@ -191,6 +211,8 @@ extension ClientSession {
             }
         case .sync, .syncFrom:
             syncing = false
+            // A flood's catch-up is no news: it comes twice a second.
+            let floodCatchUp = eventFlood?.isBehind == true && !p.fromUser
             var caughtUp = false
             if case .synced(_, _, let run, let missed) = reply {
                 roomRun = run
@@ -203,7 +225,7 @@ extension ClientSession {
             if caughtUp || installSnapshot(state, now: now) {
                 if p.fromUser {
                     emit(.reply, "ok: \(text)")
-                } else {
+                } else if !floodCatchUp {
                     emit(.info, "resynced at seq \(self.state?.seq ?? 0)", about: .resync)
                 }
             }
@@ -306,6 +328,7 @@ extension ClientSession {
             }
             let roomBefore = mirror?.name
             mirror = snap
+            followFlood(snapshot: snap.state.seq, sameRoom: roomBefore == snap.name, now: now)
             stack.reset()
             roster.met(playersOf: snap.state)
             roster.adoptWatchers(from: lines)

@@ -82,6 +82,23 @@ public struct ClientSession: Sendable {
     /// message log never shows them, so `PlayApp` turns this off and no
     /// sentence is built for each of the hundreds of drags a second of a busy room.
     public var tellsDrags = true
+    /// Milliseconds between two sendings of the room's drags that this
+    /// client asks for (`PACE`, right after HELLO), for a driver that draws
+    /// at most that often; nil: every drag as it comes.
+    public var dragPace: Int?
+    /// Past how many sequenced events a second the room is followed by
+    /// snapshots rather than event by event (`EventFlood`); nil: never.
+    public var eventFlood: EventFlood?
+    /// Event lines skipped unread in a flood so far (a batch of nothing
+    /// else needs no new frame).
+    public internal(set) var skippedInFlood = 0
+
+    /// When a flooded room's next snapshot is due (nil: none is), for the
+    /// driver's wake-up: not while one is on its way.
+    public var nextFloodSnapshot: Int64? {
+        guard let flood = eventFlood, !syncing, phase == .joined else { return nil }
+        return flood.nextSnapshot
+    }
     /// User commands that failed (refused by the server, or not understood).
     public internal(set) var failedCommands = 0
     /// Why the session cannot go on (JOIN or HELLO refused), if so.
@@ -169,9 +186,12 @@ public struct ClientSession: Sendable {
         stateLines.removeAll()
         phase = .joining
         syncing = false
+        // A new connection sends every event again.
+        eventFlood?.restart()
         hand.dragSettled()
         seat.forgetSwitch()
         send(.hello(version: ProtocolVersion.current, name: name, token: resumeToken), fromUser: false, now: now)
+        if let pace = dragPace { send(.pace(pace), fromUser: false, now: now) }
         let mirrored = mirror.flatMap { m in roomRun.map { (room: m.name, seq: m.state.seq, run: $0) } }
         if let entry = seat.entryRequest(mirrored: mirrored) {
             send(entry, fromUser: false, now: now)

@@ -44,6 +44,10 @@ public enum Reply: Hashable, Sendable {
     /// KEEP: the hold's lease now has `leaseLeftMillis` to run.
     case kept(piece: Int, leaseLeftMillis: Int64)
     case hint(millis: Int64)
+    /// PACE: this connection's drags now come at most every `millis` ms (0: as they come).
+    case paced(millis: Int)
+    /// EVENTS: the room's events are sent to this connection again, or not.
+    case events(on: Bool)
     case next(puzzle: Int, kind: PuzzleKind, rows: Int, cols: Int)
     case said
     /// UPLOAD accepted: send its `bytes` bytes now, in DATA lines of at most

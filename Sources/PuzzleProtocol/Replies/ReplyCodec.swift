@@ -80,6 +80,8 @@ public enum ReplyCodec {
         case .released(let piece): out.append(ascii: " released"); num(piece)
         case .kept(let piece, let left): out.append(ascii: " kept"); num(piece); num(Int(left))
         case .hint(let ms): out.append(ascii: " hint"); num(Int(ms))
+        case .paced(let ms): out.append(ascii: " pace"); num(ms)
+        case .events(let on): out.append(ascii: on ? " events on" : " events off")
         case .next(let puzzle, let kind, let rows, let cols):
             out.append(ascii: " next"); num(puzzle); word(kind.rawValue); num(rows); out.append(UInt8(ascii: "x")); out.append(decimal: cols)
         case .said: out.append(ascii: " said")
@@ -199,6 +201,12 @@ public enum ReplyCodec {
             return n == 1 ? piece().map { .grabbed(piece: $0) } : nil
         } else if s.matches(kind, "released") {
             return n == 1 ? piece().map { .released(piece: $0) } : nil
+        } else if s.matches(kind, "events") {
+            guard n == 1, let w = word(), w == "on" || w == "off" else { return nil }
+            return .events(on: w == "on")
+        } else if s.matches(kind, "pace") {
+            guard n == 1, let ms = s.int(), (0...Request.maxPaceMillis).contains(ms) else { return nil }
+            return .paced(millis: ms)
         } else if s.matches(kind, "kept") {
             guard n == 2, let p = piece(), let left = s.int(), left >= 0 else { return nil }
             return .kept(piece: p, leaseLeftMillis: Int64(left))

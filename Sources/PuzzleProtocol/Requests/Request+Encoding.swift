@@ -48,6 +48,8 @@ extension Request {
         case .picture(let format):
             out.append(ascii: "PICTURE")
             if format != .png { word(format.rawValue) }
+        case .pace(let millis): out.append(ascii: "PACE"); num(millis)
+        case .events(let on): out.append(ascii: on ? "EVENTS on" : "EVENTS off")
         case .history(let p): piece("HISTORY", p)
         case .layout(let p): piece("LAYOUT", p)
         case .replay(let p, let from):

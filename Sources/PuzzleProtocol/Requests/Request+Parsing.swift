@@ -125,6 +125,14 @@ extension Request {
             guard let format = args.isEmpty ? .png : PictureFormat(rawValue: args[0].lowercased()) else { throw usage() }
             return .picture(format)
         case "LAYOUT": try count(0...1); return .layout(try args.first.map(puzzleNumber))
+        case "PACE": try count(1...1); return .pace(try number(args[0], 0...Self.maxPaceMillis))
+        case "EVENTS":
+            try count(1...1)
+            switch args[0].lowercased() {
+            case "on": return .events(true)
+            case "off": return .events(false)
+            default: throw usage()
+            }
         case "HELP": return .help
         case "QUIT", "BYE", "EXIT":
             // The aliases have no usage entry of their own.
@@ -133,6 +141,9 @@ extension Request {
         default: throw .unknownVerb(verb)
         }
     }
+
+    /// The longest `PACE` (a second): drags held longer would show a room that stands still.
+    public static let maxPaceMillis = 1000
 
     /// The largest size an UPLOAD may announce at all (1 GiB); the server's
     /// `upload_max_bytes` is the real limit.

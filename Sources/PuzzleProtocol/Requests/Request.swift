@@ -51,6 +51,12 @@ public enum Request: Hashable, Sendable {
     /// one or one the room keeps a replay of, and comes with that puzzle's
     /// `S table` and `S edges` (what drawing its replay needs).
     case layout(Int?)
+    /// `PACE <ms>`: the room's `dragged` events for this connection at most
+    /// every `ms` milliseconds, the newest per piece (0: each as it comes).
+    case pace(Int)
+    /// `EVENTS on|off`: whether the room's events are sent to this
+    /// connection (off: only chat and watchers'; the client follows by SYNC).
+    case events(Bool)
     case help
     case quit
 
@@ -102,6 +108,8 @@ public enum Request: Hashable, Sendable {
         case .replay: return "REPLAY"
         case .picture: return "PICTURE"
         case .layout: return "LAYOUT"
+        case .pace: return "PACE"
+        case .events: return "EVENTS"
         case .help: return "HELP"
         case .quit: return "QUIT"
         }
@@ -136,6 +144,8 @@ public enum Request: Hashable, Sendable {
         "REPLAY": "REPLAY <puzzle> [from]",
         "PICTURE": "PICTURE [png|jpeg]",
         "LAYOUT": "LAYOUT [puzzle]",
+        "PACE": "PACE <ms>",
+        "EVENTS": "EVENTS on|off",
         "HELP": "HELP",
         "QUIT": "QUIT",
     ]

@@ -2,9 +2,12 @@ import PuzzleCore
 import PuzzleProtocol
 import PuzzleSystem
 
-/// Connections with bytes waiting to be flushed at the end of the loop turn.
+/// Connections with bytes waiting to be flushed at the end of the loop turn,
+/// and paced connections that began holding drags this turn (the loop sets
+/// when those go out: `PuzzleServer.startPacedHolds`).
 final class FlushList {
     var pending: [Connection] = []
+    var startedHolding: [Connection] = []
 }
 
 /// One client connection: its socket, input framing, output queue, the room
@@ -69,6 +72,15 @@ final class Connection {
     var inputEnded = false
     /// Registered for writability because the socket buffer filled.
     var waitingForWritable = false
+    /// `PACE`: milliseconds between two sendings of this member's held
+    /// drags (0: drags are queued as they come).
+    var dragPace: Int64 = 0
+    /// `EVENTS off`: of its room's broadcast this member is sent chat and
+    /// watchers' lines alone (it follows the room by SYNC).
+    var eventsOff = false
+    /// When the held drags of a paced member go out (nil: none held, or
+    /// held as a slow reader's until its queue drains).
+    var dragsDue: Int64?
 
     init(token: UInt64, socket: Socket, session: PlayerSession, maxLineLength: Int, slowReaderRule: SlowReaderRule,
          flushList: FlushList, now: Int64) {
@@ -126,14 +138,26 @@ final class Connection {
     /// Queues the room's broadcast bytes this member has not had yet (up to
     /// byte `limit` of the turn's, when given): slices of the room's chunk,
     /// or for a WebSocket of its frames (built once for all its browsers). A
-    /// slow member (`SlowReaderRule.coalescesDrags`) gets its drags coalesced instead.
+    /// slow member (`SlowReaderRule.coalescesDrags`) or a paced one (`PACE`)
+    /// holds its drags instead (`HeldDrags`); one with its events off gets
+    /// only the room's talk.
     func syncRoom(upTo limit: Int = .max) {
         guard let room = memberOf else { return }
         let end = min(limit, room.chunk.count)
         guard end > roomMark else { return }
         let frames = out.framesLines ? room.webSocketFrames : nil
-        if !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
-            out.releaseCoalescedDrags()
+        let queuedBefore = out.queuedBytes
+        if eventsOff {
+            for i in room.firstLine(after: roomMark)..<room.firstLine(after: end) where room.lines[i].isTalk {
+                let start = i == 0 ? 0 : room.lines[i - 1].end
+                if let frames {
+                    out.appendFrames(frames.chunk, from: frames.start(ofLine: i), to: frames.ends[i])
+                } else {
+                    out.append(room.chunk, from: start, to: room.lines[i].end)
+                }
+            }
+        } else if dragPace == 0 && !slowReaderRule.coalescesDrags(queuedBytes: out.queuedBytes, socketFull: waitingForWritable) {
+            out.releaseHeldDrags()
             if let frames {
                 // Marks fall between lines: the frames of the lines from the mark to `end`.
                 out.appendFrames(frames.chunk, from: frames.start(ofLine: room.firstLine(after: roomMark)),
@@ -142,14 +166,15 @@ final class Connection {
                 out.append(room.chunk, from: roomMark, to: end)
             }
         } else {
+            let wasHolding = !out.heldDrags.isEmpty
             var i = room.firstLine(after: roomMark)
             var start = roomMark
             while i < room.lines.count && room.lines[i].end <= end {
                 let line = room.lines[i]
                 if line.isDrag {
-                    out.coalesceDrag(piece: Int(line.piece), line: room.chunk.bytes(start, line.end))
+                    out.heldDrags.hold(piece: Int(line.piece), chunk: room.chunk, start: start, end: line.end)
                 } else {
-                    if line.piece >= 0 { out.dropCoalescedDrag(piece: Int(line.piece)) }
+                    if line.piece >= 0 { out.heldDrags.drop(piece: Int(line.piece)) }
                     if let frames {
                         out.appendFrames(frames.chunk, from: frames.start(ofLine: i), to: frames.ends[i])
                     } else {
@@ -159,9 +184,11 @@ final class Connection {
                 start = line.end
                 i += 1
             }
+            if dragPace > 0, !wasHolding, dragsDue == nil, !out.heldDrags.isEmpty { flushList.startedHolding.append(self) }
         }
         roomMark = end
-        markDirty()
+        // A paced member whose turn brought only drags has nothing to send yet.
+        if out.queuedBytes != queuedBefore { markDirty() }
     }
 
     /// Queues bytes that go out as they are (an HTTP response, a WebSocket

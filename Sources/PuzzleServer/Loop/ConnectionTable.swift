@@ -2,8 +2,8 @@
 /// by. The table hands out the tokens (each once, so a late readiness event
 /// or a finished picture for a closed connection can never reach a new one)
 /// and keeps indexes: how many come from each address (`max_connections_per_address`),
-/// which are paused or draining, and which are over the output soft limit
-/// (their timers). The indexes follow each
+/// which are paused or draining, which are over the output soft limit, and
+/// which hold paced drags (their timers). The indexes follow each
 /// connection's state: `stateChanged` is called by the one place a state
 /// changes (`ConnectionLifecycle`), and a closed connection leaves
 /// the table.
@@ -25,6 +25,8 @@ final class ConnectionTable {
     /// Connections over the output soft limit, by token: the loop's timer
     /// applies the grace period even when no more output comes their way.
     private(set) var overSoft: [UInt64: Connection] = [:]
+    /// Paced connections holding drags until a time (`Connection.dragsDue`), by token.
+    private(set) var paced: [UInt64: Connection] = [:]
 
     var count: Int { byToken.count }
     var isEmpty: Bool { byToken.isEmpty }
@@ -63,9 +65,16 @@ final class ConnectionTable {
         overSoft[conn.token] = since == nil || byToken[conn.token] !== conn ? nil : conn
     }
 
+    /// Sets when a paced connection's held drags go out (nil: not waiting for a time).
+    func markPaced(_ conn: Connection, due: Int64?) {
+        conn.dragsDue = due
+        paced[conn.token] = due == nil || byToken[conn.token] !== conn ? nil : conn
+    }
+
     private func remove(_ conn: Connection) {
         byToken[conn.token] = nil
         overSoft[conn.token] = nil
+        paced[conn.token] = nil
         paused[conn.token] = nil
         draining[conn.token] = nil
         if let count = perHost[conn.host] {

@@ -5,19 +5,17 @@ import PuzzleWeb
 /// send per flush.
 ///
 /// Slices of shared chunks are queued without copying. When a reader falls
-/// behind (over the soft limit), its drag lines are coalesced instead of queued:
-/// only the latest drag per piece is kept, and it goes out once the queue drains.
+/// behind (over the soft limit), or paces its drags (`PACE`), its drag lines
+/// are held instead of queued (`HeldDrags`: only the latest per piece), and go
+/// out once the queue drains or at the pace's next tick.
 struct OutputQueue {
     private(set) var slices: [OutputSlice] = []
     private var head = 0
     /// Bytes of `slices[head]` already sent.
     private var sentOffset = 0
     private(set) var queuedBytes = 0
-    /// Latest drag line per piece, held back while the reader is slow.
-    private(set) var coalescedDrags: [Int: [UInt8]] = [:]
-    /// Drag lines dropped (superseded by a newer drag or a later event) since
-    /// the server last collected this count.
-    var coalescedCount = 0
+    /// Latest drag line per piece, held back while the reader is slow or paced.
+    var heldDrags = HeldDrags()
     /// Set once a connection speaks WebSocket: lines queued through
     /// `append(_:from:to:)` are framed as they come (one text message per
     /// line) into `frameChunk`; a room's broadcast comes already framed and
@@ -36,7 +34,7 @@ struct OutputQueue {
     /// the queue never drains (a reader that keeps a little behind).
     static let frameChunkLimit = 64 * 1024
 
-    var isEmpty: Bool { queuedBytes == 0 && coalescedDrags.isEmpty }
+    var isEmpty: Bool { queuedBytes == 0 && heldDrags.isEmpty }
 
     /// Queues whole lines, `chunk`'s bytes `start..<end`: as they are (a
     /// slice of the shared chunk), or for a WebSocket framed one message a line.
@@ -100,22 +98,11 @@ struct OutputQueue {
         appendSlice(chunk, from: 0, to: bytes.count)
     }
 
-    /// Keeps only the newest drag line for `piece`.
-    mutating func coalesceDrag(piece: Int, line: UnsafeRawBufferPointer) {
-        if coalescedDrags.updateValue(Array(line), forKey: piece) != nil { coalescedCount += 1 }
-    }
-
-    /// Forgets a held-back drag that a later event about the same piece made stale.
-    mutating func dropCoalescedDrag(piece: Int) {
-        if !coalescedDrags.isEmpty, coalescedDrags.removeValue(forKey: piece) != nil { coalescedCount += 1 }
-    }
-
-    /// Moves held-back drags into the queue (in piece order, for determinism).
-    mutating func releaseCoalescedDrags() {
-        guard !coalescedDrags.isEmpty else { return }
+    /// Moves the held drags into the queue (in the order their pieces were first held).
+    mutating func releaseHeldDrags() {
+        guard !heldDrags.isEmpty else { return }
         var bytes: [UInt8] = []
-        for piece in coalescedDrags.keys.sorted() { bytes += coalescedDrags[piece]! }
-        coalescedDrags.removeAll()
+        heldDrags.take(into: &bytes)
         append(bytes: bytes)
     }
 

@@ -140,9 +140,9 @@ extension PuzzleServer {
     /// Sends what the socket takes; keeps slow readers bounded (coalesce past the
     /// soft limit, disconnect past the hard limit or after the grace period).
     func flush(_ conn: Connection) {
-        if conn.out.coalescedCount > 0 {
-            stats.coalescedDrags += conn.out.coalescedCount
-            conn.out.coalescedCount = 0
+        if conn.out.heldDrags.superseded > 0 {
+            stats.coalescedDrags += conn.out.heldDrags.superseded
+            conn.out.heldDrags.superseded = 0
         }
         var took = false
         while conn.out.queuedBytes > 0 {
@@ -170,8 +170,9 @@ extension PuzzleServer {
             connections.markOverSoft(conn, since: since)
         case .underSoftLimit:
             connections.markOverSoft(conn, since: nil)
-            if !conn.out.coalescedDrags.isEmpty {
-                conn.out.releaseCoalescedDrags()
+            // A slow reader's held drags go once it drains (a paced member's wait for their tick).
+            if !conn.out.heldDrags.isEmpty && conn.dragsDue == nil {
+                conn.out.releaseHeldDrags()
                 flush(conn)
                 return
             }
@@ -251,5 +252,33 @@ extension PuzzleServer {
         store.close()
         dataLock.release()
         logger.info("shut down cleanly")
+    }
+
+    /// Paced members (`PACE`) that began holding drags this turn: theirs go
+    /// out one pace from now.
+    func startPacedHolds() {
+        guard !flushList.startedHolding.isEmpty else { return }
+        for conn in flushList.startedHolding where conn.dragPace > 0 && conn.dragsDue == nil && !conn.out.heldDrags.isEmpty {
+            connections.markPaced(conn, due: clock.now + conn.dragPace)
+        }
+        flushList.startedHolding.removeAll(keepingCapacity: true)
+    }
+
+    /// Paced members whose tick has come: their held drags are queued.
+    func releaseDueDrags() {
+        guard !connections.paced.isEmpty else { return }
+        var due: [Connection] = []
+        for conn in connections.paced.values where conn.dragsDue.map({ $0 <= clock.now }) ?? false { due.append(conn) }
+        for conn in due { releaseHeldDrags(of: conn) }
+    }
+
+    /// Queues `conn`'s held drags now, unless its queue is over the soft
+    /// limit: then they go when it drains (`flush`).
+    func releaseHeldDrags(of conn: Connection) {
+        connections.markPaced(conn, due: nil)
+        guard conn.state.isOpen, !conn.out.heldDrags.isEmpty,
+              !slowReaderRule.coalescesDrags(queuedBytes: conn.out.queuedBytes, socketFull: conn.waitingForWritable) else { return }
+        conn.out.releaseHeldDrags()
+        conn.markDirty()
     }
 }

@@ -27,6 +27,20 @@ extension PuzzleServer: LoopFacts {
             case .leave(let room, let mark):
                 room.remove(conn, mark: mark)
                 if conn.memberOf === room { conn.memberOf = nil }
+                // Held drags are about the room left: never sent after its `OK left`.
+                conn.out.heldDrags.discard()
+            case .paceDrags(let millis):
+                conn.dragPace = Int64(millis)
+                // Off, or a new pace: what is held goes now (or once a slow queue drains).
+                if conn.dragsDue != nil || millis == 0 { releaseHeldDrags(of: conn) }
+            case .sendEvents(let on):
+                // What the room broadcast before the request goes as it would have.
+                conn.syncRoom()
+                conn.eventsOff = !on
+                if !on {
+                    conn.out.heldDrags.discard()
+                    connections.markPaced(conn, due: nil)
+                }
             case .pause(let millis, let request):
                 lifecycle.pause(conn, until: clock.now + millis, deferring: request)
             case .waitForRoom(let room, let request):

@@ -277,6 +277,7 @@ public final class PuzzleServer: @unchecked Sendable {
         resumePaused()
         keeper.settleAway(now: clock.now)
         enforceSlowReaderGrace()
+        releaseDueDrags()
         lifecycle.endDraining(now: clock.now)
         if clock.takeSweep() {
             router.door.forgetRecoveredPasswords(now: clock.now)
@@ -326,7 +327,7 @@ public final class PuzzleServer: @unchecked Sendable {
     }
 
     /// Milliseconds until the next timed thing: a lease expiry, a clock mark,
-    /// a slow reader's grace running out, a paused connection's turn, a
+    /// a slow reader's grace running out, a paced member's drags, a paused connection's turn, a
     /// lingering connection's deadline, a dropped player's stay ending, or the
     /// next idle sweep.
     func nextTimeout() -> Int32 {
@@ -342,6 +343,9 @@ public final class PuzzleServer: @unchecked Sendable {
         for conn in connections.draining.values {
             if let until = conn.state.drainingUntil { next = min(next, until) }
         }
+        for conn in connections.paced.values {
+            if let due = conn.dragsDue { next = min(next, due) }
+        }
         if let end = keeper.nextAwayEnd { next = min(next, end) }
         return Int32(clamping: max(0, min(1000, next - clock.now)))
     }
@@ -350,6 +354,7 @@ public final class PuzzleServer: @unchecked Sendable {
     /// (policy `batch`), and only then flushes every connection with queued bytes.
     func finishTurn() {
         for room in rooms.values { room.endTurn() }
+        startPacedHolds()
         keeper.markClocks(now: clock.now)
         // New players' tokens and ids first (one sync for the turn's HELLOs),
         // then the rooms' journals: both before any reply leaves.

@@ -107,6 +107,14 @@ final class RequestRouter {
             return out.send(uploads.begin(name, bytes: bytes, slot: &session.upload, host: session.host, label: session.label,
                                           receivingElsewhere: loop?.uploadsReceiving(besides: session) ?? 0,
                                           pictures: pictures, now: now))
+        case .pace(let millis):
+            guard session.speaksVersionTwo else { return out.refuse(.versionTwoOnly("PACE")) }
+            out.add(.paceDrags(millis: millis))
+            return out.send(.paced(millis: millis))
+        case .events(let on):
+            guard session.speaksVersionTwo else { return out.refuse(.versionTwoOnly("EVENTS")) }
+            out.add(.sendEvents(on))
+            return out.send(.events(on: on))
         case .rejoin(let name, let seq, let run, let password):
             guard session.speaksVersionTwo else { return out.refuse(.versionTwoOnly("REJOIN")) }
             return door.join(name, password: password, from: (seq, run), request: request, session: session, player: player, now: now)

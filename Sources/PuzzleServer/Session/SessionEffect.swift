@@ -43,6 +43,12 @@ enum SessionEffect {
     /// A CREATE's room is to be laid out and written off the loop: nothing
     /// more is answered until it is hosted (`RequestRouter.finishCreate`).
     case createRoom(RoomCreation)
+    /// The connection's drags come at most every `millis` ms from now on,
+    /// the newest per piece (`PACE`; 0: each as it comes).
+    case paceDrags(millis: Int)
+    /// The room's events are sent to the connection from now on, or (false)
+    /// only its talk: chat and watchers coming and going (`EVENTS`).
+    case sendEvents(Bool)
     /// The connection says goodbye (QUIT).
     case goodbye(Goodbye)
     /// Any other connection speaking for this player is said goodbye to
@@ -71,6 +77,8 @@ extension SessionEffect: Equatable {
         case (.createRoom(let x), .createRoom(let y)): x.name == y.name && x.settings == y.settings
         case (.encodePicture(let x, let r), .encodePicture(let y, let s)): x.room == y.room && x.format == y.format && x.hash == y.hash && r == s
         case (.goodbye(let x), .goodbye(let y)): x == y
+        case (.paceDrags(let x), .paceDrags(let y)): x == y
+        case (.sendEvents(let x), .sendEvents(let y)): x == y
         case (.supersede(let x), .supersede(let y)): x == y
         case (.chargeRoom(let x), .chargeRoom(let y)): x == y
         case (.chargeCreate(let x), .chargeCreate(let y)): x == y

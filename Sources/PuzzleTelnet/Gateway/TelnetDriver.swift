@@ -284,7 +284,18 @@ final class TelnetDriver {
 
     // MARK: The game
 
+    /// Sequenced events a second past which a session follows its room by snapshots.
+    static let floodLimit = 1000
+    /// Milliseconds between two snapshots of a flooded room.
+    static let floodSnapshotEvery: Int64 = 1000
+
     private func startGame(_ session: ClientSession) {
+        var session = session
+        // Frames are 33 ms apart at best: the room's drags need come no oftener.
+        session.dragPace = Int(DrawBudget.minimumInterval)
+        // All sessions share the server's cores with the rooms: a room of bots
+        // is followed by snapshots, not event by event (`EventFlood`).
+        session.eventFlood = EventFlood(limit: Self.floodLimit, snapshotEvery: Self.floodSnapshotEvery)
         // The line-mode hint stays in sight: the first of the messages.
         let notes = [login?.hint].compactMap { $0 }
         login = nil

@@ -1,0 +1,132 @@
+import Testing
+import PuzzleCore
+import PuzzleProtocol
+@testable import PuzzleClient
+
+/// `EventFlood`: when a room is followed by snapshots, and when no longer
+/// (issue 30: telnet sessions in a room of bots).
+struct EventFloodTests {
+    @Test func aWindowOverTheLimitFloodsAndAQuietOneEndsIt() {
+        // 100 a second: 50 in a half-second window.
+        var flood = EventFlood(limit: 100, snapshotEvery: 1000)
+        for i in 0..<50 {
+            let floods = flood.counted(now: Int64(i))
+            #expect(!floods)
+        }
+        let r1 = flood.counted(now: 60)
+        #expect(r1)
+        #expect(flood.isFlooded)
+        let r2 = flood.counted(now: 70)
+        #expect(!r2)
+        // A busy window goes by: still flooded.
+        let r3 = flood.advance(to: 500)
+        #expect(!r3)
+        for i in 0..<10 { _ = flood.counted(now: 600 + Int64(i)) }
+        // A window of at most half the limit's events ends it.
+        let r4 = flood.advance(to: 1001)
+        #expect(r4)
+        #expect(!flood.isFlooded)
+    }
+
+    @Test func aRoomThatStopsEndsTheFloodAfterAWholeWindowWithoutEvents() {
+        var flood = EventFlood(limit: 10, snapshotEvery: 1000)
+        for _ in 0..<6 { _ = flood.counted(now: 0) }
+        #expect(flood.isFlooded)
+        let r5 = flood.advance(to: 400)
+        #expect(!r5)
+        let r6 = flood.advance(to: 1000)
+        #expect(r6)
+    }
+
+    @Test func withEventsOffTheSnapshotsSequenceNumbersTellThePace() {
+        var flood = EventFlood(limit: 100, snapshotEvery: 1000)
+        for _ in 0..<51 { _ = flood.counted(now: 0) }
+        flood.eventsOff = true
+        // No events come to count: the windows say nothing.
+        let r7 = flood.advance(to: 5000)
+        #expect(!r7)
+        #expect(flood.isFlooded)
+        let r8 = flood.snapshot(seq: 1000, now: 5000)
+        #expect(!r8)
+        #expect(flood.isBehind, "events off: the room moves on unseen")
+        let busy = flood.snapshot(seq: 1100, now: 6000)  // 100 a second
+        #expect(!busy)
+        let calm = flood.snapshot(seq: 1140, now: 7000)  // 40 a second: at most half
+        #expect(calm)
+        #expect(!flood.isFlooded && !flood.eventsOff && !flood.isBehind)
+    }
+
+    @Test func aSnapshotIsDueEveryIntervalWhileTheTableIsBehind() {
+        var flood = EventFlood(limit: 100, snapshotEvery: 1000)
+        #expect(flood.nextSnapshot == nil)
+        flood.isBehind = true
+        let r9 = flood.snapshotDue(now: 0)
+        #expect(r9)
+        flood.asked(now: 10)
+        #expect(flood.nextSnapshot == 1010)
+        let early = flood.snapshotDue(now: 1009), due = flood.snapshotDue(now: 1010)
+        #expect(!early && due)
+    }
+
+    /// The session: past the limit it skips events unread, asks the server to
+    /// stop them and for the room; chat still shows; its own drag moves its
+    /// piece from the reply; once the snapshots show a calm room, events again.
+    @Test func aFloodedSessionFollowsItsRoomBySnapshots() throws {
+        var room = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 1)))
+        var ev: [RoomEvent] = []
+        try room.perform(.grab(piece: 1), by: PlayerID(1), at: 0, into: &ev)
+        var s = AliceAndBob.session(in: "den", of: room)
+        s.eventFlood = EventFlood(limit: 10, snapshotEvery: 1000)
+        let joinedSeq = room.seq
+        // Bob grabs and lets go of piece 5, twelve events at once: the sixth floods.
+        var lines: [String] = []
+        for _ in 0..<6 {
+            for action in [Action.grab(piece: 5), .release(piece: 5)] {
+                ev.removeAll()
+                try room.perform(action, by: PlayerID(2), at: 100, into: &ev)
+                lines += ev.map { EventCodec.line($0) }
+            }
+        }
+        lines.append(String(String(decoding: EventCodec.encodeSay(seq: room.seq, player: PlayerID(2), text: "busy"), as: UTF8.self).dropLast()))
+        for line in lines { s.receive(Substring(line), now: 100) }
+        let asked = s.takeOutgoing()
+        #expect(asked == [.events(false), .sync])
+        #expect(s.state?.seq == joinedSeq + 5, "five events followed, the rest skipped")
+        #expect(s.skippedInFlood == 7)
+        let out = s.takeOutput()
+        #expect(out.contains { $0.text.contains("over 10 moves a second") })
+        #expect(out.contains { $0.text.contains("busy") }, "chat still shows")
+
+        // The room as it is: no "resynced" line for a flood's catch-up.
+        s.receive("OK events off", now: 200)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "den", state: room, picture: nil), now: 0) { s.receive(Substring(line), now: 200) }
+        s.receive(Substring("OK sync seq=\(room.seq) digest=\(room.digest)"), now: 200)
+        #expect(s.state?.seq == room.seq)
+        let said = s.takeOutput()
+        #expect(!said.contains { $0.text.contains("resynced") })
+
+        // Alice's own drag, with the events off: the reply moves her piece.
+        s.dragHeld(dx: 1, dy: 0, now: 300)
+        guard case .drag(1, let to)? = s.takeOutgoing().first else {
+            Issue.record("no drag sent")
+            return
+        }
+        s.receive(Substring("OK dragged 1 \(to.x) \(to.y) -"), now: 310)
+        #expect(s.state?.locks[1]?.point == to)
+
+        // A second later the next snapshot: the room barely moved, so events again.
+        s.catchUpWithFlood(now: 1000)
+        let early = s.takeOutgoing()
+        #expect(early.isEmpty, "not due yet")
+        s.catchUpWithFlood(now: 1100)
+        let due = s.takeOutgoing()
+        #expect(due == [.sync])
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "den", state: room, picture: nil), now: 0) { s.receive(Substring(line), now: 1200) }
+        s.receive(Substring("OK sync seq=\(room.seq) digest=\(room.digest)"), now: 1200)
+        let again = s.takeOutgoing()
+        #expect(again == [.events(true)])
+        let calm = s.takeOutput()
+        #expect(calm.contains { $0.text.contains("calmed down") })
+        #expect(s.eventFlood?.isFlooded == false)
+    }
+}
