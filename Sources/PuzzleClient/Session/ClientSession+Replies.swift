@@ -51,9 +51,9 @@ extension ClientSession {
         guard answered(p) else { return }
         // With the room's events off, the player's own drag comes back in this
         // reply alone: it moves the hold as its event would have.
-        if eventFlood?.eventsOff == true, let me = myID, let st = state,
+        if eventFlood?.eventsOff == true, let me = myID, let seq = mirror?.state.seq,
            case .dragged(let piece, let point, let target)? = ReplyCodec.decode(Substring("OK \(text)")) {
-            try? mirror?.state.apply(RoomEvent(seq: st.seq, time: now, body: .dragged(piece: piece, by: me, to: point, target: target)))
+            try? mirror?.state.apply(RoomEvent(seq: seq, time: now, body: .dragged(piece: piece, by: me, to: point, target: target)))
         }
         if p.fromUser, tellsDrags { emit(.reply, text.isEmpty ? "ok" : "ok: \(text)", about: .reply(to: p.request)) }
         if let note = p.successNote { emit(.info, note) }

@@ -79,6 +79,27 @@ import PuzzleTestSupport
         try watcher.waitForEvent(timeout: 30) { $0.contains(" left \(id)") }
     }
 
+    /// A room making more than a screen can tell (1,400 events at once) is
+    /// followed by snapshots, saying so; chat still comes; once it calms down
+    /// every move shows again and the telnet player plays on.
+    @Test func aFloodedRoomIsFollowedBySnapshotsAndChatStillComes() throws {
+        let (server, watcher, port) = try serverWithWatcher()
+        defer { server.stop() }
+        let client = try TelnetTestClient(port: port, width: 120, height: 40)
+        let id = try join(client, as: "tel", watcher: watcher)
+        let bot = try LineClient(port: server.port, name: "bot")
+        try bot.enter(as: "bot")
+        let rounds = 700
+        try bot.sendRaw(Array(String(repeating: "GRAB 5\nRELEASE 5\n", count: rounds).utf8))
+        for _ in 0..<(2 * rounds) { _ = try bot.awaitReply(timeout: 30) }
+        try client.waitForScreen("over 1000 moves a second", timeout: 30)
+        try watcher.send("SAY still here")
+        try client.waitForScreen("still here", timeout: 30)
+        try client.waitForScreen("the room has calmed down", timeout: 30)
+        try client.type("\t")
+        try watcher.waitForEvent(timeout: 30) { $0.contains(" grabbed ") && $0.hasSuffix(" \(id)") }
+    }
+
     @Test func mouseDragAndDropOverTelnetAreSeenByATCPPlayer() throws {
         let (server, watcher, port) = try serverWithWatcher()
         defer { server.stop() }
