@@ -129,4 +129,47 @@ struct EventFloodTests {
         #expect(calm.contains { $0.text.contains("calmed down") })
         #expect(s.eventFlood?.isFlooded == false)
     }
+
+    /// Solves are events too: skipped in a flood, told from the snapshots
+    /// (which puzzle the room is on now); a move refused for what the table
+    /// could not show yet brings the room at once.
+    @Test func aFloodedSessionTellsTheSolvesItsSnapshotsShowAndCatchesUpOnARefusal() throws {
+        let room = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: PuzzleSpec(kind: .jigsaw, rows: 2, cols: 2), seed: 1)))
+        var s = AliceAndBob.session(in: "den", of: room)
+        s.eventFlood = EventFlood(limit: 10, snapshotEvery: 1000)
+        // Bob solves the puzzle (enough events at once to flood) and starts the next.
+        var next = room
+        var ev: [RoomEvent] = []
+        var lines: [String] = []
+        let g = next.geometry
+        for p in 0..<next.pieceCount {
+            let home = Point(x: g.boardOrigin.x + (p % 2) * g.unit, y: g.boardOrigin.y + (p / 2) * g.unit)
+            for action in [Action.grab(piece: p), .drag(piece: p, to: home), .drop(piece: p)] {
+                ev.removeAll()
+                try next.perform(action, by: PlayerID(2), at: 10, into: &ev)
+                lines += ev.map { EventCodec.line($0) }
+            }
+        }
+        #expect(next.isSolved)
+        ev.removeAll()
+        try next.perform(.next, by: PlayerID(2), at: 20, into: &ev)
+        // Skipped from the sixth sequenced event on: the solve among them.
+        for line in lines { s.receive(Substring(line), now: 100) }
+        _ = s.takeOutgoing()
+        _ = s.takeOutput()
+        #expect(s.eventFlood?.isFlooded == true)
+        // The snapshot shows puzzle 1: the solve is told.
+        s.receive("OK events off", now: 150)
+        for line in SnapshotCodec.lines(RoomSnapshot(name: "den", state: next, picture: nil), now: 0) { s.receive(Substring(line), now: 200) }
+        s.receive(Substring("OK sync seq=\(next.seq) digest=\(next.digest)"), now: 200)
+        let told = s.takeOutput()
+        #expect(told.contains { $0.text == "meanwhile puzzle 0 was solved: now puzzle 1" }, "\(told.map(\.text))")
+        // A refused grab (another's piece, not shown yet): the room at once, not a second later.
+        s.grabNextFree(now: 300)
+        let grab = s.takeOutgoing()
+        #expect(grab.count == 1)
+        s.receive("ERR HELD piece 0 is held by bob (#2)", now: 310)
+        let caughtUp = s.takeOutgoing()
+        #expect(caughtUp == [.sync])
+    }
 }

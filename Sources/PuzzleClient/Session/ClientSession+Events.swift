@@ -104,13 +104,18 @@ extension ClientSession {
     }
 
     /// A snapshot was installed: a flooded room's (whose pace its sequence
-    /// number tells), or another room's, where events come as they did.
-    mutating func followFlood(snapshot seq: UInt64, sameRoom: Bool, now: Int64) {
+    /// number tells, and whose solves since the last are told: their
+    /// events were not read), or another room's, where events come as they did.
+    mutating func followFlood(snapshot seq: UInt64, sameRoom: Bool, puzzleBefore: Int?, puzzle: Int, now: Int64) {
         guard eventFlood != nil else { return }
         guard sameRoom else {
             if eventFlood!.eventsOff { send(.events(true), fromUser: false, now: now) }
             eventFlood!.restart()
             return
+        }
+        if eventFlood!.isFlooded, let before = puzzleBefore, puzzle > before {
+            let solved = puzzle - before == 1 ? "puzzle \(before) was solved" : "puzzles \(before)–\(puzzle - 1) were solved"
+            emit(.info, "meanwhile \(solved): now puzzle \(puzzle)")
         }
         if eventFlood!.snapshot(seq: seq, now: now) {
             send(.events(true), fromUser: false, now: now)

@@ -103,6 +103,9 @@ extension ClientSession {
             if let retry = uploads.refused(code) { return apply(retry, now: p.sentAt) }
         default: break
         }
+        // In a flood the table lags the room: a move refused for what the
+        // player could not see yet (a solve, another's grab) shows the room now.
+        if p.request.isPlay { catchUpWithFlood(now: p.sentAt, force: true) }
         switch p.request {
         case .pace:
             // A server without PACE sends every drag as it comes: nothing to tell.
@@ -327,8 +330,10 @@ extension ClientSession {
                 }
             }
             let roomBefore = mirror?.name
+            let puzzleBefore = mirror?.state.puzzleIndex
             mirror = snap
-            followFlood(snapshot: snap.state.seq, sameRoom: roomBefore == snap.name, now: now)
+            followFlood(snapshot: snap.state.seq, sameRoom: roomBefore == snap.name, puzzleBefore: puzzleBefore,
+                        puzzle: snap.state.puzzleIndex, now: now)
             stack.reset()
             roster.met(playersOf: snap.state)
             roster.adoptWatchers(from: lines)
