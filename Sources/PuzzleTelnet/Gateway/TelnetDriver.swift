@@ -287,7 +287,7 @@ final class TelnetDriver {
     /// Sequenced events a second past which a session follows its room by snapshots.
     static let floodLimit = 1000
     /// Milliseconds between two snapshots of a flooded room.
-    static let floodSnapshotEvery: Int64 = 1000
+    static let floodSnapshotEvery: Int64 = 2000
 
     private func startGame(_ session: ClientSession) {
         var session = session
