@@ -126,7 +126,7 @@ import PuzzleServer
         do {
             let watcher = try LineClient(port: port, name: "watcher")
             try watcher.enter(as: "watcher")
-            try watcher.waitForEvent { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
+            _ = try Self.idInRoom("phoenix", seenBy: watcher)
         }
         server?.stop()
         server = nil
@@ -135,7 +135,7 @@ import PuzzleServer
         server = try TestServer(dataDirectory: data) { $0.port = port }
         let watcher = try LineClient(port: port, name: "watcher2")
         try watcher.enter(as: "watcher2")
-        try watcher.waitForEvent(timeout: 20) { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
+        _ = try Self.idInRoom("phoenix", seenBy: watcher)
         player.write(Data("back again\r".utf8))
         try watcher.waitForEvent { $0.contains(" say ") && $0.hasSuffix(" back again") }
         player.write(Data("/quit\r".utf8))
@@ -172,8 +172,7 @@ import PuzzleServer
         do {
             let watcher = try LineClient(port: port, name: "watcher")
             try watcher.enter(as: "watcher")
-            let joined = try watcher.waitForEvent { $0.contains(" joined ") && $0.hasSuffix(" phoenix") }
-            id = String(joined.split(separator: " ")[3])
+            id = try Self.idInRoom("phoenix", seenBy: watcher)
         }
         // 65 s and counting: 1:05 at the least, and not a clock started at 0 by this client.
         #expect(out.wait(for: "1:0"), "the status line does not show the room's play time: \(out.text.suffix(400))")
@@ -188,9 +187,24 @@ import PuzzleServer
         let watcher = try LineClient(port: port, name: "watcher2")
         try watcher.enter(as: "watcher2")
         // Back as the same player (its resume token), not a new one.
-        try watcher.waitForEvent(timeout: 20) { $0.contains(" joined \(id) phoenix") }
+        #expect(try Self.idInRoom("phoenix", seenBy: watcher) == id)
         player.write(Data("/quit\r".utf8))
         #expect(player.waitForExit(), "the client did not exit on quit")
         _ = server
+    }
+
+    /// The id of player `name` once it is in the watcher's room: the player
+    /// may have joined before the watcher (in its snapshot, no event) or after
+    /// (a `joined` event); WHO says either way.
+    static func idInRoom(_ name: String, seenBy watcher: LineClient, timeout: Double = 20) throws -> String {
+        let end = Date().addingTimeInterval(timeout)
+        while true {
+            for line in try watcher.request("WHO").state {
+                let words = line.split(separator: " ")
+                if words.count > 3, words[3] == name { return String(words[2]) }
+            }
+            guard Date() < end else { throw LineClient.Timeout(description: "\(name) not in the room within \(timeout) s") }
+            _ = try? watcher.waitForEvent(timeout: 0.5) { $0.contains(" joined ") && $0.hasSuffix(" \(name)") }
+        }
     }
 }
