@@ -172,4 +172,38 @@ struct EventFloodTests {
         let caughtUp = s.takeOutgoing()
         #expect(caughtUp == [.sync])
     }
+
+    /// With its drags paced, the player's own drag event comes a pace after
+    /// its reply: the reply moves the piece (else the next arrow key would
+    /// start from where the piece was, and a step be lost).
+    @Test func aPacedSessionsOwnDragMovesItsPieceFromTheReply() throws {
+        var room = try AliceAndBob.joined(RoomState(settings: RoomSettings(first: PuzzleSpec(kind: .jigsaw, rows: 3, cols: 3), seed: 1)))
+        var ev: [RoomEvent] = []
+        try room.perform(.grab(piece: 1), by: PlayerID(1), at: 0, into: &ev)
+        var s = AliceAndBob.session(in: "den", of: room)
+        s.dragPace = 33
+        s.dragHeld(dx: 1, dy: 0, now: 10)
+        guard case .drag(1, let to)? = s.takeOutgoing().first else {
+            Issue.record("no drag sent")
+            return
+        }
+        s.receive(Substring("OK dragged 1 \(to.x) \(to.y) -"), now: 20)
+        #expect(s.state?.locks[1]?.point == to)
+        s.dragHeld(dx: 1, dy: 0, now: 30)
+        let next = s.takeOutgoing()
+        #expect(next == [.drag(1, Point(x: to.x + 1, y: to.y))])
+    }
+
+    /// A snapshot a moment after another (one after a move of the player's
+    /// own) says nothing of the pace: the flood goes on.
+    @Test func snapshotsCloseTogetherDoNotEndTheFlood() {
+        var flood = EventFlood(limit: 100, snapshotEvery: 1000)
+        for _ in 0..<51 { _ = flood.counted(now: 0) }
+        flood.eventsOff = true
+        _ = flood.snapshot(seq: 1000, now: 1000)
+        let soon = flood.snapshot(seq: 1001, now: 1005)
+        #expect(!soon && flood.isFlooded)
+        let later = flood.snapshot(seq: 1300, now: 2000)
+        #expect(!later && flood.isFlooded, "300 in a second: still a flood")
+    }
 }

@@ -15,7 +15,17 @@ import PuzzleServer
         try TestServer(rooms: [
             RoomSpec(name: "lobby", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil),
             RoomSpec(name: "den", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: false, password: nil),
+            RoomSpec(name: "turn", kind: .jigsaw, rows: 3, cols: 3, picture: "sunset", rotation: true, password: nil),
         ])
+    }
+
+    /// Alice and bob (version 2) in the lobby; alice's id.
+    static func aliceAndBob(_ server: TestServer) throws -> (alice: LineClient, aliceID: Int, bob: LineClient) {
+        let alice = try LineClient(port: server.port, name: "alice")
+        let aliceID = try HoldAcrossReconnectTests.enter2(alice, "alice").id
+        let bob = try LineClient(port: server.port, name: "bob")
+        _ = try HoldAcrossReconnectTests.enter2(bob, "bob")
+        return (alice, aliceID, bob)
     }
 
     /// Sends `lines` in one write and returns their replies, in order.
@@ -27,10 +37,7 @@ import PuzzleServer
     @Test func aPacedMemberGetsEachPiecesNewestDragOncePerPaceAndEverythingElseAtOnce() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let aliceID = try HoldAcrossReconnectTests.enter2(alice, "alice").id
-        let bob = try LineClient(port: server.port, name: "bob")
-        _ = try HoldAcrossReconnectTests.enter2(bob, "bob")
+        let (alice, aliceID, bob) = try Self.aliceAndBob(server)
         #expect(try bob.request("PACE 1000").reply == "OK pace 1000")
 
         let replies = try Self.pipelined(alice, ["GRAB 4"] + (1...6).map { "DRAG \($0) 2" } + ["SAY done"])
@@ -58,10 +65,7 @@ import PuzzleServer
     @Test func aHeldDragALaterEventAboutItsPieceOverridesIsNeverSent() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let aliceID = try HoldAcrossReconnectTests.enter2(alice, "alice").id
-        let bob = try LineClient(port: server.port, name: "bob")
-        _ = try HoldAcrossReconnectTests.enter2(bob, "bob")
+        let (alice, aliceID, bob) = try Self.aliceAndBob(server)
         #expect(try bob.request("PACE 200").reply == "OK pace 200")
 
         let replies = try Self.pipelined(alice, ["GRAB 4", "DRAG 1 2", "DRAG 2 2", "DRAG 3 2", "DROP"])
@@ -73,15 +77,33 @@ import PuzzleServer
         #expect(!bob.events.contains { $0.contains(" dragged 4 ") }, "\(bob.events)")
     }
 
+    /// A rotation says nothing of where its piece is: the held drag goes
+    /// right before it, not a pace later, and is not dropped.
+    @Test func aRotationSendsItsPiecesHeldDragFirst() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let alice = try LineClient(port: server.port, name: "alice")
+        let aliceID = try PlayerIdentityTests.hello2(alice, "alice").id
+        #expect(try alice.request("JOIN turn").reply.hasPrefix("OK joined turn"))
+        let bob = try LineClient(port: server.port, name: "bob")
+        _ = try PlayerIdentityTests.hello2(bob, "bob")
+        #expect(try bob.request("JOIN turn").reply.hasPrefix("OK joined turn"))
+        #expect(try bob.request("PACE 1000").reply == "OK pace 1000")
+        let replies = try Self.pipelined(alice, ["GRAB 4", "DRAG 1 2", "DRAG 3 2", "ROTATE"])
+        #expect(replies.last?.hasPrefix("OK rotated 4 ") == true, "\(replies)")
+        let start = bob.events.count
+        try bob.waitForEvent { $0.contains(" rotated 4 \(aliceID) ") }
+        let before = Array(bob.events[start...])
+        #expect(before.filter { $0.contains(" dragged 4 ") }.count == 1, "\(before)")
+        #expect(before.last?.contains(" dragged 4 \(aliceID) 3 2 ") == true, "\(before)")
+    }
+
     /// Held drags are about the room they were made in: a member that left it
     /// is never sent them (not after its `OK left`, nor in its next room).
     @Test func heldDragsGoWithTheRoomLeft() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        _ = try HoldAcrossReconnectTests.enter2(alice, "alice")
-        let bob = try LineClient(port: server.port, name: "bob")
-        _ = try HoldAcrossReconnectTests.enter2(bob, "bob")
+        let (alice, _, bob) = try Self.aliceAndBob(server)
         let carol = try LineClient(port: server.port, name: "carol")
         let carolID = try PlayerIdentityTests.hello2(carol, "carol").id
         #expect(try carol.request("JOIN den").reply.hasPrefix("OK joined den"))
@@ -103,10 +125,7 @@ import PuzzleServer
     @Test func withItsEventsOffAMemberGetsTheRoomsTalkAndFollowsItBySync() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let alice = try LineClient(port: server.port, name: "alice")
-        let aliceID = try HoldAcrossReconnectTests.enter2(alice, "alice").id
-        let bob = try LineClient(port: server.port, name: "bob")
-        _ = try HoldAcrossReconnectTests.enter2(bob, "bob")
+        let (alice, aliceID, bob) = try Self.aliceAndBob(server)
         let seen = bob.events.count
         #expect(try bob.request("EVENTS off").reply == "OK events off")
 

@@ -99,7 +99,8 @@ public struct PlayApp: Sendable {
     }
 
     /// When the app next has something to do or show without any input (a `.tick` is due):
-    /// the clock's next second, a hold's count, a throttled drag, a ping or a reconnect.
+    /// the clock's next second, a hold's count, a throttled drag, a ping or a reconnect,
+    /// a flooded room's next snapshot.
     public func nextWake(after t: Int64) -> Int64 {
         var wake = t + 1000 - t % 1000  // the clock on the status line
         wake = min(wake, link.up ? link.nextPing : link.reconnectAt)

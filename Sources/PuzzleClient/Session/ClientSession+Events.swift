@@ -64,9 +64,10 @@ extension ClientSession {
     }
 
     /// In a room followed by snapshots (`EventFlood`): whether this event
-    /// line is skipped unread. Chat and watchers are always followed, and a
-    /// drag of the player's own still moves its piece (a drag changes only
-    /// its hold, when the mirror has it held); every sequenced event counts
+    /// line is skipped unread. Chat and watchers are always followed; drags
+    /// are skipped too, the player's own among them (its replies move its
+    /// piece: `dragAccepted`; its event would find the mirror behind the
+    /// room and ask for a snapshot each time); every sequenced event counts
     /// towards the flood.
     mutating func skipsInFlood(_ line: inout Substring, now: Int64) -> Bool {
         guard let head = line.withUTF8({ EventHead.read(UnsafeRawBufferPointer($0)) }) else { return false }
@@ -74,7 +75,7 @@ extension ClientSession {
         case .say, .watching, .unwatching:
             return false
         case .dragged:
-            guard eventFlood!.isFlooded, head.second != myID?.rawValue else { return false }
+            guard eventFlood!.isFlooded else { return false }
             skippedInFlood += 1
             return true
         default:

@@ -32,7 +32,8 @@ extension ClientSession {
             let text = line.drop { $0 != " " }.dropFirst()
             if kind == .ok, case .drag = request.request {
                 // Where the piece went is in the drag's event too (every member gets it,
-                // the dragger as well), which moved the mirror: the OK is not decoded again.
+                // the dragger as well), which moved the mirror before this reply; unless
+                // the drags are paced or the room is followed by snapshots (`dragAccepted`).
                 dragAccepted(text: text, to: request, now: now)
                 return
             }
@@ -49,9 +50,11 @@ extension ClientSession {
     /// The OK to a drag: said (in plain mode) if the player asked for it, with its note.
     mutating func dragAccepted(text: Substring, to p: PendingRequest, now: Int64) {
         guard answered(p) else { return }
-        // With the room's events off, the player's own drag comes back in this
-        // reply alone: it moves the hold as its event would have.
-        if eventFlood?.eventsOff == true, let me = myID, let seq = mirror?.state.seq,
+        // With the drags paced, the player's own drag event comes after this
+        // reply (held for the pace), and in a flood not at all: the reply moves
+        // the hold as its event would have (a held one coming later is as new or newer).
+        if dragPace != nil || eventFlood?.isFlooded == true || eventFlood?.eventsOff == true,
+           let me = myID, let seq = mirror?.state.seq,
            case .dragged(let piece, let point, let target)? = ReplyCodec.decode(Substring("OK \(text)")) {
             try? mirror?.state.apply(RoomEvent(seq: seq, time: now, body: .dragged(piece: piece, by: me, to: point, target: target)))
         }
@@ -105,14 +108,14 @@ extension ClientSession {
         }
         // In a flood the table lags the room: a move refused for what the
         // player could not see yet (a solve, another's grab) shows the room now.
-        if p.request.isPlay { catchUpWithFlood(now: p.sentAt, force: true) }
+        if p.request.isPlay, code != .rateLimited { catchUpWithFlood(now: p.sentAt, force: true) }
         switch p.request {
         case .pace:
             // A server without PACE sends every drag as it comes: nothing to tell.
             return
-        case .events:
+        case .events(let on):
             // A server without EVENTS sends every event: they are skipped unread.
-            eventFlood?.eventsOff = false
+            if !on { eventFlood?.eventsOff = false }
             return
         case .join where p.fromUser, .watch where p.fromUser:
             // A /join refused: back to the room the player was in, if any.

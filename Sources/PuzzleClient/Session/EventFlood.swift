@@ -19,6 +19,8 @@ public struct EventFlood: Sendable {
     public let snapshotEvery: Int64
     /// The window events are counted over.
     static let window: Int64 = 500
+    /// The shortest time over which snapshots' sequence numbers tell the pace.
+    static let paceSpan: Int64 = 1000
 
     private var windowStart: Int64?
     private var windowCount = 0
@@ -75,8 +77,14 @@ public struct EventFlood: Sendable {
             lastSnapshot = nil
             return false
         }
-        defer { lastSnapshot = (seq, now) }
-        guard let last = lastSnapshot, now > last.at, seq >= last.seq else { return false }
+        guard let last = lastSnapshot, seq >= last.seq else {
+            lastSnapshot = (seq, now)
+            return false
+        }
+        // Judged over a second at least: two snapshots close together (one
+        // after a move of the player's own) say little of a bursty room's pace.
+        guard now - last.at >= Self.paceSpan else { return false }
+        lastSnapshot = (seq, now)
         guard Int64(seq - last.seq) * 1000 * 2 <= Int64(limit) * (now - last.at) else { return false }
         isFlooded = false
         eventsOff = false

@@ -174,7 +174,14 @@ final class Connection {
                 if line.isDrag {
                     out.heldDrags.hold(piece: Int(line.piece), chunk: room.chunk, start: start, end: line.end)
                 } else {
-                    if line.piece >= 0 { out.heldDrags.drop(piece: Int(line.piece)) }
+                    if line.isRotation {
+                        // A rotation says nothing of where the piece is: its held drag goes first.
+                        var held: [UInt8] = []
+                        out.heldDrags.take(piece: Int(line.piece), into: &held)
+                        if !held.isEmpty { out.append(bytes: held) }
+                    } else if line.piece >= 0 {
+                        out.heldDrags.drop(piece: Int(line.piece))
+                    }
                     if let frames {
                         out.appendFrames(frames.chunk, from: frames.start(ofLine: i), to: frames.ends[i])
                     } else {

@@ -1,7 +1,8 @@
 /// The `dragged` lines a connection holds back rather than queues: only the
 /// newest per piece, sent later (when a slow reader's queue drains, or at a
 /// paced member's next tick: `PACE`). A later event about the same piece
-/// drops the held line (the drop, return or grab says where the piece is).
+/// drops the held line (the drop, return or grab says where the piece is),
+/// but a rotation, which does not, sends it first (`take(piece:into:)`).
 ///
 /// Cheap per drag, because a paced member holds every drag of its room: a
 /// held line is a range of the room's turn chunk (kept alive here), filed in
@@ -59,6 +60,17 @@ struct HeldDrags {
         slots[piece].chunk = 0
         count -= 1
         superseded += 1
+        if count == 0 { discard() }
+    }
+
+    /// Appends `piece`'s held line to `bytes` and holds it no more (a later
+    /// event about the piece that says nothing of where it is: a rotation).
+    mutating func take(piece: Int, into bytes: inout [UInt8]) {
+        guard piece >= 0, piece < slots.count, slots[piece].chunk > 0 else { return }
+        let slot = slots[piece]
+        bytes.append(contentsOf: chunks[Int(slot.chunk) - 1].bytes(Int(slot.start), Int(slot.end)))
+        slots[piece].chunk = 0
+        count -= 1
         if count == 0 { discard() }
     }
 

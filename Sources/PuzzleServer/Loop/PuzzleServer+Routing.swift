@@ -34,7 +34,8 @@ extension PuzzleServer: LoopFacts {
                 // Off, or a new pace: what is held goes now (or once a slow queue drains).
                 if conn.dragsDue != nil || millis == 0 { releaseHeldDrags(of: conn) }
             case .sendEvents(let on):
-                // What the room broadcast before the request goes as it would have.
+                // What the room broadcast before the request goes as it would have
+                // (held drags are dropped: a client following by snapshots reads none).
                 conn.syncRoom()
                 conn.eventsOff = !on
                 if !on {

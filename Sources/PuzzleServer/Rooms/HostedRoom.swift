@@ -94,10 +94,11 @@ final class HostedRoom {
     private(set) var chunk = ByteChunk(capacity: 4096)
     /// For each line in `chunk`: where it ends and, for drags, which piece (so
     /// slow readers can coalesce), or for other piece events which piece (so a
-    /// stale held-back drag can be dropped); `isTalk`: chat or a watcher
-    /// coming or going (`broadcast(line:)`), what a member with its events
-    /// off (`EVENTS off`) is still sent.
-    private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool, isTalk: Bool)] = []
+    /// stale held-back drag can be dropped: a rotation, which says nothing
+    /// of where the piece is, sends it first instead); `isTalk`: chat or a
+    /// watcher coming or going (`broadcast(line:)`), what a member with its
+    /// events off (`EVENTS off`) is still sent.
+    private(set) var lines: [(end: Int, piece: Int32, isDrag: Bool, isTalk: Bool, isRotation: Bool)] = []
     /// This turn's lines as WebSocket frames, for the browsers among the
     /// members; see `webSocketFrames`.
     private let frames = BroadcastFrames()
@@ -223,7 +224,8 @@ final class HostedRoom {
                 recent.append(seq: e.seq, isNext: isNext, line: recentLine)
             }
             let (piece, isDrag) = Self.piece(of: e.body)
-            lines.append((chunk.count, piece, isDrag, false))
+            let isRotation = if case .rotated = e.body { true } else { false }
+            lines.append((chunk.count, piece, isDrag, false, isRotation))
         }
     }
 
@@ -231,7 +233,7 @@ final class HostedRoom {
     /// watcher coming or going.
     func broadcast(line: [UInt8]) {
         chunk.append(line)
-        lines.append((chunk.count, -1, false, true))
+        lines.append((chunk.count, -1, false, true, false))
     }
 
     /// Hands this turn's bytes to every member and starts a new turn.
