@@ -6,6 +6,17 @@ import PuzzleProtocol
 /// `EventFlood`: when a room is followed by snapshots, and when no longer
 /// (issue 30: telnet sessions in a room of bots).
 struct EventFloodTests {
+    struct NoDragSent: Error {}
+
+    /// Alice moves her piece 1 a unit right (an arrow key) and the server
+    /// answers the drag; where she asked it to go.
+    static func stepRightAnswered(_ s: inout ClientSession, now: Int64) throws -> Point {
+        s.dragHeld(dx: 1, dy: 0, now: now)
+        guard case .drag(1, let to)? = s.takeOutgoing().first else { throw NoDragSent() }
+        s.receive(Substring("OK dragged 1 \(to.x) \(to.y) -"), now: now + 10)
+        return to
+    }
+
     @Test func aWindowOverTheLimitFloodsAndAQuietOneEndsIt() {
         // 100 a second: 50 in a half-second window.
         var flood = EventFlood(limit: 100, snapshotEvery: 1000)
@@ -106,12 +117,7 @@ struct EventFloodTests {
         #expect(!said.contains { $0.text.contains("resynced") })
 
         // Alice's own drag, with the events off: the reply moves her piece.
-        s.dragHeld(dx: 1, dy: 0, now: 300)
-        guard case .drag(1, let to)? = s.takeOutgoing().first else {
-            Issue.record("no drag sent")
-            return
-        }
-        s.receive(Substring("OK dragged 1 \(to.x) \(to.y) -"), now: 310)
+        let to = try Self.stepRightAnswered(&s, now: 300)
         #expect(s.state?.locks[1]?.point == to)
 
         // A second later the next snapshot: the room barely moved, so events again.
@@ -182,12 +188,7 @@ struct EventFloodTests {
         try room.perform(.grab(piece: 1), by: PlayerID(1), at: 0, into: &ev)
         var s = AliceAndBob.session(in: "den", of: room)
         s.dragPace = 33
-        s.dragHeld(dx: 1, dy: 0, now: 10)
-        guard case .drag(1, let to)? = s.takeOutgoing().first else {
-            Issue.record("no drag sent")
-            return
-        }
-        s.receive(Substring("OK dragged 1 \(to.x) \(to.y) -"), now: 20)
+        let to = try Self.stepRightAnswered(&s, now: 10)
         #expect(s.state?.locks[1]?.point == to)
         s.dragHeld(dx: 1, dy: 0, now: 30)
         let next = s.takeOutgoing()
